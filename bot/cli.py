@@ -1,0 +1,211 @@
+"""digest-bot's command line: parse, call, print. User errors are one line on stderr, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+from bot import __version__
+from bot.errors import UserError
+from bot.settings import Settings, check_repo, load_settings
+from bot.timeutil import parse_iso, utcnow
+
+_log = logging.getLogger(__name__)
+
+
+def _repo_arg(value: str) -> str:
+    try:
+        return check_repo(value)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _time_arg(value: str) -> datetime:
+    try:
+        return parse_iso(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not an ISO 8601 time: {value!r} (e.g. 2025-12-01T03:05:00Z or 2025-12-01)"
+        ) from None
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse prints usage plus the error; keep it, but exit like every other user error.
+        self.print_usage(sys.stderr)
+        raise UserError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="digest-bot", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"digest-bot {__version__}")
+    parser.add_argument("--config", help="folder (or digest.toml) of the configuration; default ./config")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    demo = commands.add_parser("demo", help="build a digest of a bundled sample: no token, no network")
+    demo.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    demo.add_argument("--locale", choices=("en", "zh-CN"))
+
+    sync = commands.add_parser("sync", help="fetch a repository's issues, PRs and comments into the store")
+    sync.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: every repository in the config)")
+    sync.add_argument("--since", type=_time_arg, help="ISO 8601; default: the stored cursor or the look-back")
+
+    digest = commands.add_parser("digest", help="print the digest of a window from the store")
+    digest.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: the first configured)")
+    digest.add_argument("--start", type=_time_arg, help="ISO 8601 (UTC unless an offset is given)")
+    digest.add_argument("--end", type=_time_arg, help="ISO 8601; default: the last configured post time")
+    digest.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    digest.add_argument("--locale", choices=("en", "zh-CN"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    debug = False
+    try:
+        args = build_parser().parse_args(argv)
+        debug = args.debug
+        logging.basicConfig(
+            level=logging.INFO if args.verbose or args.debug else logging.WARNING,
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
+        handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
+        return handler(args)
+    except UserError as err:
+        print(f"digest-bot: {err}", file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:
+        print("digest-bot: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:
+        if debug:
+            raise
+        print(
+            f"digest-bot: unexpected error: {type(err).__name__}: {err} (run with --debug for details)",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    return load_settings(args.config)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from bot.demo.run import run_demo
+
+    output = run_demo(fmt=args.format, locale=args.locale, settings=_settings(args), info=_stderr)
+    sys.stdout.write(output)
+    return 0
+
+
+def cmd_sync(args: argparse.Namespace) -> int:
+    from bot.github.client import GitHubClient
+    from bot.github.sync import Syncer
+    from bot.store.store import Store
+
+    settings = _settings(args)
+    repos = [args.repo] if args.repo else [repo.name for repo in settings.repos]
+    if not repos:
+        raise UserError("no repository: pass --repo OWNER/NAME or list [[repos]] in digest.toml")
+
+    async def run() -> None:
+        with Store.open(settings.database_url) as store, _Progress() as progress:
+            async with GitHubClient(
+                api_url=settings.github_api_url,
+                token=settings.github_token,
+                timeout=settings.sync.timeout_seconds,
+                max_retries=settings.sync.max_retries,
+                max_rate_limit_wait=settings.sync.max_rate_limit_wait_seconds,
+            ) as client:
+                syncer = Syncer(
+                    store,
+                    client,
+                    is_bot=settings.is_bot,
+                    lookback=timedelta(days=settings.sync.lookback_days),
+                    overlap=timedelta(seconds=settings.sync.overlap_seconds),
+                    progress=progress.update,
+                )
+                for repo in repos:
+                    report = await syncer.sync(repo, since=args.since)
+                    progress.close()
+                    print(report.line())
+
+    asyncio.run(run())
+    return 0
+
+
+def cmd_digest(args: argparse.Namespace) -> int:
+    from bot.digest.window import resolve_window
+    from bot.service import build_digest_for, render
+
+    settings = _settings(args)
+    repo = args.repo or (settings.repos[0].name if settings.repos else None)
+    if repo is None:
+        raise UserError("no repository: pass --repo OWNER/NAME or list [[repos]] in digest.toml")
+    window = resolve_window(
+        start=args.start,
+        end=args.end,
+        now=utcnow(),
+        zone=settings.digest.zone,
+        post_time=settings.digest.post_time,
+    )
+    from bot.store.store import Store
+
+    with Store.open(settings.database_url) as store:
+        digest, warning = build_digest_for(store, settings, repo, window, locale=args.locale)
+    if warning:
+        _stderr(warning)
+    sys.stdout.write(render(digest, args.format))
+    return 0
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+class _Progress:
+    """A tqdm bar per listing on a terminal; silent when stderr is not one (logs, CI, pipes)."""
+
+    def __init__(self) -> None:
+        self._bar = None
+        self._resource: str | None = None
+        self._enabled = sys.stderr.isatty()
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def update(self, resource: str, done: int, total: int | None) -> None:
+        if not self._enabled:
+            return
+        from tqdm import tqdm
+
+        if resource != self._resource:
+            self.close()
+            self._resource = resource
+            self._bar = tqdm(desc=f"{resource:>8}", total=total, unit="page", leave=False, file=sys.stderr)
+        assert self._bar is not None
+        if total and (self._bar.total or 0) < total:
+            self._bar.total = total
+        self._bar.update(done - self._bar.n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+        self._bar = None
+        self._resource = None
+
+
+HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "demo": cmd_demo,
+    "sync": cmd_sync,
+    "digest": cmd_digest,
+}

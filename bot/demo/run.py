@@ -1,0 +1,54 @@
+"""`digest-bot demo`: the real sync and digest code against an in-process fake GitHub serving a sample.
+
+No token, no network, nothing left behind: the store is a SQLite file in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+
+from bot.demo.fake_github import FakeGitHub
+from bot.demo.generator import generate_repo
+from bot.digest.window import default_window
+from bot.github.client import GitHubClient
+from bot.github.sync import Syncer, SyncReport
+from bot.service import build_digest_for, render
+from bot.settings import Settings
+from bot.store.store import Store
+
+SAMPLE_END = datetime(2025, 12, 2, 3, 5, tzinfo=UTC)  # 11:05 in Asia/Shanghai
+SAMPLE_DAYS = 14
+SAMPLE_REPO = "vllm-project/vllm"
+DEMO_API = "https://api.github.invalid"  # never resolved: MockTransport answers in-process
+
+
+def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable[[str], None]) -> str:
+    owner, name = SAMPLE_REPO.split("/")
+    sample = generate_repo(owner=owner, name=name, end=SAMPLE_END, days=SAMPLE_DAYS, api_url=DEMO_API)
+    fake = FakeGitHub(base_url=DEMO_API)
+    fake.add_repo(SAMPLE_REPO, sample.issues, sample.comments)
+    with tempfile.TemporaryDirectory(prefix="digest-bot-demo-") as folder:
+        store = Store.open(f"sqlite:///{Path(folder) / 'demo.sqlite3'}")
+        try:
+            report = asyncio.run(_sync(store, fake))
+            info(
+                f"demo: synced a generated sample of {SAMPLE_REPO} through an in-process fake GitHub"
+                f" (no network): {report.line()}"
+            )
+            window = default_window(SAMPLE_END, settings.digest.zone, settings.digest.post_time)
+            digest, _ = build_digest_for(store, settings, SAMPLE_REPO, window, locale=locale)
+        finally:
+            store.close()
+    return render(digest, fmt)
+
+
+async def _sync(store: Store, fake: FakeGitHub) -> SyncReport:
+    async with GitHubClient(api_url=DEMO_API, transport=httpx.MockTransport(fake.handler)) as client:
+        syncer = Syncer(store, client, lookback=timedelta(days=SAMPLE_DAYS + 1), clock=lambda: SAMPLE_END)
+        return await syncer.sync(SAMPLE_REPO)

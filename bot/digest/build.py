@@ -1,0 +1,218 @@
+"""Store -> Digest for one repository and window. Deterministic: same store, same window, same digest."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from bot.digest.model import Digest, DigestItem, Section, Stats, Window
+from bot.digest.rank import SEVERITIES, is_bug_report, key_change_score, severity
+from bot.store.records import ItemRecord, WindowActivity
+from bot.store.store import Store
+from bot.text import one_line_summary
+from bot.topics.taxonomy import Taxonomy, TopicMatch
+
+SECTION_TITLES = {
+    "en": {"hot": "Hot discussions", "key_changes": "Key changes", "notable": "Notable issues"},
+    "zh-CN": {"hot": "高热度讨论", "key_changes": "重点技术变更", "notable": "值得关注的问题"},
+}
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    hot_min_comments: int = 2
+    locale: str = "en"
+
+
+def _state(item: ItemRecord, window: Window) -> str:
+    if item.merged_at in window:
+        return "merged"
+    if item.closed_at in window:
+        return "closed"
+    if item.created_at in window:
+        return "new"
+    return item.state
+
+
+class DigestBuilder:
+    def __init__(
+        self,
+        store: Store,
+        taxonomy: Taxonomy,
+        options: BuildOptions | None = None,
+        *,
+        is_bot: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.store = store
+        self.taxonomy = taxonomy
+        self.options = options or BuildOptions()
+        self._is_bot = is_bot
+
+    def build(self, repo: str, window: Window) -> Digest:
+        activity = self.store.window_activity(repo, window.start, window.end)
+        return build_digest(repo, window, activity, self.taxonomy, self.options, self._is_bot)
+
+
+def build_digest(
+    repo: str,
+    window: Window,
+    activity: WindowActivity,
+    taxonomy: Taxonomy,
+    options: BuildOptions,
+    is_bot: Callable[[str], bool] | None = None,
+) -> Digest:
+    items = sorted(activity.items.values(), key=lambda item: item.number)
+    summaries: dict[int, str] = {}
+
+    def bot(item: ItemRecord) -> bool:
+        return item.author_is_bot or (is_bot is not None and is_bot(item.author))
+
+    def view(item: ItemRecord, reason: str, event_time: object = None) -> DigestItem:
+        if item.number not in summaries:
+            summaries[item.number] = one_line_summary(item.body)
+        return DigestItem(
+            number=item.number,
+            kind=item.kind,
+            title=item.title,
+            url=item.url,
+            author=item.author,
+            labels=item.labels,
+            summary=summaries[item.number],
+            reason=reason,
+            state=_state(item, window),
+            event_time=event_time,  # type: ignore[arg-type]
+            comments_in_window=activity.comments_in_window.get(item.number, 0),
+            reactions=item.reactions + activity.comment_reactions_in_window.get(item.number, 0),
+            author_is_bot=bot(item),
+        )
+
+    appendix = _appendix(items, window, view)
+    stats = Stats(**{key: len(value) for key, value in appendix.items()})
+
+    matches: dict[int, list[TopicMatch]] = {
+        item.number: taxonomy.match(item.title, item.labels, item.body) for item in items if not bot(item)
+    }
+    sections = [*_topic_sections(items, matches, taxonomy, activity, options, view)]
+    titles = SECTION_TITLES.get(options.locale, SECTION_TITLES["en"])
+    sections.append(Section("hot", titles["hot"], tuple(_hot(items, activity, options, view))))
+    sections.append(
+        Section("key_changes", titles["key_changes"], tuple(_key_changes(items, window, matches, bot, view)))
+    )
+    sections.append(
+        Section("notable", titles["notable"], tuple(_notable(items, window, activity, bot, view)))
+    )
+    return Digest(
+        repo=repo,
+        window=window,
+        stats=stats,
+        sections=tuple(sections),
+        appendix=appendix,
+        locale=options.locale,
+    )
+
+
+# --- sections ---
+
+View = Callable[..., DigestItem]
+
+
+def _appendix(items: list[ItemRecord], window: Window, view: View) -> dict[str, tuple[DigestItem, ...]]:
+    def listed(selected: Iterable[tuple[ItemRecord, object]], reason: str) -> tuple[DigestItem, ...]:
+        ordered = sorted(selected, key=lambda pair: (pair[1], pair[0].number))  # type: ignore[arg-type]
+        return tuple(view(item, reason, moment) for item, moment in ordered)
+
+    issues = [item for item in items if not item.is_pr]
+    prs = [item for item in items if item.is_pr]
+    return {
+        "new_issues": listed(((i, i.created_at) for i in issues if i.created_at in window), "opened"),
+        "closed_issues": listed(((i, i.closed_at) for i in issues if i.closed_at in window), "closed"),
+        "new_prs": listed(((p, p.created_at) for p in prs if p.created_at in window), "opened"),
+        "merged_prs": listed(((p, p.merged_at) for p in prs if p.merged_at in window), "merged"),
+        "closed_unmerged_prs": listed(
+            ((p, p.closed_at) for p in prs if p.closed_at in window and p.merged_at is None),
+            "closed unmerged",
+        ),
+    }
+
+
+def _topic_sections(
+    items: list[ItemRecord],
+    matches: dict[int, list[TopicMatch]],
+    taxonomy: Taxonomy,
+    activity: WindowActivity,
+    options: BuildOptions,
+    view: View,
+) -> Iterable[Section]:
+    by_number = {item.number: item for item in items}
+    for topic in taxonomy.topics:
+        hits = [(number, m) for number, found in matches.items() for m in found if m.topic_id == topic.id]
+        if not hits:
+            continue
+        hits.sort(key=lambda pair: (-pair[1].score, -activity.comments_in_window.get(pair[0], 0), -pair[0]))
+        yield Section(
+            f"topic:{topic.id}",
+            topic.display_name(options.locale),
+            tuple(view(by_number[number], match.reason) for number, match in hits),
+        )
+
+
+def _hot(
+    items: list[ItemRecord], activity: WindowActivity, options: BuildOptions, view: View
+) -> Iterable[DigestItem]:
+    hot = [
+        item for item in items if activity.comments_in_window.get(item.number, 0) >= options.hot_min_comments
+    ]
+
+    def reactions(item: ItemRecord) -> int:
+        return item.reactions + activity.comment_reactions_in_window.get(item.number, 0)
+
+    hot.sort(key=lambda item: (-activity.comments_in_window[item.number], -reactions(item), -item.number))
+    for item in hot:
+        n = activity.comments_in_window[item.number]
+        reason = f"{n} comments in window"
+        if reactions(item):
+            reason += f", {reactions(item)} reactions"
+        yield view(item, reason)
+
+
+def _key_changes(
+    items: list[ItemRecord],
+    window: Window,
+    matches: dict[int, list[TopicMatch]],
+    bot: Callable[[ItemRecord], bool],
+    view: View,
+) -> Iterable[DigestItem]:
+    scored = []
+    for item in items:
+        if not item.is_pr or item.merged_at not in window or bot(item):
+            continue
+        result = key_change_score(item, followed_topics=len(matches.get(item.number, ())))
+        if result.score > 0:
+            scored.append((result, item))
+    scored.sort(key=lambda pair: (-pair[0].score, -pair[1].number))
+    for result, item in scored:
+        yield view(item, "merged" + (": " + ", ".join(result.reasons) if result.reasons else ""))
+
+
+def _notable(
+    items: list[ItemRecord],
+    window: Window,
+    activity: WindowActivity,
+    bot: Callable[[ItemRecord], bool],
+    view: View,
+) -> Iterable[DigestItem]:
+    order = {name: rank for rank, (name, _) in enumerate(SEVERITIES)}
+    found = []
+    for item in items:
+        if item.is_pr or item.created_at not in window or bot(item) or not is_bug_report(item):
+            continue
+        kind = severity(item)
+        if kind is None:
+            continue
+        comments = activity.comments_in_window.get(item.number, 0)
+        engagement = 2 * comments + item.reactions
+        found.append((engagement, kind, comments, item))
+    found.sort(key=lambda entry: (-entry[0], order[entry[1]], -entry[3].number))
+    for _, kind, comments, item in found:
+        reason = f"new bug: {kind}" + (f", {comments} comments" if comments else "")
+        yield view(item, reason)

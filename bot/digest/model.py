@@ -1,0 +1,69 @@
+"""The platform-neutral digest: plain data that every formatter renders and nothing more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+STAT_KEYS = ("new_issues", "closed_issues", "new_prs", "merged_prs", "closed_unmerged_prs")
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """``[start, end)`` in UTC; ``timezone`` is how people reading the digest see it."""
+
+    start: datetime
+    end: datetime
+    timezone: str = "UTC"
+
+    def __contains__(self, moment: datetime | None) -> bool:
+        return moment is not None and self.start <= moment < self.end
+
+
+@dataclass(frozen=True, slots=True)
+class DigestItem:
+    number: int
+    kind: str  # "issue" | "pr"
+    title: str
+    url: str
+    author: str
+    labels: tuple[str, ...]
+    summary: str
+    reason: str
+    state: str  # new | merged | closed | open — what happened to it in the window, most decisive first
+    event_time: datetime | None = None  # for appendix lists: when the listed event happened
+    comments_in_window: int = 0
+    reactions: int = 0
+    author_is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    id: str  # "topic:<id>" | "hot" | "key_changes" | "notable"
+    title: str
+    items: tuple[DigestItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    new_issues: int = 0
+    closed_issues: int = 0
+    new_prs: int = 0
+    merged_prs: int = 0
+    closed_unmerged_prs: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {key: getattr(self, key) for key in STAT_KEYS}
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    repo: str
+    window: Window
+    stats: Stats
+    sections: tuple[Section, ...]
+    appendix: dict[str, tuple[DigestItem, ...]] = field(default_factory=dict)
+    locale: str = "en"
+
+    def section(self, section_id: str) -> Section | None:
+        return next((s for s in self.sections if s.id == section_id), None)

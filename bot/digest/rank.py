@@ -1,0 +1,171 @@
+"""Why an item is picked for a section, as numbers with reasons a reader can check.
+
+Key changes: merged, human-authored, non-draft PRs scored by
+  +3 a tag or label that marks user-visible work ([Feature], [Model], [Perf], [Kernel], [Core], ...)
+  +1 [Bugfix]                    -3 housekeeping only ([Doc], [CI/Build], [Misc], [Test], typo fixes)
+  +2 breaking / deprecation / removal in the title
+  +log2(1 + comments), at most 3 (review discussion signals impact)
+  +log2(1 + reactions), at most 2
+  +1 per followed topic it belongs to, at most 2
+and listed when the score is positive, best first.
+
+Notable issues: new (opened in the window), human-authored bug reports (label ``bug``, ``[Bug]`` prefix or a
+bug-ish title) whose title or body prose names a hang, crash, regression, wrong output or OOM, ranked by
+engagement in the window (2 x comments + reactions), then by severity order.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from bot.store.records import ItemRecord
+from bot.text import body_prose
+from bot.topics.taxonomy import title_tags
+
+_IMPACT_TAGS = frozenset(
+    {
+        "feature",
+        "feat",
+        "model",
+        "new model",
+        "perf",
+        "performance",
+        "kernel",
+        "core",
+        "v1",
+        "frontend",
+        "api",
+        "spec decode",
+        "quantization",
+        "hardware",
+        "rocm",
+        "tpu",
+        "cpu",
+        "xpu",
+        "distributed",
+        "breaking",
+        "refactor",
+        "attention",
+        "multimodal",
+        "torch.compile",
+        "scheduler",
+        "engine",
+    }
+)
+_IMPACT_LABELS = frozenset({"new-model", "performance", "feature", "breaking-change", "rfc"})
+_LOW_TAGS = frozenset(
+    {
+        "doc",
+        "docs",
+        "documentation",
+        "ci",
+        "ci/build",
+        "build",
+        "misc",
+        "minor",
+        "chore",
+        "typo",
+        "test",
+        "tests",
+        "style",
+        "lint",
+        "ci failure",
+        "deps",
+        "dependencies",
+    }
+)
+_LOW_LABELS = frozenset({"documentation", "ci/build", "dependencies"})
+_BREAKING = re.compile(r"\b(breaking|deprecat\w*|remov\w*|drop support)\b", re.IGNORECASE)
+_TYPO = re.compile(r"\btypos?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    score: float
+    reasons: tuple[str, ...]
+
+
+def key_change_score(item: ItemRecord, followed_topics: int = 0) -> Scored:
+    tags = set(title_tags(item.title))
+    labels = {label.lower() for label in item.labels}
+    score = 0.0
+    reasons: list[str] = []
+    impact = sorted((tags & _IMPACT_TAGS) | (labels & _IMPACT_LABELS))
+    if impact:
+        score += 3
+        reasons.append(f"[{impact[0]}]" if impact[0] in tags else f"label {impact[0]}")
+    if "bugfix" in tags or "bug fix" in tags:
+        score += 1
+        reasons.append("bugfix")
+    if not impact and (
+        (tags and tags <= _LOW_TAGS | {"bugfix"} and tags & _LOW_TAGS)
+        or labels & _LOW_LABELS
+        or _TYPO.search(item.title)
+    ):
+        score -= 3
+    if _BREAKING.search(_strip_tags(item.title)):
+        score += 2
+        reasons.append("breaking/removal")
+    if item.comment_count:
+        score += min(3.0, math.log2(1 + item.comment_count))
+        reasons.append(f"{item.comment_count} comments")
+    if item.reactions:
+        score += min(2.0, math.log2(1 + item.reactions))
+        reasons.append(f"{item.reactions} reactions")
+    if followed_topics:
+        score += min(2, followed_topics)
+    return Scored(round(score, 3), tuple(reasons))
+
+
+def _strip_tags(title: str) -> str:
+    return re.sub(r"\[[^\]]*\]", " ", title)
+
+
+SEVERITIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE))
+    for name, pattern in (
+        (
+            "crash",
+            r"\b(crash\w*|segfault\w*|segmentation fault|sigsegv|sigabrt|core dump(ed)?|illegal memory access"
+            r"|cuda error|device-side assert|engine ?dead\w*|enginecore\w* died|worker died|"
+            r"died unexpectedly)\b|崩溃",
+        ),
+        (
+            "hang",
+            r"\b(hang|hangs|hanging|hung|stuck|freez\w*|frozen|deadlock\w*|timed out|timeout|"
+            r"no response|never returns?)\b|卡住|卡死|死锁",
+        ),
+        (
+            "wrong output",
+            r"\b(wrong (output|results?|answers?)|incorrect (output|results?)|garbage|gibberish|"
+            r"nans?|accuracy (drop|degradation|regression|issue)|repeated (output|tokens)|"
+            r"output (is )?(wrong|broken|corrupted))\b|乱码|精度",
+        ),
+        (
+            "regression",
+            r"\b(regression|regressed|slower than|perf(ormance)? drop|no longer works|broke(n)? "
+            r"(after|since|in))\b",
+        ),
+        ("oom", r"\b(oom|out of memory|outofmemoryerror|memory leak)\b|显存不足"),
+    )
+)
+_BUG_TITLE = re.compile(r"^\s*\[bug\]|\bbug\b", re.IGNORECASE)
+
+
+def is_bug_report(item: ItemRecord) -> bool:
+    return any(label.lower() == "bug" for label in item.labels) or bool(_BUG_TITLE.search(item.title))
+
+
+def severity(item: ItemRecord) -> str | None:
+    """The first kind of serious failure the title (or else the body prose) describes."""
+    title = _strip_tags(item.title)
+    for name, pattern in SEVERITIES:
+        if pattern.search(title):
+            return name
+    prose = body_prose(item.body)[:4000]
+    for name, pattern in SEVERITIES:
+        if pattern.search(prose):
+            return name
+    return None

@@ -1,0 +1,43 @@
+"""Errors a user can act on. Each carries one clear sentence; the CLI prints it without a traceback."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Bad input or environment: print ``str(err)`` and exit non-zero."""
+
+    exit_code = 2
+
+
+class ConfigError(UserError):
+    pass
+
+
+class GitHubError(UserError):
+    """Base of every failure talking to GitHub; ``status`` is the HTTP status when there was one."""
+
+    exit_code = 3
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class BadCredentials(GitHubError):
+    pass
+
+
+class AccessDenied(GitHubError):
+    pass
+
+
+class RepoNotFound(GitHubError):
+    pass
+
+
+class RateLimited(GitHubError):
+    """The primary rate limit is spent and its reset is further away than we may wait."""
+
+
+class GitHubUnavailable(GitHubError):
+    """Network failures or 5xx answers outlasted the retries."""

@@ -1,0 +1,286 @@
+"""GitHub REST client: auth, pagination, ETags, rate limits and retries in one place.
+
+Retry policy is hand-written because GitHub's rules are specific: a primary limit (remaining 0: wait for
+``x-ratelimit-reset``), secondary limits (``retry-after``, else at least a minute, growing), and ordinary
+5xx/network faults (bounded exponential backoff with jitter). Every status maps to a typed error here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+
+from bot import __version__
+from bot.errors import (
+    AccessDenied,
+    BadCredentials,
+    GitHubError,
+    GitHubUnavailable,
+    RateLimited,
+    RepoNotFound,
+)
+
+_log = logging.getLogger(__name__)
+
+API_VERSION = "2022-11-28"
+USER_AGENT = f"digest-bot/{__version__} (+https://github.com/digest-bot/digest-bot)"
+_REPO_IN_PATH = re.compile(r"/repos/([^/]+/[^/?#]+)")
+_RETRYABLE_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
+MAX_BACKOFF = 30.0
+SECONDARY_MIN_WAIT = 60.0
+
+Sleep = Callable[[float], Awaitable[None]]
+CachedPage = Callable[[str], tuple[str, str | None] | None]
+
+
+@dataclass(slots=True)
+class Page:
+    url: str
+    status: int  # 200, or 304 when the stored ETag still matches
+    data: list[dict[str, Any]] = field(default_factory=list)
+    etag: str | None = None
+    next_url: str | None = None
+    last_page: int | None = None
+
+
+def _page_number(url: str | None) -> int | None:
+    if not url:
+        return None
+    value = httpx.URL(url).params.get("page")
+    return int(value) if value and value.isdigit() else None
+
+
+class GitHubClient:
+    def __init__(
+        self,
+        *,
+        api_url: str = "https://api.github.com",
+        token: str | None = None,
+        timeout: float = 30.0,
+        max_retries: int = 5,
+        max_rate_limit_wait: float = 900.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+        sleep: Sleep = asyncio.sleep,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+    ) -> None:
+        headers = {
+            "Accept": "application/vnd.github+json",
+            "User-Agent": USER_AGENT,
+            "X-GitHub-Api-Version": API_VERSION,
+        }
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.api_url = api_url.rstrip("/")
+        self._http = httpx.AsyncClient(
+            base_url=self.api_url + "/", headers=headers, timeout=timeout, transport=transport
+        )
+        self._max_retries = max_retries
+        self._max_wait = max_rate_limit_wait
+        self._sleep = sleep
+        self._clock = clock
+        self._rng = rng or random.Random()
+        self.requests_made = 0
+        self.rate_remaining: int | None = None
+        self.rate_limit: int | None = None
+        self.rate_reset: float | None = None
+
+    async def __aenter__(self) -> GitHubClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    # --- requests ---
+
+    def url_for(self, path: str, params: Mapping[str, Any] | None = None) -> str:
+        return str(self._http.build_request("GET", path.lstrip("/"), params=params).url)
+
+    async def get_page(self, url: str, *, etag: str | None = None) -> Page:
+        headers = {"If-None-Match": etag} if etag else {}
+        response = await self._send(url, headers)
+        if response.status_code == 304:
+            return Page(url=url, status=304, etag=etag)
+        try:
+            data = response.json()
+        except ValueError:
+            raise GitHubError(f"GitHub answered {url} with something that is not JSON", status=200) from None
+        if not isinstance(data, list):
+            raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected a list)", status=200)
+        next_url = response.links.get("next", {}).get("url")
+        return Page(
+            url=url,
+            status=response.status_code,
+            data=data,
+            etag=response.headers.get("etag"),
+            next_url=next_url,
+            last_page=_page_number(response.links.get("last", {}).get("url")),
+        )
+
+    async def paginate(
+        self, path: str, params: Mapping[str, Any], *, cached: CachedPage | None = None
+    ) -> AsyncIterator[Page]:
+        """Follow ``Link: rel="next"`` from the first page; a 304 page continues with its remembered next URL."""
+        url: str | None = self.url_for(path, params)
+        while url:
+            remembered = cached(url) if cached else None
+            page = await self.get_page(url, etag=remembered[0] if remembered else None)
+            if page.status == 304 and remembered:
+                page.next_url = remembered[1]
+            yield page
+            url = page.next_url
+
+    async def _send(self, url: str, headers: Mapping[str, str]) -> httpx.Response:
+        failures = 0
+        primary_waits = 0
+        while True:
+            await self._wait_for_primary_limit(url)
+            try:
+                response = await self._http.get(url, headers=headers)
+            except _RETRYABLE_ERRORS as err:
+                self.requests_made += 1
+                failures += 1
+                if failures > self._max_retries:
+                    raise GitHubUnavailable(
+                        f"GitHub API at {self.api_url} is unreachable after {failures} attempts"
+                        f" ({type(err).__name__}: {err or 'no detail'})"
+                    ) from None
+                await self._backoff(failures, f"{type(err).__name__} on {url}")
+                continue
+            self.requests_made += 1
+            self._note_rate(response.headers)
+            status = response.status_code
+            if status < 300 or status == 304:
+                return response
+            if status in (403, 429) and self._is_rate_limited(response):
+                if response.headers.get("x-ratelimit-remaining") == "0":
+                    primary_waits += 1
+                    if primary_waits > 2 or self.rate_reset is None:
+                        raise RateLimited(
+                            f"GitHub's API rate limit is used up ({status}) and did not reset; try again later",
+                            status=status,
+                        )
+                    continue  # _wait_for_primary_limit waits for the reset (or gives up) on the next turn
+                failures += 1
+                if failures > self._max_retries:
+                    raise RateLimited(
+                        f"GitHub kept answering {status} (secondary rate limit) after {failures} attempts;"
+                        " try again later",
+                        status=status,
+                    )
+                await self._secondary_wait(response, failures)
+                continue
+            if status >= 500:
+                failures += 1
+                if failures > self._max_retries:
+                    raise GitHubUnavailable(
+                        f"GitHub API answered {status} {response.reason_phrase} {failures} times for {url}",
+                        status=status,
+                    )
+                await self._backoff(failures, f"HTTP {status} on {url}")
+                continue
+            raise self._error_for(response)
+
+    # --- status -> typed errors, the one place ---
+
+    def _error_for(self, response: httpx.Response) -> GitHubError:
+        status = response.status_code
+        url = str(response.request.url)
+        match = _REPO_IN_PATH.search(httpx.URL(url).path)
+        repo = match.group(1) if match else None
+        said = _message(response)
+        if status == 401:
+            return BadCredentials(
+                f"GitHub rejected the token (401 {said or 'Bad credentials'}): check GITHUB_TOKEN", status=401
+            )
+        if status == 403:
+            target = f"repository {repo}" if repo else url
+            return AccessDenied(
+                f"GitHub denied access to {target} (403{': ' + said if said else ''}); the token lacks access",
+                status=403,
+            )
+        if status == 404:
+            if repo:
+                return RepoNotFound(
+                    f"no such repository {repo} on GitHub (404), or the token cannot see it", status=404
+                )
+            return RepoNotFound(f"GitHub has nothing at {url} (404): check GITHUB_API_URL", status=404)
+        if status == 410:
+            return GitHubError(f"{repo or url}: issues are disabled or gone (410)", status=410)
+        return GitHubError(f"GitHub answered {status} for {url}{': ' + said if said else ''}", status=status)
+
+    # --- rate limits and backoff ---
+
+    def _is_rate_limited(self, response: httpx.Response) -> bool:
+        if response.status_code == 429 or "retry-after" in response.headers:
+            return True
+        if response.headers.get("x-ratelimit-remaining") == "0":
+            return True
+        return "rate limit" in _message(response).lower()
+
+    def _note_rate(self, headers: httpx.Headers) -> None:
+        for name, attr in (("x-ratelimit-remaining", "rate_remaining"), ("x-ratelimit-limit", "rate_limit")):
+            value = headers.get(name)
+            if value is not None and value.isdigit():
+                setattr(self, attr, int(value))
+        reset = headers.get("x-ratelimit-reset")
+        if reset and reset.isdigit():
+            self.rate_reset = float(reset)
+
+    async def _wait_for_primary_limit(self, url: str) -> None:
+        if self.rate_remaining != 0 or self.rate_reset is None:
+            return
+        wait = self.rate_reset - self._clock() + 1.0
+        if wait > self._max_wait:
+            reset_at = datetime.fromtimestamp(self.rate_reset, UTC).strftime("%H:%M UTC")
+            hint = (
+                ""
+                if "Authorization" in self._http.headers
+                else "; set GITHUB_TOKEN for 5,000 requests an hour"
+            )
+            raise RateLimited(
+                f"GitHub's API rate limit is used up until {reset_at} (in {wait / 60:.0f} min), longer than the"
+                f" allowed wait of {self._max_wait / 60:.0f} min{hint}"
+            )
+        if wait > 0:
+            _log.warning("GitHub rate limit reached; waiting %.0f s for the reset", wait)
+            await self._sleep(wait)
+        # Assume the reset happened; the next response's headers correct us.
+        self.rate_remaining = None
+
+    async def _secondary_wait(self, response: httpx.Response, failures: int) -> None:
+        retry_after = response.headers.get("retry-after", "")
+        wait = float(retry_after) if retry_after.isdigit() else SECONDARY_MIN_WAIT * 2 ** (failures - 1)
+        if wait > self._max_wait:
+            raise RateLimited(
+                f"GitHub asked to wait {wait:.0f} s (secondary rate limit), more than the allowed"
+                f" {self._max_wait:.0f} s; try again later",
+                status=response.status_code,
+            )
+        _log.warning("GitHub secondary rate limit (%d); waiting %.0f s", response.status_code, wait)
+        await self._sleep(wait)
+
+    async def _backoff(self, failures: int, what: str) -> None:
+        delay = min(MAX_BACKOFF, 2.0 ** (failures - 1)) * self._rng.uniform(0.5, 1.0)
+        _log.info("retrying after %s (attempt %d) in %.1f s", what, failures + 1, delay)
+        await self._sleep(delay)
+
+
+def _message(response: httpx.Response) -> str:
+    try:
+        body = response.json()
+    except ValueError:
+        return ""
+    return str(body.get("message", "")) if isinstance(body, dict) else ""

@@ -1,0 +1,208 @@
+"""Configuration files plus environment -> one validated ``Settings``.
+
+Files hold behaviour, the environment holds secrets and deployment facts (``DATABASE_URL``,
+``GITHUB_TOKEN``, ``GITHUB_API_URL``). A bad file names the file, the key and what is wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from bot.errors import ConfigError
+
+CONFIG_ENV = "DIGEST_BOT_CONFIG"
+DEFAULT_GITHUB_API = "https://api.github.com"
+REPO_RE = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
+LOCALES = ("en", "zh-CN")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def check_timezone(name: str) -> str:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"unknown time zone {name!r} (use an IANA name such as Asia/Shanghai)") from None
+    return name
+
+
+def check_hhmm(value: str) -> str:
+    match = re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", value.strip())
+    if not match:
+        raise ValueError(f"must be a time of day HH:MM, got {value!r}")
+    return f"{int(match[1]):02d}:{match[2]}"
+
+
+def check_repo(value: str) -> str:
+    value = value.strip()
+    if not REPO_RE.match(value) or value.endswith((".git", "/")) or ".." in value:
+        raise ValueError(f"must look like OWNER/NAME, got {value!r}")
+    return value
+
+
+class DigestSettings(_Strict):
+    timezone: str = "Asia/Shanghai"
+    post_time: str = "11:05"
+    locale: str = "en"
+    hot_min_comments: Annotated[int, Field(ge=1)] = 2
+
+    _tz = field_validator("timezone")(check_timezone)
+    _time = field_validator("post_time")(check_hhmm)
+
+    @field_validator("locale")
+    @classmethod
+    def _locale(cls, value: str) -> str:
+        if value not in LOCALES:
+            raise ValueError(f"must be one of {', '.join(LOCALES)}, got {value!r}")
+        return value
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+class StoreSettings(_Strict):
+    url: str = "sqlite:///data/digest-bot.sqlite3"
+
+
+class SyncSettings(_Strict):
+    interval_minutes: Annotated[int, Field(ge=1, le=1440)] = 15
+    lookback_days: Annotated[int, Field(ge=1, le=3650)] = 30
+    overlap_seconds: Annotated[int, Field(ge=0, le=86400)] = 120
+    max_rate_limit_wait_seconds: Annotated[float, Field(ge=0)] = 900
+    timeout_seconds: Annotated[float, Field(gt=0, le=600)] = 30
+    max_retries: Annotated[int, Field(ge=0, le=20)] = 5
+
+
+class BotSettings(_Strict):
+    logins: list[str] = Field(default_factory=list)
+
+
+class RepoSettings(_Strict):
+    name: str
+    topics: list[str] | None = None  # None: every topic of topics.toml
+
+    _name = field_validator("name")(check_repo)
+
+
+class FileSettings(_Strict):
+    digest: DigestSettings = DigestSettings()
+    store: StoreSettings = StoreSettings()
+    sync: SyncSettings = SyncSettings()
+    bots: BotSettings = BotSettings()
+    repos: list[RepoSettings] = Field(default_factory=list)
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    file: FileSettings
+    config_dir: Path
+    database_url: str
+    github_api_url: str
+    github_token: str | None
+
+    @property
+    def digest(self) -> DigestSettings:
+        return self.file.digest
+
+    @property
+    def sync(self) -> SyncSettings:
+        return self.file.sync
+
+    @property
+    def repos(self) -> list[RepoSettings]:
+        return self.file.repos
+
+    @property
+    def topics_path(self) -> Path:
+        return self.config_dir / "topics.toml"
+
+    def is_bot(self, login: str | None) -> bool:
+        return is_bot_login(login, self.file.bots.logins)
+
+
+def is_bot_login(login: str | None, extra: list[str] | tuple[str, ...] = ()) -> bool:
+    if not login:
+        return False
+    return login.endswith("[bot]") or login in extra
+
+
+def packaged_config_dir() -> Path:
+    return Path(str(resources.files("digest_bot_config")))
+
+
+def find_config_dir(explicit: str | Path | None = None, env: Mapping[str, str] = os.environ) -> Path:
+    """--config, then $DIGEST_BOT_CONFIG, then ./config, then the defaults shipped with the package."""
+    for candidate in (explicit, env.get(CONFIG_ENV)):
+        if candidate:
+            path = Path(candidate)
+            if path.is_file():
+                path = path.parent
+            if not (path / "digest.toml").is_file():
+                raise ConfigError(f"{path}: no digest.toml there (from --config or ${CONFIG_ENV})")
+            return path
+    local = Path("config")
+    if (local / "digest.toml").is_file():
+        return local
+    return packaged_config_dir()
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: file not found") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path}: not valid TOML: {err}") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"{path}: cannot be read: {err}") from None
+
+
+def describe_validation_error(path: Path, err: ValidationError) -> str:
+    first = err.errors()[0]
+    key = ".".join(str(part) for part in first["loc"]) or "(top level)"
+    message = first["msg"].removeprefix("Value error, ")
+    if first["type"] == "extra_forbidden":
+        message = "unknown key"
+    more = f" (and {err.error_count() - 1} more problem(s))" if err.error_count() > 1 else ""
+    return f"{path}: {key}: {message}{more}"
+
+
+def normalise_database_url(url: str) -> str:
+    """Heroku-style ``postgres://`` and plain ``postgresql://`` go through psycopg 3, the one we ship."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def load_settings(config: str | Path | None = None, env: Mapping[str, str] = os.environ) -> Settings:
+    config_dir = find_config_dir(config, env)
+    path = config_dir / "digest.toml"
+    try:
+        file = FileSettings.model_validate(read_toml(path))
+    except ValidationError as err:
+        raise ConfigError(describe_validation_error(path, err)) from None
+    api_url = (env.get("GITHUB_API_URL") or DEFAULT_GITHUB_API).rstrip("/")
+    if not api_url.startswith(("https://", "http://")):
+        raise ConfigError(f"GITHUB_API_URL must be an http(s) URL, got {api_url!r}")
+    return Settings(
+        file=file,
+        config_dir=config_dir,
+        database_url=normalise_database_url(env.get("DATABASE_URL") or file.store.url),
+        github_api_url=api_url,
+        github_token=env.get("GITHUB_TOKEN") or None,
+    )

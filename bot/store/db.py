@@ -1,0 +1,105 @@
+"""Engine creation, schema versioning and the dialect-aware upsert every writer shares."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, Table, create_engine, event, func, insert, select, tuple_
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+from bot.errors import ConfigError
+from bot.store import schema
+from bot.timeutil import utcnow
+
+_log = logging.getLogger(__name__)
+
+# Ordered, append-only. Each step runs once, in one transaction, and bumps schema_version.
+# Version 1 is the initial schema; later versions add ALTERs here (or move to Alembic when they grow).
+Migration = Callable[[Connection], None]
+
+
+def _initial_schema(conn: Connection) -> None:
+    schema.metadata.create_all(conn, checkfirst=True)
+
+
+MIGRATIONS: list[tuple[int, Migration]] = [(1, _initial_schema)]
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+def create_store_engine(url: str) -> Engine:
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ConfigError(f"store URL {url!r} is not a SQLAlchemy URL (e.g. sqlite:///data/bot.db)") from None
+    kwargs: dict[str, Any] = {}
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        kwargs["connect_args"] = {"timeout": 30}
+    elif parsed.get_backend_name() == "postgresql":
+        kwargs["pool_pre_ping"] = True
+    try:
+        engine = create_engine(parsed, **kwargs)
+    except (NoSuchModuleError, ImportError) as err:
+        raise ConfigError(
+            f"no database driver for {parsed.drivername!r} ({err}); for PostgreSQL: pip install 'digest-bot[postgres]'"
+        ) from None
+    if parsed.get_backend_name() == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL lets the web process read while the worker writes.
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> int:
+    """Bring the schema to ``SCHEMA_VERSION``; returns the version found before."""
+    try:
+        with engine.begin() as conn:
+            schema.schema_version.create(conn, checkfirst=True)
+            current = conn.execute(select(func.max(schema.schema_version.c.version))).scalar() or 0
+            if current > SCHEMA_VERSION:
+                raise ConfigError(
+                    f"the database is at schema version {current}, newer than this digest-bot ({SCHEMA_VERSION}):"
+                    " upgrade digest-bot"
+                )
+            for version, step in MIGRATIONS:
+                if version > current:
+                    _log.info("migrating store to schema version %d", version)
+                    step(conn)
+                    conn.execute(insert(schema.schema_version).values(version=version, applied_at=utcnow()))
+            return current
+    except DBAPIError as err:
+        raise ConfigError(f"cannot open the store at {engine.url.render_as_string()}: {err.orig}") from None
+
+
+def upsert(conn: Connection, table: Table, rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> None:
+    """Insert or update by primary key, idempotently, in the caller's transaction."""
+    if not rows:
+        return
+    dialect = conn.dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        module = sqlite if dialect == "sqlite" else postgresql
+        # SQLite caps bound parameters per statement; chunk well below it.
+        per_row = len(rows[0])
+        chunk = max(1, 30000 // per_row)
+        for start in range(0, len(rows), chunk):
+            stmt = module.insert(table).values(list(rows[start : start + chunk]))
+            updates = {name: stmt.excluded[name] for name in rows[0] if name not in keys}
+            conn.execute(stmt.on_conflict_do_update(index_elements=list(keys), set_=updates))
+        return
+    # Portable fallback: delete then insert, inside the same transaction.
+    key_cols = [table.c[name] for name in keys]
+    key_values = [tuple(row[name] for name in keys) for row in rows]
+    conn.execute(table.delete().where(tuple_(*key_cols).in_(key_values)))
+    conn.execute(insert(table), list(rows))

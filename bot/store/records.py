@@ -1,0 +1,57 @@
+"""What the store holds, as plain dataclasses: the sync writes them, the builders read them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRecord:
+    repo: str
+    number: int
+    kind: str  # "issue" | "pr"
+    title: str
+    body: str
+    author: str
+    author_is_bot: bool
+    labels: tuple[str, ...]
+    state: str  # "open" | "closed"
+    created_at: datetime
+    updated_at: datetime
+    url: str
+    closed_at: datetime | None = None
+    merged_at: datetime | None = None
+    state_reason: str | None = None
+    draft: bool = False
+    comment_count: int = 0
+    reactions: int = 0
+    thumbs_up: int = 0
+    author_association: str = ""
+
+    @property
+    def is_pr(self) -> bool:
+        return self.kind == "pr"
+
+
+@dataclass(frozen=True, slots=True)
+class CommentRecord:
+    repo: str
+    id: int
+    number: int
+    author: str
+    author_is_bot: bool
+    created_at: datetime
+    updated_at: datetime
+    body: str = ""
+    reactions: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WindowActivity:
+    """Everything one window's digest needs, read in a fixed number of queries."""
+
+    items: dict[int, ItemRecord]
+    # human comments created inside the window, per item number
+    comments_in_window: dict[int, int] = field(default_factory=dict)
+    comment_reactions_in_window: dict[int, int] = field(default_factory=dict)

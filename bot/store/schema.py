@@ -1,0 +1,112 @@
+"""Tables (SQLAlchemy Core). Times are stored as naive UTC and come back aware, on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    TypeDecorator,
+)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: object) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to the store; use aware UTC datetimes")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: object) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version",
+    metadata,
+    Column("version", Integer, primary_key=True),
+    Column("applied_at", UTCDateTime, nullable=False),
+)
+
+items = Table(
+    "items",
+    metadata,
+    Column("repo", String(200), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(8), nullable=False),  # issue | pr
+    Column("title", Text, nullable=False),
+    Column("body", Text, nullable=False, default=""),
+    Column("author", String(100), nullable=False),
+    Column("author_is_bot", Boolean, nullable=False, default=False),
+    Column("author_association", String(40), nullable=False, default=""),
+    Column("labels", JSON, nullable=False),
+    Column("state", String(8), nullable=False),  # open | closed
+    Column("state_reason", String(20)),
+    Column("draft", Boolean, nullable=False, default=False),
+    Column("created_at", UTCDateTime, nullable=False),
+    Column("updated_at", UTCDateTime, nullable=False),
+    Column("closed_at", UTCDateTime),
+    Column("merged_at", UTCDateTime),
+    Column("comment_count", Integer, nullable=False, default=0),
+    Column("reactions", Integer, nullable=False, default=0),
+    Column("thumbs_up", Integer, nullable=False, default=0),
+    Column("url", Text, nullable=False),
+    Index("ix_items_repo_created", "repo", "created_at"),
+    Index("ix_items_repo_closed", "repo", "closed_at"),
+    Index("ix_items_repo_merged", "repo", "merged_at"),
+)
+
+comments = Table(
+    "comments",
+    metadata,
+    Column("repo", String(200), primary_key=True),
+    Column("id", BigInteger, primary_key=True, autoincrement=False),
+    Column("number", Integer, nullable=False),
+    Column("author", String(100), nullable=False),
+    Column("author_is_bot", Boolean, nullable=False, default=False),
+    Column("created_at", UTCDateTime, nullable=False),
+    Column("updated_at", UTCDateTime, nullable=False),
+    Column(
+        "body", Text, nullable=False, default=""
+    ),  # truncated: the narrative reads discussions, not archives
+    Column("reactions", Integer, nullable=False, default=0),
+    Index("ix_comments_repo_created", "repo", "created_at"),
+    Index("ix_comments_repo_number", "repo", "number"),
+)
+
+# One row per (repo, listing): the cursor only moves when a listing completed.
+sync_state = Table(
+    "sync_state",
+    metadata,
+    Column("repo", String(200), primary_key=True),
+    Column("resource", String(20), primary_key=True),  # issues | comments
+    Column("cursor", UTCDateTime),
+    Column("last_success_at", UTCDateTime),
+    Column("last_error", Text),
+)
+
+# ETag and Link "next" per URL, so a 304 page can still be followed to the next one.
+http_cache = Table(
+    "http_cache",
+    metadata,
+    Column("url", String(1000), primary_key=True),
+    Column("etag", String(200), nullable=False),
+    Column("next_url", String(1000)),
+    Column("stored_at", UTCDateTime, nullable=False),
+)

@@ -1,0 +1,209 @@
+"""The store's operations: idempotent writes for the sync, window reads for the builders."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, and_, delete, func, or_, select
+
+from bot.store import schema
+from bot.store.db import create_store_engine, migrate, upsert
+from bot.store.records import CommentRecord, ItemRecord, WindowActivity
+from bot.timeutil import utcnow
+
+_ITEM_FIELDS = [f.name for f in dataclasses.fields(ItemRecord)]
+_COMMENT_FIELDS = [f.name for f in dataclasses.fields(CommentRecord)]
+
+
+def _item_row(item: ItemRecord) -> dict[str, Any]:
+    row = {name: getattr(item, name) for name in _ITEM_FIELDS}
+    row["labels"] = list(item.labels)
+    return row
+
+
+def _item_from_row(row: Any) -> ItemRecord:
+    values = {name: getattr(row, name) for name in _ITEM_FIELDS}
+    values["labels"] = tuple(values["labels"] or ())
+    values["body"] = values["body"] or ""
+    return ItemRecord(**values)
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str) -> Store:
+        engine = create_store_engine(url)
+        migrate(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writes (sync) ---
+
+    def save_page(self, items: Sequence[ItemRecord] = (), comments: Sequence[CommentRecord] = ()) -> None:
+        """One page of a listing, in one transaction: a crash leaves whole pages or nothing."""
+        with self.engine.begin() as conn:
+            upsert(conn, schema.items, [_item_row(item) for item in items], ("repo", "number"))
+            upsert(
+                conn,
+                schema.comments,
+                [{name: getattr(c, name) for name in _COMMENT_FIELDS} for c in comments],
+                ("repo", "id"),
+            )
+
+    def cursor(self, repo: str, resource: str) -> datetime | None:
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(schema.sync_state.c.cursor).where(
+                    schema.sync_state.c.repo == repo, schema.sync_state.c.resource == resource
+                )
+            ).scalar()
+
+    def complete_listing(
+        self, repo: str, resource: str, cursor: datetime | None, pages: Iterable[tuple[str, str, str | None]]
+    ) -> None:
+        """Move the cursor and remember page ETags together, only once a listing finished."""
+        now = utcnow()
+        with self.engine.begin() as conn:
+            upsert(
+                conn,
+                schema.sync_state,
+                [dict(repo=repo, resource=resource, cursor=cursor, last_success_at=now, last_error=None)],
+                ("repo", "resource"),
+            )
+            upsert(
+                conn,
+                schema.http_cache,
+                [dict(url=url, etag=etag, next_url=next_url, stored_at=now) for url, etag, next_url in pages],
+                ("url",),
+            )
+            # Old URLs (earlier cursors) are never asked again.
+            conn.execute(
+                delete(schema.http_cache).where(schema.http_cache.c.stored_at < now - timedelta(days=3))
+            )
+
+    def last_synced(self, repo: str) -> datetime | None:
+        """When every listing of ``repo`` last completed (the older of the two), or None if one never did."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(schema.sync_state.c.resource, schema.sync_state.c.last_success_at).where(
+                    schema.sync_state.c.repo == repo
+                )
+            ).all()
+        done = {row.resource: row.last_success_at for row in rows if row.last_success_at is not None}
+        if {"issues", "comments"} - done.keys():
+            return None
+        return min(done.values())
+
+    def record_failure(self, repo: str, resource: str, message: str) -> None:
+        with self.engine.begin() as conn:
+            existing = conn.execute(
+                select(schema.sync_state.c.cursor, schema.sync_state.c.last_success_at).where(
+                    schema.sync_state.c.repo == repo, schema.sync_state.c.resource == resource
+                )
+            ).first()
+            upsert(
+                conn,
+                schema.sync_state,
+                [
+                    dict(
+                        repo=repo,
+                        resource=resource,
+                        cursor=existing.cursor if existing else None,
+                        last_success_at=existing.last_success_at if existing else None,
+                        last_error=message[:2000],
+                    )
+                ],
+                ("repo", "resource"),
+            )
+
+    def cached_page(self, url: str) -> tuple[str, str | None] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(schema.http_cache.c.etag, schema.http_cache.c.next_url).where(
+                    schema.http_cache.c.url == url
+                )
+            ).first()
+        return (row.etag, row.next_url) if row else None
+
+    # --- reads (builders) ---
+
+    def counts(self, repo: str) -> tuple[int, int]:
+        with self.engine.connect() as conn:
+            n_items = conn.execute(select(func.count()).where(schema.items.c.repo == repo)).scalar_one()
+            n_comments = conn.execute(select(func.count()).where(schema.comments.c.repo == repo)).scalar_one()
+        return n_items, n_comments
+
+    def repos(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(select(schema.items.c.repo).distinct().order_by(schema.items.c.repo)).scalars()
+            )
+
+    def item(self, repo: str, number: int) -> ItemRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(schema.items).where(schema.items.c.repo == repo, schema.items.c.number == number)
+            ).first()
+        return _item_from_row(row) if row else None
+
+    def window_activity(self, repo: str, start: datetime, end: datetime) -> WindowActivity:
+        """Items opened, closed, merged or commented in ``[start, end)``, and their human comments there."""
+        i, c = schema.items, schema.comments
+
+        def within(column: Any) -> Any:
+            return and_(column >= start, column < end)
+
+        with self.engine.connect() as conn:
+            comment_rows = conn.execute(
+                select(c.c.number, func.count(), func.coalesce(func.sum(c.c.reactions), 0))
+                .where(c.c.repo == repo, within(c.c.created_at), c.c.author_is_bot.is_(False))
+                .group_by(c.c.number)
+            ).all()
+            commented = {row[0] for row in comment_rows}
+            # Bot comments also make an item "active" for topic sections; they just don't make it hot.
+            bot_commented = set(
+                conn.execute(
+                    select(c.c.number)
+                    .where(c.c.repo == repo, within(c.c.created_at), c.c.author_is_bot.is_(True))
+                    .distinct()
+                ).scalars()
+            )
+            touched = commented | bot_commented
+            by_event = select(i).where(
+                i.c.repo == repo, or_(within(i.c.created_at), within(i.c.closed_at), within(i.c.merged_at))
+            )
+            items = {row.number: _item_from_row(row) for row in conn.execute(by_event)}
+            missing = sorted(touched - items.keys())
+            for chunk_start in range(0, len(missing), 500):
+                chunk = missing[chunk_start : chunk_start + 500]
+                for row in conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(chunk))):
+                    items[row.number] = _item_from_row(row)
+        return WindowActivity(
+            items=items,
+            comments_in_window={row[0]: row[1] for row in comment_rows},
+            comment_reactions_in_window={row[0]: int(row[2]) for row in comment_rows},
+        )
+
+    def daily_counts(self, repo: str, starts: Sequence[datetime]) -> list[int]:
+        """Items opened per consecutive window, for sparklines: ``starts`` are window starts, last one open-ended."""
+        results = []
+        with self.engine.connect() as conn:
+            for lo, hi in zip(starts, [*starts[1:], None], strict=True):
+                cond = [schema.items.c.repo == repo, schema.items.c.created_at >= lo]
+                if hi is not None:
+                    cond.append(schema.items.c.created_at < hi)
+                results.append(conn.execute(select(func.count()).where(*cond)).scalar_one())
+        return results

@@ -1,0 +1,74 @@
+"""Raw GitHub REST payloads for tests, shaped like the API's own (the sync parses these)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.timeutil import iso_z
+
+API = "https://api.github.com"
+
+
+def issue_payload(
+    number: int,
+    created: datetime,
+    *,
+    repo: str = "o/r",
+    title: str | None = None,
+    updated: datetime | None = None,
+    closed: datetime | None = None,
+    merged: datetime | None = None,
+    pr: bool = False,
+    labels: tuple[str, ...] = (),
+    user: str = "alice",
+    bot: bool = False,
+    body: str | None = "",
+    comments: int = 0,
+    reactions: int = 0,
+    draft: bool = False,
+) -> dict:
+    times = [t for t in (created, updated, closed, merged) if t is not None]
+    payload = {
+        "url": f"{API}/repos/{repo}/issues/{number}",
+        "html_url": f"https://github.com/{repo}/{'pull' if pr else 'issues'}/{number}",
+        "id": 1000 + number,
+        "number": number,
+        "title": title if title is not None else f"Item {number}",
+        "user": {"login": user, "id": 7, "type": "Bot" if bot else "User"},
+        "labels": [{"name": name} for name in labels],
+        "state": "closed" if closed or merged else "open",
+        "state_reason": "completed" if closed and not pr else None,
+        "comments": comments,
+        "created_at": iso_z(created),
+        "updated_at": iso_z(max(times)),
+        "closed_at": iso_z(closed or merged) if (closed or merged) else None,
+        "author_association": "CONTRIBUTOR",
+        "body": body,
+        "reactions": {"total_count": reactions, "+1": reactions},
+    }
+    if pr:
+        payload["draft"] = draft
+        payload["pull_request"] = {
+            "url": f"{API}/repos/{repo}/pulls/{number}",
+            "html_url": f"https://github.com/{repo}/pull/{number}",
+            "merged_at": iso_z(merged) if merged else None,
+        }
+    return payload
+
+
+def comment_payload(
+    comment_id: int, number: int, created: datetime, *, repo: str = "o/r", user: str = "bob", bot: bool = False,
+    body: str = "Looks good", updated: datetime | None = None,
+) -> dict:
+    return {
+        "id": comment_id,
+        "url": f"{API}/repos/{repo}/issues/comments/{comment_id}",
+        "html_url": f"https://github.com/{repo}/issues/{number}#issuecomment-{comment_id}",
+        "issue_url": f"{API}/repos/{repo}/issues/{number}",
+        "user": {"login": user, "id": 8, "type": "Bot" if bot else "User"},
+        "created_at": iso_z(created),
+        "updated_at": iso_z(updated or created),
+        "author_association": "MEMBER",
+        "body": body,
+        "reactions": {"total_count": 0},
+    }

@@ -1,0 +1,177 @@
+"""The real GitHubClient against the fake GitHub, in-process and over a loopback server."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import pytest
+
+from bot.demo.fake_github import FakeGitHub
+from bot.errors import AccessDenied, BadCredentials, GitHubUnavailable, RateLimited, RepoNotFound
+from bot.github.client import API_VERSION, GitHubClient
+from tests.factories import issue_payload
+
+T0 = datetime(2025, 12, 1, tzinfo=UTC)
+PARAMS = {"state": "all", "sort": "updated", "direction": "asc", "per_page": 100}
+
+
+class Clock:
+    """Shared fake time: the client's sleeps advance it, the fake's rate-limit window reads it."""
+
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+        self.sleeps: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
+def make_fake(n: int = 250, **kwargs: object) -> FakeGitHub:
+    fake = FakeGitHub(**kwargs)  # type: ignore[arg-type]
+    fake.add_repo("o/r", [issue_payload(i, T0 + timedelta(minutes=i)) for i in range(1, n + 1)], [])
+    return fake
+
+
+def client_for(fake: FakeGitHub, clock: Clock, **kwargs: object) -> GitHubClient:
+    return GitHubClient(transport=httpx.MockTransport(fake.handler), sleep=clock.sleep, clock=clock,
+                        **kwargs)  # type: ignore[arg-type]
+
+
+async def collect(client: GitHubClient, path: str = "repos/o/r/issues") -> list[dict]:
+    return [item async for page in client.paginate(path, PARAMS) for item in page.data]
+
+
+async def test_sends_github_headers_and_follows_links() -> None:
+    fake, clock = make_fake(), Clock()
+    async with client_for(fake, clock, token="sekrit") as client:
+        items = await collect(client)
+    assert [i["number"] for i in items] == list(range(1, 251))
+    assert len(fake.requests) == 3 == client.requests_made
+    headers = fake.requests[0].headers
+    assert headers["user-agent"].startswith("digest-bot/")
+    assert headers["accept"] == "application/vnd.github+json"
+    assert headers["x-github-api-version"] == API_VERSION
+    assert headers["authorization"] == "Bearer sekrit"
+    assert client.rate_remaining == 4997
+
+
+async def test_etag_turns_an_unchanged_page_into_a_304() -> None:
+    fake, clock = make_fake(50), Clock()
+    async with client_for(fake, clock) as client:
+        url = client.url_for("repos/o/r/issues", PARAMS)
+        first = await client.get_page(url)
+        again = await client.get_page(url, etag=first.etag)
+    assert first.status == 200 and len(first.data) == 50
+    assert again.status == 304 and again.data == []
+
+
+async def test_server_errors_are_retried_with_bounded_backoff() -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(502, times=3)
+    async with client_for(fake, clock) as client:
+        assert len(await collect(client)) == 10
+    assert len(clock.sleeps) == 3
+    assert all(0 < s <= 30 for s in clock.sleeps)
+    assert clock.sleeps[2] > clock.sleeps[0] / 2  # grows (with jitter in [0.5, 1])
+
+
+async def test_persistent_server_errors_give_up_with_one_sentence() -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(503, times=100)
+    async with client_for(fake, clock, max_retries=2) as client:
+        with pytest.raises(GitHubUnavailable, match="answered 503 .* 3 times"):
+            await collect(client)
+    assert len(fake.requests) == 3
+
+
+@pytest.mark.parametrize("error", [httpx.ReadTimeout, httpx.ConnectError, httpx.RemoteProtocolError])
+async def test_network_faults_are_retried(error: type[Exception]) -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(error=error, times=2)
+    async with client_for(fake, clock) as client:
+        assert len(await collect(client)) == 10
+    assert len(clock.sleeps) == 2
+
+
+async def test_secondary_limit_honours_retry_after() -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(403, headers={"retry-after": "7"},
+                body={"message": "You have exceeded a secondary rate limit. Please wait a few minutes."})
+    async with client_for(fake, clock) as client:
+        assert len(await collect(client)) == 10
+    assert clock.sleeps == [7.0]
+
+
+async def test_secondary_limit_without_retry_after_waits_at_least_a_minute() -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(429, body={"message": "secondary rate limit"}, times=2)
+    async with client_for(fake, clock) as client:
+        assert len(await collect(client)) == 10
+    assert clock.sleeps == [60.0, 120.0]
+
+
+async def test_secondary_limit_longer_than_allowed_stops_clearly() -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(429, headers={"retry-after": "3600"})
+    async with client_for(fake, clock, max_rate_limit_wait=600) as client:
+        with pytest.raises(RateLimited, match="asked to wait 3600 s"):
+            await collect(client)
+
+
+async def test_primary_limit_waits_for_reset_then_continues() -> None:
+    clock = Clock()
+    fake = make_fake(500, rate_limit=3, now=clock)
+    async with client_for(fake, clock, max_rate_limit_wait=3700) as client:
+        items = await collect(client)
+    assert len(items) == 500
+    assert len(clock.sleeps) == 1 and 0 < clock.sleeps[0] <= 3601
+
+
+async def test_primary_limit_beyond_max_wait_stops_with_reset_time() -> None:
+    clock = Clock()
+    fake = make_fake(500, rate_limit=2, now=clock)
+    async with client_for(fake, clock, max_rate_limit_wait=60) as client:
+        with pytest.raises(RateLimited, match=r"rate limit is used up until \d\d:\d\d UTC .* GITHUB_TOKEN"):
+            await collect(client)
+    assert clock.sleeps == []
+    assert [r.status for r in fake.requests] == [200, 200]  # stopped before asking a third time
+
+
+@pytest.mark.parametrize(
+    ("fake_kwargs", "client_kwargs", "path", "error", "message"),
+    [
+        ({"token": "good"}, {"token": "bad"}, "repos/o/r/issues", BadCredentials, "rejected the token"),
+        ({}, {}, "repos/o/missing/issues", RepoNotFound, "no such repository o/missing"),
+    ],
+)
+async def test_status_maps_to_typed_error(fake_kwargs, client_kwargs, path, error, message) -> None:  # type: ignore[no-untyped-def]
+    fake, clock = make_fake(5, **fake_kwargs), Clock()
+    async with client_for(fake, clock, **client_kwargs) as client:
+        with pytest.raises(error, match=message):
+            await collect(client, path)
+    assert clock.sleeps == []  # never retried
+
+
+async def test_forbidden_without_rate_signal_is_access_denied() -> None:
+    fake, clock = make_fake(5), Clock()
+    fake.inject(403, body={"message": "Resource not accessible by personal access token"})
+    async with client_for(fake, clock) as client:
+        with pytest.raises(AccessDenied, match="denied access to repository o/r"):
+            await collect(client)
+
+
+async def test_enterprise_base_url_over_a_real_loopback_server() -> None:
+    fake = make_fake(230, api_prefix="/api/v3")
+    fake.inject(error=httpx.RemoteProtocolError)  # the server drops the first connection
+    clock = Clock()
+    with fake.serve() as base_url:
+        assert base_url.endswith("/api/v3")
+        async with GitHubClient(api_url=base_url, sleep=clock.sleep, clock=clock) as client:
+            items = await collect(client)
+    assert len(items) == 230
+    assert all(r.path.startswith("/api/v3/repos/o/r/issues") for r in fake.requests)
