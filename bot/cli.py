@@ -62,6 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
     digest.add_argument("--end", type=_time_arg, help="ISO 8601; default: the last configured post time")
     digest.add_argument("--format", choices=("markdown", "json"), default="markdown")
     digest.add_argument("--locale", choices=("en", "zh-CN"))
+
+    query = commands.add_parser("query", help='answer a query such as "rocm" or "qwen hangs 7d" from the store')
+    query.add_argument("text", help="topic, words, filters (label:, author:, is:, repo:) and a window (7d, …)")
+    query.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: the first configured)")
+    query.add_argument("--end", type=_time_arg, help="answer as if it were this time (ISO 8601); default now")
+    query.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    query.add_argument("--locale", choices=("en", "zh-CN"))
     return parser
 
 
@@ -165,6 +172,18 @@ def cmd_digest(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_query(args: argparse.Namespace) -> int:
+    from bot.service import answer_query, render
+    from bot.store.store import Store
+
+    settings = _settings(args)
+    repo = args.repo or (settings.repos[0].name if settings.repos else None)
+    with Store.open(settings.database_url) as store:
+        answer = answer_query(store, settings, args.text, repo=repo, now=args.end or utcnow(), locale=args.locale)
+    sys.stdout.write(render(answer, args.format))
+    return 0
+
+
 def _stderr(message: str) -> None:
     print(message, file=sys.stderr)
 
@@ -208,4 +227,5 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "demo": cmd_demo,
     "sync": cmd_sync,
     "digest": cmd_digest,
+    "query": cmd_query,
 }

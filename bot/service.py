@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.model import Digest, Window
+from bot.digest.model import Digest, QueryResult, Window
+from bot.digest.window import default_window
 from bot.errors import UserError
 from bot.settings import Settings
 from bot.store.store import Store
 from bot.timeutil import iso_z
+from bot.topics.query import WindowSpec, parse_query
+from bot.topics.search import search, suggest, topic_named
 from bot.topics.taxonomy import Taxonomy
 
 
@@ -47,11 +52,73 @@ def build_digest_for(
     return builder.build(repo, window), warning
 
 
-def render(digest: Digest, fmt: str) -> str:
+def render(answer: Digest | QueryResult, fmt: str) -> str:
     if fmt == "json":
         from formatters.json_format import render_json
 
-        return render_json(digest) + "\n"
+        return render_json(answer) + "\n"
+    if isinstance(answer, QueryResult):
+        from formatters.markdown import render_markdown_query
+
+        return render_markdown_query(answer)
     from formatters.markdown import render_markdown
 
-    return render_markdown(digest)
+    return render_markdown(answer)
+
+
+DEFAULT_SEARCH_WINDOW = WindowSpec("relative", amount=timedelta(days=7), text="7d")
+
+
+def answer_query(
+    store: Store,
+    settings: Settings,
+    text: str,
+    *,
+    repo: str | None,
+    now: datetime,
+    locale: str | None = None,
+) -> Digest | QueryResult:
+    """``/digest <text>``: the digest when the text has no words or filters, else the matching items."""
+    query = parse_query(text)
+    repo = query.repo or repo
+    if repo is None:
+        raise UserError("which repository? add repo:owner/name to the query, or set the channel's repository")
+    known = store.repos()
+    if repo not in known:
+        hint = f" (synced: {', '.join(known[:5])})" if known else ""
+        raise UserError(f"{repo} has not been synced{hint}")
+    zone = settings.digest.zone
+    locale = locale or settings.digest.locale
+    if query.is_empty:
+        window = query.window.resolve(now, zone) if query.window else default_window(
+            now, zone, settings.digest.post_time)
+        digest, _ = build_digest_for(store, settings, repo, window, locale=locale)
+        return digest
+    window = (query.window or DEFAULT_SEARCH_WINDOW).resolve(now, zone)
+    taxonomy = load_taxonomy(settings)
+    activity = store.window_activity(repo, window.start, window.end)
+    items = search(query, activity, window, taxonomy, settings.is_bot)
+    notes = list(query.notes)
+    synced_from = store.synced_from(repo)
+    if synced_from is not None and window.start < synced_from:
+        notes.append(f"activity before {synced_from.astimezone(zone):%Y-%m-%d %H:%M} was never synced")
+    topic = topic_named(taxonomy, query.words[0]) if len(query.words) == 1 else None
+    suggestions: list[str] = []
+    if not items:
+        suggestions = [f"topic {name}" for name in suggest(taxonomy, query)]
+        if query.window is None or (window.end - window.start) < timedelta(days=30):
+            suggestions.append("a wider window, e.g. 30d")
+    parsed = query.as_dict()
+    if notes:
+        parsed["notes"] = notes
+    return QueryResult(
+        repo=repo,
+        query=text,
+        window=window,
+        items=tuple(items),
+        topic=topic.id if topic else None,
+        topic_title=topic.display_name(locale) if topic else None,
+        parsed=parsed,
+        suggestions=tuple(suggestions),
+        locale=locale,
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.digest.model import Digest, DigestItem
+from bot.digest.model import Digest, DigestItem, QueryResult
 from bot.timeutil import iso_z
 
 
@@ -45,5 +45,25 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
     }
 
 
-def render_json(digest: Digest) -> str:
-    return json.dumps(digest_to_dict(digest), ensure_ascii=False, indent=2)
+def query_to_dict(result: QueryResult) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "query": result.query,
+        "parsed": result.parsed,
+        "repo": result.repo,
+        "window": {
+            "start": iso_z(result.window.start),
+            "end": iso_z(result.window.end),
+            "timezone": result.window.timezone,
+        },
+        "items": [item_to_dict(item) for item in result.items],
+    }
+    if result.topic:
+        data["topic"] = result.topic
+    if result.suggestions:
+        data["suggestions"] = list(result.suggestions)
+    return data
+
+
+def render_json(answer: Digest | QueryResult) -> str:
+    data = query_to_dict(answer) if isinstance(answer, QueryResult) else digest_to_dict(answer)
+    return json.dumps(data, ensure_ascii=False, indent=2)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.digest.model import Digest, DigestItem, Section, Stats, Window
 from bot.digest.rank import SEVERITIES, is_bug_report, key_change_score, severity
+from bot.digest.views import ItemViewer
 from bot.store.records import ItemRecord, WindowActivity
 from bot.store.store import Store
-from bot.text import one_line_summary
+from bot.topics.items import item_topics
 from bot.topics.taxonomy import Taxonomy, TopicMatch
 
 SECTION_TITLES = {
@@ -22,16 +24,6 @@ SECTION_TITLES = {
 class BuildOptions:
     hot_min_comments: int = 2
     locale: str = "en"
-
-
-def _state(item: ItemRecord, window: Window) -> str:
-    if item.merged_at in window:
-        return "merged"
-    if item.closed_at in window:
-        return "closed"
-    if item.created_at in window:
-        return "new"
-    return item.state
 
 
 class DigestBuilder:
@@ -50,7 +42,11 @@ class DigestBuilder:
 
     def build(self, repo: str, window: Window) -> Digest:
         activity = self.store.window_activity(repo, window.start, window.end)
-        return build_digest(repo, window, activity, self.taxonomy, self.options, self._is_bot)
+        digest = build_digest(repo, window, activity, self.taxonomy, self.options, self._is_bot)
+        day = window.end - window.start
+        starts = [window.start - day * back for back in range(6, -1, -1)]
+        daily = self.store.daily_counts(repo, starts, window.end)
+        return dataclasses.replace(digest, daily_activity=tuple(daily))
 
 
 def build_digest(
@@ -62,35 +58,14 @@ def build_digest(
     is_bot: Callable[[str], bool] | None = None,
 ) -> Digest:
     items = sorted(activity.items.values(), key=lambda item: item.number)
-    summaries: dict[int, str] = {}
-
-    def bot(item: ItemRecord) -> bool:
-        return item.author_is_bot or (is_bot is not None and is_bot(item.author))
-
-    def view(item: ItemRecord, reason: str, event_time: object = None) -> DigestItem:
-        if item.number not in summaries:
-            summaries[item.number] = one_line_summary(item.body)
-        return DigestItem(
-            number=item.number,
-            kind=item.kind,
-            title=item.title,
-            url=item.url,
-            author=item.author,
-            labels=item.labels,
-            summary=summaries[item.number],
-            reason=reason,
-            state=_state(item, window),
-            event_time=event_time,  # type: ignore[arg-type]
-            comments_in_window=activity.comments_in_window.get(item.number, 0),
-            reactions=item.reactions + activity.comment_reactions_in_window.get(item.number, 0),
-            author_is_bot=bot(item),
-        )
+    view = ItemViewer(window, activity, is_bot)
+    bot = view.is_bot
 
     appendix = _appendix(items, window, view)
     stats = Stats(**{key: len(value) for key, value in appendix.items()})
 
     matches: dict[int, list[TopicMatch]] = {
-        item.number: taxonomy.match(item.title, item.labels, item.body) for item in items if not bot(item)
+        item.number: item_topics(taxonomy, item) for item in items if not bot(item)
     }
     sections = [*_topic_sections(items, matches, taxonomy, activity, options, view)]
     titles = SECTION_TITLES.get(options.locale, SECTION_TITLES["en"])
@@ -113,7 +88,7 @@ def build_digest(
 
 # --- sections ---
 
-View = Callable[..., DigestItem]
+View = ItemViewer
 
 
 def _appendix(items: list[ItemRecord], window: Window, view: View) -> dict[str, tuple[DigestItem, ...]]:

@@ -64,6 +64,37 @@ class Digest:
     sections: tuple[Section, ...]
     appendix: dict[str, tuple[DigestItem, ...]] = field(default_factory=dict)
     locale: str = "en"
+    # Items opened per day over the 7 windows ending with this one (oldest first), for a sparkline.
+    daily_activity: tuple[int, ...] = ()
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class QueryResult:
+    """The answer to ``/digest <words> [window]``: every matching item, best first, each with its reason."""
+
+    repo: str
+    query: str  # the text as typed
+    window: Window
+    items: tuple[DigestItem, ...]
+    topic: str | None = None  # set when the query named one topic
+    topic_title: str | None = None
+    parsed: dict[str, object] = field(default_factory=dict)  # the parser's view, for JSON and debugging
+    suggestions: tuple[str, ...] = ()  # when nothing matched: nearest topics, a wider window
+    locale: str = "en"
+
+
+# Groups a query answer is shown in, in this order; ``DigestItem.state`` + kind decide the group.
+RESULT_GROUPS = ("new_issues", "new_prs", "merged_prs", "closed_issues", "closed_prs", "active")
+
+
+def result_group(item: DigestItem) -> str:
+    if item.state == "merged":
+        return "merged_prs"
+    if item.state == "new":
+        return "new_prs" if item.kind == "pr" else "new_issues"
+    if item.state == "closed":
+        return "closed_prs" if item.kind == "pr" else "closed_issues"
+    return "active"

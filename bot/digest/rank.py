@@ -6,7 +6,8 @@ Key changes: merged, human-authored, non-draft PRs scored by
   +2 breaking / deprecation / removal in the title
   +log2(1 + comments), at most 3 (review discussion signals impact)
   +log2(1 + reactions), at most 2
-  +1 per followed topic it belongs to, at most 2
+  +1 when it belongs to a followed topic
+(Area tags such as [ROCm] or [TPU] say where, not how much: they only count through topics.)
 and listed when the score is positive, best first.
 
 Notable issues: new (opened in the window), human-authored bug reports (label ``bug``, ``[Bug]`` prefix or a
@@ -21,7 +22,6 @@ import re
 from dataclasses import dataclass
 
 from bot.store.records import ItemRecord
-from bot.text import body_prose
 from bot.topics.taxonomy import title_tags
 
 _IMPACT_TAGS = frozenset(
@@ -115,7 +115,7 @@ def key_change_score(item: ItemRecord, followed_topics: int = 0) -> Scored:
         score += min(2.0, math.log2(1 + item.reactions))
         reasons.append(f"{item.reactions} reactions")
     if followed_topics:
-        score += min(2, followed_topics)
+        score += 1
     return Scored(round(score, 3), tuple(reasons))
 
 
@@ -164,7 +164,7 @@ def severity(item: ItemRecord) -> str | None:
     for name, pattern in SEVERITIES:
         if pattern.search(title):
             return name
-    prose = body_prose(item.body)[:4000]
+    prose = item.prose[:4000]
     for name, pattern in SEVERITIES:
         if pattern.search(prose):
             return name

@@ -6,10 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.store.records import CommentRecord, ItemRecord
+from bot.text import body_prose, one_line_summary
 from bot.timeutil import parse_github_time
 
 MAX_ITEM_BODY = 20_000
 MAX_COMMENT_BODY = 2_000
+MAX_PROSE = 8_000
 GHOST = "ghost"  # GitHub's name for deleted accounts
 
 
@@ -37,12 +39,15 @@ def item_from_payload(repo: str, payload: dict[str, Any], is_bot: Callable[[str]
     updated = parse_github_time(payload.get("updated_at")) or created
     if created is None or updated is None:
         raise ValueError(f"item #{payload.get('number')} has no created_at")
+    body = str(payload.get("body") or "")[:MAX_ITEM_BODY]
     return ItemRecord(
         repo=repo,
         number=int(payload["number"]),
         kind="pr" if pull else "issue",
         title=str(payload.get("title") or ""),
-        body=str(payload.get("body") or "")[:MAX_ITEM_BODY],
+        body=body,
+        prose=body_prose(body)[:MAX_PROSE],
+        summary=one_line_summary(body),
         author=login,
         author_is_bot=bot_type or is_bot(login),
         author_association=str(payload.get("author_association") or ""),

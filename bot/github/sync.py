@@ -125,7 +125,9 @@ class Syncer:
         if contiguous:
             candidates = [value for value in (cursor, listing.max_seen) if value is not None]
             new_cursor = max(candidates) if candidates else start
-        self.store.complete_listing(repo, resource, new_cursor, listing.pages)
+        self.store.complete_listing(
+            repo, resource, new_cursor, listing.pages, synced_from=start if contiguous else None
+        )
 
     async def _read(
         self, repo: str, listing: _Listing, start: datetime, report: SyncReport, *, use_cache: bool = True

@@ -28,6 +28,9 @@ class ItemRecord:
     reactions: int = 0
     thumbs_up: int = 0
     author_association: str = ""
+    # Derived once at sync time, so digests and queries never re-clean bodies.
+    prose: str = ""  # the body without templates, code, HTML and checklists
+    summary: str = ""  # its first meaningful sentence
 
     @property
     def is_pr(self) -> bool:

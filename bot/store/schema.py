@@ -67,6 +67,8 @@ items = Table(
     Column("reactions", Integer, nullable=False, default=0),
     Column("thumbs_up", Integer, nullable=False, default=0),
     Column("url", Text, nullable=False),
+    Column("prose", Text, nullable=False, default=""),
+    Column("summary", Text, nullable=False, default=""),
     Index("ix_items_repo_created", "repo", "created_at"),
     Index("ix_items_repo_closed", "repo", "closed_at"),
     Index("ix_items_repo_merged", "repo", "merged_at"),
@@ -97,6 +99,7 @@ sync_state = Table(
     Column("repo", String(200), primary_key=True),
     Column("resource", String(20), primary_key=True),  # issues | comments
     Column("cursor", UTCDateTime),
+    Column("synced_from", UTCDateTime),  # activity before this was never asked for
     Column("last_success_at", UTCDateTime),
     Column("last_error", Text),
 )

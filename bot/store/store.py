@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,7 +28,8 @@ def _item_row(item: ItemRecord) -> dict[str, Any]:
 def _item_from_row(row: Any) -> ItemRecord:
     values = {name: getattr(row, name) for name in _ITEM_FIELDS}
     values["labels"] = tuple(values["labels"] or ())
-    values["body"] = values["body"] or ""
+    for text_field in ("body", "prose", "summary"):
+        values[text_field] = values[text_field] or ""
     return ItemRecord(**values)
 
 
@@ -72,15 +74,35 @@ class Store:
             ).scalar()
 
     def complete_listing(
-        self, repo: str, resource: str, cursor: datetime | None, pages: Iterable[tuple[str, str, str | None]]
+        self,
+        repo: str,
+        resource: str,
+        cursor: datetime | None,
+        pages: Iterable[tuple[str, str, str | None]],
+        synced_from: datetime | None = None,
     ) -> None:
         """Move the cursor and remember page ETags together, only once a listing finished."""
         now = utcnow()
         with self.engine.begin() as conn:
+            earlier = conn.execute(
+                select(schema.sync_state.c.synced_from).where(
+                    schema.sync_state.c.repo == repo, schema.sync_state.c.resource == resource
+                )
+            ).scalar()
+            known = [moment for moment in (earlier, synced_from) if moment is not None]
             upsert(
                 conn,
                 schema.sync_state,
-                [dict(repo=repo, resource=resource, cursor=cursor, last_success_at=now, last_error=None)],
+                [
+                    dict(
+                        repo=repo,
+                        resource=resource,
+                        cursor=cursor,
+                        synced_from=min(known) if known else None,
+                        last_success_at=now,
+                        last_error=None,
+                    )
+                ],
                 ("repo", "resource"),
             )
             upsert(
@@ -107,10 +129,19 @@ class Store:
             return None
         return min(done.values())
 
+    def synced_from(self, repo: str) -> datetime | None:
+        """Activity before this time was never fetched (None: nothing synced)."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(func.max(schema.sync_state.c.synced_from)).where(schema.sync_state.c.repo == repo)
+            ).scalar()
+
     def record_failure(self, repo: str, resource: str, message: str) -> None:
         with self.engine.begin() as conn:
             existing = conn.execute(
-                select(schema.sync_state.c.cursor, schema.sync_state.c.last_success_at).where(
+                select(
+                    schema.sync_state.c.cursor, schema.sync_state.c.synced_from, schema.sync_state.c.last_success_at
+                ).where(
                     schema.sync_state.c.repo == repo, schema.sync_state.c.resource == resource
                 )
             ).first()
@@ -122,6 +153,7 @@ class Store:
                         repo=repo,
                         resource=resource,
                         cursor=existing.cursor if existing else None,
+                        synced_from=existing.synced_from if existing else None,
                         last_success_at=existing.last_success_at if existing else None,
                         last_error=message[:2000],
                     )
@@ -197,13 +229,15 @@ class Store:
             comment_reactions_in_window={row[0]: int(row[2]) for row in comment_rows},
         )
 
-    def daily_counts(self, repo: str, starts: Sequence[datetime]) -> list[int]:
-        """Items opened per consecutive window, for sparklines: ``starts`` are window starts, last one open-ended."""
-        results = []
+    def daily_counts(self, repo: str, starts: Sequence[datetime], end: datetime) -> list[int]:
+        """Items opened in each of the consecutive windows ``[starts[k], starts[k+1])``, the last ending at ``end``."""
+        bounds = [*starts, end]
+        created = schema.items.c.created_at
         with self.engine.connect() as conn:
-            for lo, hi in zip(starts, [*starts[1:], None], strict=True):
-                cond = [schema.items.c.repo == repo, schema.items.c.created_at >= lo]
-                if hi is not None:
-                    cond.append(schema.items.c.created_at < hi)
-                results.append(conn.execute(select(func.count()).where(*cond)).scalar_one())
-        return results
+            rows = conn.execute(
+                select(created).where(schema.items.c.repo == repo, created >= bounds[0], created < end)
+            ).scalars()
+            counts = [0] * len(starts)
+            for moment in rows:
+                counts[bisect_right(bounds, moment) - 1] += 1
+        return counts

@@ -1,0 +1,53 @@
+"""Store records -> the DigestItems every section and query answer shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.digest.model import DigestItem, Window
+from bot.store.records import ItemRecord, WindowActivity
+
+
+def item_state(item: ItemRecord, window: Window) -> str:
+    """What happened to the item in the window, most decisive first."""
+    if item.merged_at in window:
+        return "merged"
+    if item.closed_at in window:
+        return "closed"
+    if item.created_at in window:
+        return "new"
+    return item.state
+
+
+class ItemViewer:
+    def __init__(self, window: Window, activity: WindowActivity, is_bot: Callable[[str], bool] | None = None):
+        self.window = window
+        self.activity = activity
+        self._is_bot = is_bot
+
+    def is_bot(self, item: ItemRecord) -> bool:
+        return item.author_is_bot or (self._is_bot is not None and self._is_bot(item.author))
+
+    def comments(self, item: ItemRecord) -> int:
+        return self.activity.comments_in_window.get(item.number, 0)
+
+    def reactions(self, item: ItemRecord) -> int:
+        return item.reactions + self.activity.comment_reactions_in_window.get(item.number, 0)
+
+    def __call__(self, item: ItemRecord, reason: str, event_time: datetime | None = None) -> DigestItem:
+        return DigestItem(
+            number=item.number,
+            kind=item.kind,
+            title=item.title,
+            url=item.url,
+            author=item.author,
+            labels=item.labels,
+            summary=item.summary,
+            reason=reason,
+            state=item_state(item, self.window),
+            event_time=event_time,
+            comments_in_window=self.comments(item),
+            reactions=self.reactions(item),
+            author_is_bot=self.is_bot(item),
+        )

@@ -1,0 +1,190 @@
+"""Answer a parsed query over one window of the store: filter, match every word, rank, explain."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.digest.model import DigestItem, Window
+from bot.digest.views import ItemViewer
+from bot.store.records import ItemRecord, WindowActivity
+from bot.topics.query import Query
+from bot.topics.taxonomy import Taxonomy, Topic, compile_phrases
+
+# Words people use for the same failure. A query word in a group matches every member.
+SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("hang", "hangs", "hanging", "hung", "stuck", "freeze", "freezes", "freezing", "frozen", "deadlock",
+     "deadlocks", "deadlocked", "timeout", "timeouts", "timed out", "卡住", "卡死", "死锁"),
+    ("crash", "crashes", "crashed", "crashing", "segfault", "segfaults", "segmentation fault",
+     "illegal memory access", "core dump", "core dumped", "sigsegv", "崩溃"),
+    ("slow", "slower", "slowdown", "slowness", "regression", "regressions", "perf drop", "performance drop",
+     "throughput drop", "变慢"),
+    ("oom", "ooms", "out of memory", "outofmemoryerror", "显存不足"),
+    ("wrong", "incorrect", "garbage", "gibberish", "wrong output", "乱码"),
+)
+_SUFFIXES = ("ing", "ed", "es", "s")
+TITLE_WEIGHT, LABEL_WEIGHT, TOPIC_WEIGHT, BODY_WEIGHT = 3, 2, 3, 1
+
+
+def stem(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and word.isascii():
+            return word[: -len(suffix)]
+    return word
+
+
+def _variants(word: str, *, synonyms: bool = True) -> list[str]:
+    root = stem(word)
+    forms = {word, root}
+    if word.isascii() and word.isalpha():
+        forms.update(root + suffix for suffix in ("s", "es", "ed", "ing", "er", "ers"))
+        if root.endswith("e"):
+            forms.add(root[:-1] + "ing")
+    for group in SYNONYMS if synonyms else ():
+        if word in group or root in group or any(stem(member) == root for member in group if " " not in member):
+            forms.update(group)
+    return sorted(forms)
+
+
+@dataclass(frozen=True)
+class Term:
+    word: str
+    pattern: re.Pattern[str] | None
+    topic: Topic | None  # the word names this topic: its members match too
+
+
+def topic_named(taxonomy: Taxonomy, word: str) -> Topic | None:
+    word = word.lower()
+    for topic in taxonomy.topics:
+        names = {topic.id, topic.id.replace("_", "-"), *(a.lower() for a in topic.definition.aliases)}
+        if word in names:
+            return topic
+    return None
+
+
+def compile_terms(taxonomy: Taxonomy, words: Sequence[str]) -> list[Term]:
+    return [Term(word, compile_phrases(_variants(word)), topic_named(taxonomy, word)) for word in words]
+
+
+@dataclass(frozen=True)
+class Hit:
+    item: ItemRecord
+    score: int
+    reason: str
+
+
+def _best_hit(term: Term, item: ItemRecord, labels_text: str) -> tuple[int, str] | None:
+    """The strongest place ``term`` matches ``item``: title > topic > labels > body."""
+    if term.pattern is not None:
+        found = term.pattern.search(item.title)
+        if found:
+            return TITLE_WEIGHT, f"title: {found.group(0)}"
+    if term.topic is not None:
+        match = term.topic.match(item.title, item.labels, item.prose)
+        if match is not None:
+            return TOPIC_WEIGHT, f"{term.topic.id}: {match.reason}"
+    if term.pattern is not None:
+        found = term.pattern.search(labels_text)
+        if found:
+            return LABEL_WEIGHT, f"label {found.group(0)}"
+        found = term.pattern.search(item.prose)
+        if found:
+            return BODY_WEIGHT, f"body: {found.group(0)}"
+    return None
+
+
+def _passes_filters(query: Query, item: ItemRecord, window: Window, is_bot: bool) -> bool:
+    if query.kinds and item.kind not in query.kinds:
+        return False
+    if query.states:
+        state_ok = (
+            ("merged" in query.states and item.merged_at is not None)
+            or ("closed" in query.states and item.state == "closed")
+            or ("open" in query.states and item.state == "open")
+        )
+        if not state_ok:
+            return False
+    labels = {label.lower() for label in item.labels}
+    if any(label not in labels for label in query.labels) or labels & set(query.excluded_labels):
+        return False
+    author = item.author.lower()
+    if query.authors and author not in query.authors:
+        return False
+    if author in query.excluded_authors:
+        return False
+    if query.bots_only:
+        return is_bot
+    # Bots are hidden unless asked for by name.
+    return not is_bot or bool(query.authors)
+
+
+def search(
+    query: Query,
+    activity: WindowActivity,
+    window: Window,
+    taxonomy: Taxonomy,
+    is_bot: Callable[[str], bool] | None = None,
+) -> list[DigestItem]:
+    """Every item of the window that passes the filters and matches every word, best first."""
+    view = ItemViewer(window, activity, is_bot)
+    terms = compile_terms(taxonomy, query.words)
+    # Exclusions take word forms but not synonyms: "-stuck" should not also hide "hangs".
+    excluded = compile_phrases(v for word in query.excluded_words for v in _variants(word, synonyms=False))
+    hits: list[Hit] = []
+    for item in activity.items.values():
+        if not _passes_filters(query, item, window, view.is_bot(item)):
+            continue
+        labels_text = " ".join(item.labels)
+        if excluded is not None and (
+            excluded.search(item.title) or excluded.search(labels_text) or excluded.search(item.prose)
+        ):
+            continue
+        score, reasons = 0, []
+        for term in terms:
+            best = _best_hit(term, item, labels_text)
+            if best is None:
+                break
+            score += best[0]
+            reasons.append(best[1])
+        else:
+            if not terms:
+                reasons.append(_activity_reason(item, window, view.comments(item)))
+            hits.append(Hit(item, score, "; ".join(reasons)))
+    hits.sort(key=lambda hit: (-hit.score, -view.comments(hit.item), -_latest(hit.item, window).timestamp(),
+                               -hit.item.number))
+    return [view(hit.item, hit.reason) for hit in hits]
+
+
+def _latest(item: ItemRecord, window: Window) -> datetime:
+    moments = [m for m in (item.created_at, item.closed_at, item.merged_at, item.updated_at) if m in window]
+    return max(moments) if moments else item.created_at
+
+
+def _activity_reason(item: ItemRecord, window: Window, comments: int) -> str:
+    if item.merged_at in window:
+        return "merged in window"
+    if item.closed_at in window:
+        return "closed in window"
+    if item.created_at in window:
+        return "opened in window"
+    return f"{comments} comments in window"
+
+
+def suggest(taxonomy: Taxonomy, query: Query) -> list[str]:
+    """Nearest topic names for words that matched nothing (``rcom`` -> ``rocm``)."""
+    names: dict[str, str] = {}
+    for topic in taxonomy.topics:
+        names[topic.id] = topic.id
+        for alias in topic.definition.aliases:
+            names.setdefault(alias.lower(), topic.id)
+    suggestions: list[str] = []
+    for word in query.words:
+        if word in names:
+            continue
+        for close in difflib.get_close_matches(word, list(names), n=2, cutoff=0.6):
+            if close not in suggestions:
+                suggestions.append(close)
+    return suggestions

@@ -1,0 +1,120 @@
+"""The command line end to end: real sync over a loopback fake GitHub, digest from the store, user errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.demo.fake_github import FakeGitHub
+from tests.factories import comment_payload, issue_payload
+
+ROOT = Path(__file__).resolve().parents[1]
+START = datetime(2025, 12, 1, 3, 5, tzinfo=UTC)
+
+
+@pytest.fixture
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "config"
+    folder.mkdir()
+    shutil.copy(ROOT / "config" / "topics.toml", folder)
+    (folder / "digest.toml").write_text(
+        '[store]\nurl = "sqlite:///%s"\n[sync]\nmax_retries = 0\nlookback_days = 30\n[[repos]]\nname = "o/r"\n'
+        % (tmp_path / "store.sqlite3")
+    )
+    monkeypatch.chdir(tmp_path)
+    for name in ("DATABASE_URL", "GITHUB_TOKEN", "GITHUB_API_URL", "DIGEST_BOT_CONFIG"):
+        monkeypatch.delenv(name, raising=False)
+    return folder
+
+
+@pytest.fixture
+def fake() -> FakeGitHub:
+    now = datetime.now(UTC)
+    fake = FakeGitHub(token="good")
+    # Half an hour off the hour, so the 24 h window boundary never races the clock.
+    issues = [
+        issue_payload(n, now - timedelta(hours=n, minutes=-30), title=f"[Bug]: crash {n}", labels=("bug",))
+        for n in range(1, 121)
+    ]
+    fake.add_repo("o/r", issues, [comment_payload(1, 1, now - timedelta(minutes=5))])
+    return fake
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_sync_then_digest(config: Path, fake: FakeGitHub, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    with fake.serve() as base_url:
+        monkeypatch.setenv("GITHUB_API_URL", base_url)
+        monkeypatch.setenv("GITHUB_TOKEN", "good")
+        code, out, err = run(capsys, "--config", str(config), "sync", "--repo", "o/r")
+    assert code == 0, err
+    assert out.strip() == "o/r: 120 items, 1 comments, 3 requests, rate limit left 4997/5000"
+    end = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    code, out, err = run(capsys, "--config", str(config), "digest", "--repo", "o/r", "--end", end, "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["repo"] == "o/r" and data["stats"]["new_issues"] == 24
+    code, out, _ = run(capsys, "--config", str(config), "digest", "--end", end)
+    assert code == 0 and out.startswith("# o/r daily digest")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["sync", "--repo", "not/a/repo"], "must look like OWNER/NAME"),
+        (["digest", "--end", "yesterday-ish"], "not an ISO 8601 time"),
+        (["digest", "--repo", "o/never"], "nothing synced for o/never yet: run `digest-bot sync --repo o/never`"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_user_errors_are_one_clear_line(config: Path, capsys, argv: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = run(capsys, "--config", str(config), *argv)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+
+
+def test_github_failures_are_one_clear_line(config: Path, fake: FakeGitHub, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    with fake.serve() as base_url:
+        monkeypatch.setenv("GITHUB_API_URL", base_url)
+        monkeypatch.setenv("GITHUB_TOKEN", "bad")
+        code, _, err = run(capsys, "--config", str(config), "sync")
+        assert (code, err.strip()) == (
+            3,
+            "digest-bot: GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN",
+        )
+        monkeypatch.setenv("GITHUB_TOKEN", "good")
+        code, _, err = run(capsys, "--config", str(config), "sync", "--repo", "o/gone")
+        assert code == 3 and "no such repository o/gone" in err
+    monkeypatch.setenv("GITHUB_API_URL", base_url)  # the server is gone now: connection refused
+    code, _, err = run(capsys, "--config", str(config), "sync")
+    assert code == 3 and "unreachable after 1 attempts" in err
+
+
+def test_bad_config_is_one_clear_line(config: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    (config / "digest.toml").write_text('[digest]\npost_time = "noon"\n')
+    code, _, err = run(capsys, "--config", str(config), "digest")
+    assert code == 2
+    assert err.strip().endswith("digest.toml: digest.post_time: must be a time of day HH:MM, got 'noon'")
+
+
+def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "digest", "--start", "nope"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "not an ISO 8601 time" in result.stderr and "Traceback" not in result.stderr

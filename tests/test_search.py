@@ -1,0 +1,122 @@
+"""Queries over a store: every word must match (stems, synonyms, topics), filters, ranking, empty answers."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.digest.model import Digest, QueryResult
+from bot.errors import UserError
+from bot.github.payloads import comment_from_payload, item_from_payload
+from bot.service import answer_query
+from bot.settings import Settings, load_settings
+from bot.store.store import Store
+from formatters.json_format import query_to_dict
+from tests.factories import comment_payload, issue_payload
+
+ROOT = Path(__file__).resolve().parents[1]
+NOW = datetime(2025, 12, 2, 3, 5, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    shutil.copy(ROOT / "config" / "topics.toml", tmp_path)
+    (tmp_path / "digest.toml").write_text('[[repos]]\nname = "o/r"\n')
+    return load_settings(tmp_path, env={})
+
+
+def is_bot(login: str) -> bool:
+    return login.endswith("[bot]")
+
+
+@pytest.fixture
+def filled(store: Store) -> Store:
+    items = [
+        issue_payload(1, NOW - 2 * DAY, title="[Bug]: Qwen3-235B hangs at startup with TP=8", labels=("bug",)),
+        issue_payload(2, NOW - 3 * DAY, title="[Bug]: qwen2.5 server stuck after 100 requests", labels=("bug",)),
+        issue_payload(3, NOW - 1 * DAY, title="[Bugfix][ROCm] Fix fp8 GEMM on MI300X", pr=True,
+                      merged=NOW - DAY / 2),
+        issue_payload(4, NOW - 4 * DAY, title="[Feature]: support Qwen3-Next", labels=("feature request",)),
+        issue_payload(5, NOW - 2 * DAY, title="Improve the command line help", pr=True),
+        issue_payload(6, NOW - 2 * DAY, title="Bump torch to 2.9", pr=True, user="dependabot[bot]", bot=True),
+        issue_payload(7, NOW - 20 * DAY, title="[Bug]: Llama 4 crashes with segfault", labels=("bug", "stale")),
+        issue_payload(8, NOW - 1 * DAY, title="[Usage]: 在 MI300X 上部署 Qwen3 卡住", labels=("usage",),
+                      body="### How would you like to use vllm\n\nDeployment freezes on AMD hardware. ROCm 6.4 here."),
+        issue_payload(9, NOW - 2 * DAY, title="[Bug]: deadlock in the scheduler with qwen models",
+                      labels=("bug",), user="bob"),
+    ]
+    comments = [comment_payload(100 + i, 9, NOW - DAY + timedelta(minutes=i)) for i in range(5)]
+    comments.append(comment_payload(200, 7, NOW - DAY))  # old issue, active in the window
+    store.save_page([item_from_payload("o/r", p, is_bot) for p in items],
+                    [comment_from_payload("o/r", c, is_bot) for c in comments])
+    store.complete_listing("o/r", "issues", NOW, [], synced_from=NOW - 30 * DAY)
+    store.complete_listing("o/r", "comments", NOW, [], synced_from=NOW - 30 * DAY)
+    return store
+
+
+def ask(store: Store, settings: Settings, text: str) -> QueryResult:
+    answer = answer_query(store, settings, text, repo="o/r", now=NOW)
+    assert isinstance(answer, QueryResult)
+    return answer
+
+
+def numbers(result: QueryResult) -> list[int]:
+    return [item.number for item in result.items]
+
+
+def test_every_word_must_match_with_synonyms_and_stems(filled: Store, settings: Settings) -> None:
+    result = ask(filled, settings, "qwen hangs")
+    # hang ~ hangs/stuck/freeze/deadlock; qwen via title, or topic membership (label, tag, alias)
+    assert set(numbers(result)) == {1, 2, 8, 9}
+    assert numbers(result)[0] == 9  # ties on relevance: most comments in the window first
+    item = result.items[numbers(result).index(1)]
+    assert item.reason == "qwen: title: Qwen3; title: hangs"  # "qwen" names a topic: its members match
+
+
+def test_topic_query_uses_aliases_and_carries_the_topic(filled: Store, settings: Settings) -> None:
+    result = ask(filled, settings, "rocm")
+    assert result.topic == "rocm"
+    assert numbers(result) == [3, 8]
+    assert "command" not in " ".join(i.title for i in result.items).lower()
+    assert query_to_dict(result)["topic"] == "rocm"
+
+
+def test_filters_and_bots_hidden_by_default(filled: Store, settings: Settings) -> None:
+    assert numbers(ask(filled, settings, "is:pr")) == [3, 5]
+    assert numbers(ask(filled, settings, "is:pr is:bot")) == [6]
+    assert numbers(ask(filled, settings, "author:dependabot[bot]")) == [6]
+    assert set(numbers(ask(filled, settings, "label:bug -author:bob"))) == {1, 2, 7}
+    assert set(numbers(ask(filled, settings, "label:bug -label:stale -author:bob"))) == {1, 2}
+    assert numbers(ask(filled, settings, "is:merged")) == [3]
+    assert numbers(ask(filled, settings, "qwen -stuck -deadlock -freeze")) == [1, 4]
+
+
+def test_window_decides_membership_including_comments(filled: Store, settings: Settings) -> None:
+    assert 7 in numbers(ask(filled, settings, "crash 3d"))  # commented in the window
+    assert numbers(ask(filled, settings, "label:bug 24h")) == [9, 7]  # commented in the last day; #9 more
+
+
+def test_no_match_says_so_with_suggestions(filled: Store, settings: Settings) -> None:
+    result = ask(filled, settings, "rcom")
+    assert result.items == ()
+    assert result.suggestions[0] == "topic rocm"
+    assert "a wider window, e.g. 30d" in result.suggestions
+
+
+def test_window_beyond_history_is_noted(filled: Store, settings: Settings) -> None:
+    result = ask(filled, settings, "qwen 60d")
+    assert any("was never synced" in note for note in result.parsed["notes"])
+
+
+def test_empty_query_is_the_digest(filled: Store, settings: Settings) -> None:
+    assert isinstance(answer_query(filled, settings, "", repo="o/r", now=NOW), Digest)
+    assert isinstance(answer_query(filled, settings, "   3d ", repo="o/r", now=NOW), Digest)
+
+
+def test_unknown_repository_is_a_friendly_error(filled: Store, settings: Settings) -> None:
+    with pytest.raises(UserError, match="x/y has not been synced"):
+        answer_query(filled, settings, "rocm repo:x/y", repo="o/r", now=NOW)
