@@ -96,3 +96,13 @@ def test_strip_controls_removes_bidi_overrides_and_nul() -> None:
 def test_summary_never_fails_and_is_one_line(body: str) -> None:
     summary = one_line_summary(body)
     assert "\n" not in summary and len(summary) <= 200
+
+
+def test_strip_controls_covers_every_format_character() -> None:
+    import sys
+    import unicodedata
+
+    invisible = [chr(c) for c in range(sys.maxunicode + 1)
+                 if (unicodedata.category(chr(c)) in ("Cf", "Cc")) and chr(c) not in "\t\n\u200d"]
+    assert strip_controls("".join(invisible)) == ""
+    assert strip_controls("a\u200db\t\n") == "a\u200db\t\n"

@@ -90,13 +90,10 @@ def upsert(conn: Connection, table: Table, rows: Sequence[dict[str, Any]], keys:
     dialect = conn.dialect.name
     if dialect in ("sqlite", "postgresql"):
         module = sqlite if dialect == "sqlite" else postgresql
-        # SQLite caps bound parameters per statement; chunk well below it.
-        per_row = len(rows[0])
-        chunk = max(1, 30000 // per_row)
-        for start in range(0, len(rows), chunk):
-            stmt = module.insert(table).values(list(rows[start : start + chunk]))
-            updates = {name: stmt.excluded[name] for name in rows[0] if name not in keys}
-            conn.execute(stmt.on_conflict_do_update(index_elements=list(keys), set_=updates))
+        stmt = module.insert(table)
+        updates = {name: stmt.excluded[name] for name in rows[0] if name not in keys}
+        # executemany: one cached statement; SQLAlchemy batches it into multi-row VALUES itself.
+        conn.execute(stmt.on_conflict_do_update(index_elements=list(keys), set_=updates), list(rows))
         return
     # Portable fallback: delete then insert, inside the same transaction.
     key_cols = [table.c[name] for name in keys]
