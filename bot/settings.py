@@ -89,6 +89,21 @@ class BotSettings(_Strict):
     logins: list[str] = Field(default_factory=list)
 
 
+class ChatSettings(_Strict):
+    # Who may change a channel's settings: "anyone" in the channel, or "admins" (Slack workspace admins,
+    # Discord members with Manage Channels or ``discord_manager_role``).
+    channel_settings: str = "anyone"
+    discord_manager_role: str | None = None
+    max_subscriptions_per_user: Annotated[int, Field(ge=1, le=100)] = 20
+
+    @field_validator("channel_settings")
+    @classmethod
+    def _who(cls, value: str) -> str:
+        if value not in ("anyone", "admins"):
+            raise ValueError(f"must be anyone or admins, got {value!r}")
+        return value
+
+
 class RepoSettings(_Strict):
     name: str
     topics: list[str] | None = None  # None: every topic of topics.toml
@@ -101,6 +116,7 @@ class FileSettings(_Strict):
     store: StoreSettings = StoreSettings()
     sync: SyncSettings = SyncSettings()
     bots: BotSettings = BotSettings()
+    chat: ChatSettings = ChatSettings()
     repos: list[RepoSettings] = Field(default_factory=list)
 
 

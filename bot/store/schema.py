@@ -17,6 +17,7 @@ from sqlalchemy import (
     Table,
     Text,
     TypeDecorator,
+    UniqueConstraint,
 )
 
 
@@ -112,4 +113,39 @@ http_cache = Table(
     Column("etag", String(200), nullable=False),
     Column("next_url", String(1000)),
     Column("stored_at", UTCDateTime, nullable=False),
+)
+
+# Per-channel settings written by "/digest channel …"; the config file gives defaults for unset fields.
+channels = Table(
+    "channels",
+    metadata,
+    Column("platform", String(16), primary_key=True),  # slack | discord
+    Column("channel_id", String(64), primary_key=True),
+    Column("repo", String(200)),
+    Column("post_time", String(5)),
+    Column("timezone", String(64)),
+    Column("locale", String(8)),
+    Column("topics", JSON),  # topic ids, or null for all
+    Column("enabled", Boolean, nullable=False, default=True),
+    Column("status", String(200)),  # why delivery stopped (channel_not_found, …), null when fine
+    Column("updated_at", UTCDateTime, nullable=False),
+    Column("updated_by", String(64)),
+)
+
+# Daily DMs: "/digest subscribe rocm at 09:00 tz Asia/Shanghai".
+subscriptions = Table(
+    "subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("platform", String(16), nullable=False),
+    Column("user_id", String(64), nullable=False),
+    Column("query", String(500), nullable=False),
+    Column("repo", String(200)),
+    Column("post_time", String(5), nullable=False),
+    Column("timezone", String(64), nullable=False),
+    Column("locale", String(8), nullable=False),
+    Column("paused", String(200)),  # why DMs stopped (dms_closed, …), null when active
+    Column("notice_pending", Boolean, nullable=False, default=False),  # tell the user once, next time
+    Column("created_at", UTCDateTime, nullable=False),
+    UniqueConstraint("platform", "user_id", "query", name="uq_subscription"),
 )

@@ -1,0 +1,163 @@
+"""``/digest …`` text -> a command, the same on Slack, Discord and the CLI.
+
+    (empty) | <query>                  the digest, or an answer (see bot/topics/query.py)
+    post [<query>]                     post the channel's digest in the channel
+    subscribe <query> [at HH:MM] [tz Area/City]
+    unsubscribe <query> | all
+    subscriptions
+    channel                            show the channel's settings
+    channel repo o/r | time HH:MM | tz Area/City | locale en|zh-CN | topics a,b|all   (several at once)
+    help
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.settings import LOCALES, check_hhmm, check_repo, check_timezone
+from bot.topics.query import clean_text, tokenize
+
+
+@dataclass(frozen=True)
+class Ask:
+    text: str  # empty: the digest; else a query
+
+
+@dataclass(frozen=True)
+class Post:
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Subscribe:
+    query: str
+    at: str | None = None
+    tz: str | None = None
+
+
+@dataclass(frozen=True)
+class Unsubscribe:
+    query: str | None  # None: all
+
+
+@dataclass(frozen=True)
+class ListSubscriptions:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowChannel:
+    pass
+
+
+@dataclass(frozen=True)
+class ConfigureChannel:
+    changes: dict[str, object] = field(default_factory=dict)  # repo, post_time, timezone, locale, topics
+
+
+@dataclass(frozen=True)
+class Help:
+    topic: str | None = None
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """Input we understood the shape of but cannot use: ``message`` says why, ``usage`` shows how."""
+
+    message: str
+    usage: str
+
+
+Command = Ask | Post | Subscribe | Unsubscribe | ListSubscriptions | ShowChannel | ConfigureChannel | Help | Invalid
+
+SUBSCRIBE_USAGE = "/digest subscribe rocm at 09:00 tz Asia/Shanghai"
+CHANNEL_USAGE = "/digest channel repo vllm-project/vllm time 11:05 tz Asia/Shanghai locale zh-CN topics rocm,qwen"
+CHANNEL_KEYS = {"repo": "repo", "time": "post_time", "at": "post_time", "tz": "timezone", "timezone": "timezone",
+                "locale": "locale", "lang": "locale", "language": "locale", "topics": "topics"}
+
+
+def parse_command(text: str) -> Command:
+    cleaned = clean_text(text or "").strip()
+    tokens = tokenize(cleaned)
+    if not tokens:
+        return Ask("")
+    verb, rest = tokens[0].lower(), tokens[1:]
+    if verb in ("help", "-h", "--help", "?"):
+        return Help(rest[0].lower() if rest else None)
+    if verb == "post":
+        return Post(" ".join(rest))
+    if verb == "subscribe":
+        return _subscribe(rest)
+    if verb == "unsubscribe":
+        if not rest:
+            return Invalid("say what to unsubscribe from", "/digest unsubscribe rocm   or   /digest unsubscribe all")
+        joined = " ".join(rest)
+        return Unsubscribe(None if joined.lower() == "all" else joined)
+    if verb == "subscriptions":
+        return ListSubscriptions()
+    if verb == "channel":
+        return _channel(rest)
+    return Ask(cleaned)
+
+
+def _subscribe(tokens: list[str]) -> Command:
+    at = tz = None
+    words: list[str] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index].lower()
+        if token in ("at", "tz", "timezone") and index + 1 < len(tokens):
+            value = tokens[index + 1]
+            try:
+                if token == "at":
+                    at = check_hhmm(value)
+                else:
+                    tz = check_timezone(value)
+            except ValueError as err:
+                return Invalid(f"{token} {value}: {err}", SUBSCRIBE_USAGE)
+            index += 2
+            continue
+        words.append(tokens[index])
+        index += 1
+    if not words:
+        return Invalid("say which topic or query to get every day", SUBSCRIBE_USAGE)
+    return Subscribe(" ".join(words), at=at, tz=tz)
+
+
+def _channel(tokens: list[str]) -> Command:
+    if not tokens:
+        return ShowChannel()
+    changes: dict[str, object] = {}
+    index = 0
+    while index < len(tokens):
+        key = CHANNEL_KEYS.get(tokens[index].lower())
+        if key is None:
+            return Invalid(f"unknown channel setting “{tokens[index]}” (repo, time, tz, locale, topics)",
+                           CHANNEL_USAGE)
+        if index + 1 >= len(tokens):
+            return Invalid(f"“{tokens[index]}” needs a value", CHANNEL_USAGE)
+        value = tokens[index + 1]
+        try:
+            changes[key] = _channel_value(key, value)
+        except ValueError as err:
+            return Invalid(f"{tokens[index]}: {err}", CHANNEL_USAGE)
+        index += 2
+    return ConfigureChannel(changes)
+
+
+def _channel_value(key: str, value: str) -> object:
+    if key == "repo":
+        return check_repo(value)
+    if key == "post_time":
+        return check_hhmm(value)
+    if key == "timezone":
+        return check_timezone(value)
+    if key == "locale":
+        for locale in LOCALES:
+            if value.lower() == locale.lower() or value.lower() == locale.split("-")[0].lower():
+                return locale
+        raise ValueError(f"must be one of {', '.join(LOCALES)}")
+    topics = [part.strip().lower() for part in value.split(",") if part.strip()]
+    if not topics:
+        raise ValueError("list topic ids separated by commas, or all")
+    return None if topics == ["all"] else tuple(dict.fromkeys(topics))
