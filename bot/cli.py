@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
@@ -69,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     query.add_argument("--end", type=_time_arg, help="answer as if it were this time (ISO 8601); default now")
     query.add_argument("--format", choices=("markdown", "json"), default="markdown")
     query.add_argument("--locale", choices=("en", "zh-CN"))
+
+    serve = commands.add_parser("serve", help="the Slack app over HTTP: /slack/events and /healthz on $PORT")
+    serve.add_argument("--port", type=int, help="default $PORT or 3000")
+    serve.add_argument("--host", default="0.0.0.0")
+
+    commands.add_parser("run", help="the worker: Slack Socket Mode and/or Discord, whichever tokens are set")
     return parser
 
 
@@ -184,6 +191,22 @@ def cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from bot.platforms.runtime import serve_http
+
+    settings = _settings(args)
+    port = args.port or int(os.environ.get("PORT") or 3000)
+    asyncio.run(serve_http(settings, host=args.host, port=port))
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.platforms.runtime import run_worker
+
+    asyncio.run(run_worker(_settings(args)))
+    return 0
+
+
 def _stderr(message: str) -> None:
     print(message, file=sys.stderr)
 
@@ -228,4 +251,6 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "sync": cmd_sync,
     "digest": cmd_digest,
     "query": cmd_query,
+    "serve": cmd_serve,
+    "run": cmd_run,
 }

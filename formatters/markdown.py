@@ -1,47 +1,30 @@
-"""The digest as Markdown, for terminals, e-mail and files (Jinja2 holds the layout)."""
+"""The digest and query answers as Markdown, for terminals, e-mail and files (Jinja2 holds the layout)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from functools import cache
-from zoneinfo import ZoneInfo
+from collections.abc import Callable
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
-
-from bot.digest.model import STAT_KEYS, Digest, DigestItem
+from bot.digest.model import STAT_KEYS, Digest, DigestItem, QueryResult
+from formatters import layout
+from formatters.layout import environment, localtime
 from formatters.locale import strings
-from formatters.safety import markdown_inline, safe_url
+from formatters.safety import item_url, markdown_inline
+
+__all__ = ["environment", "localtime", "render_markdown", "render_markdown_query"]
 
 
-def localtime(moment: datetime | None, tz: str, fmt: str = "%Y-%m-%d %H:%M") -> str:
-    return "" if moment is None else moment.astimezone(ZoneInfo(tz)).strftime(fmt)
-
-
-@cache
-def environment() -> Environment:
-    env = Environment(
-        loader=PackageLoader("formatters", "templates"),
-        undefined=StrictUndefined,
-        autoescape=False,  # Markdown, not HTML: escaping is done by the ``md`` filter
-        keep_trailing_newline=True,
-        trim_blocks=False,
-    )
-    env.filters["md"] = markdown_inline
-    env.filters["localtime"] = localtime
-    env.filters["url"] = safe_url
-    return env
-
-
-def _item_line(locale: str):  # type: ignore[no-untyped-def]
+def _item_line(locale: str, repo: str) -> Callable[[DigestItem], str]:
     t = strings(locale)
 
     def line(item: DigestItem) -> str:
-        state = t["state"].get(item.state, item.state)
-        kind = t["kind"].get(item.kind, item.kind)
+        state = t["state"].get(item.state, markdown_inline(item.state, 20))
+        kind = t["kind"].get(item.kind, markdown_inline(item.kind, 20))
         labels = ", ".join(markdown_inline(label, 50) for label in item.labels[:6])
-        title = markdown_inline(item.title, 200)
+        title = markdown_inline(item.title, 200) or t["no_title"]
         author = markdown_inline(item.author)
-        line = f"[#{item.number}]({safe_url(item.url)}) **{title}** — {state} {kind} {t['by']} @{author}"
+        url = item_url(repo, item)
+        number = f"[#{item.number}]({url})" if url else f"#{item.number}"
+        line = f"{number} **{title}** — {state} {kind} {t['by']} @{author}"
         return line + (f" · {labels}" if labels else "")
 
     return line
@@ -51,14 +34,40 @@ def render_markdown(
     digest: Digest, *, locale: str | None = None, section_limit: int = 10, timezone: str | None = None
 ) -> str:
     locale = locale or digest.locale
+    t = strings(locale)
     template = environment().get_template("markdown/digest.md.j2")
     text = template.render(
         digest=digest,
-        strings=strings(locale),
+        strings=t,
         stat_keys=STAT_KEYS,
         stats=digest.stats.as_dict(),
+        sections=[(section, layout.section_name(section, t)) for section in layout.reply_sections(digest)],
+        appendix=layout.appendix_groups(digest),
         limit=section_limit,
         tz=timezone or digest.window.timezone,
-        item_line=_item_line(locale),
+        item_line=_item_line(locale, digest.repo),
+    )
+    return text.strip() + "\n"
+
+
+def render_markdown_query(
+    result: QueryResult, *, limit: int = 10, locale: str | None = None, timezone: str | None = None
+) -> str:
+    """The best ``limit`` items by group (``RESULT_GROUPS`` order) with "…and M more" per group, or a plain
+    "nothing matched" with the window and the suggestions."""
+    locale = locale or result.locale
+    shown = result.items[: max(limit, 0)]
+    top = {id(item) for item in shown}
+    groups = [
+        (group, items, [item for item in items if id(item) in top])
+        for group, items in layout.group_results(result.items)
+    ]
+    text = environment().get_template("markdown/query.md.j2").render(
+        result=result,
+        strings=strings(locale),
+        groups=groups,
+        shown=len(shown),
+        tz=timezone or result.window.timezone,
+        item_line=_item_line(locale, result.repo),
     )
     return text.strip() + "\n"

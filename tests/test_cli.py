@@ -118,3 +118,16 @@ def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "not an ISO 8601 time" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("command", "message"), [
+    ("serve", "set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET in the environment"),
+    ("run", "nothing to run: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN"),
+])
+def test_chat_commands_without_tokens_say_which(config: Path, capsys, monkeypatch, command: str,  # type: ignore[no-untyped-def]
+                                                message: str) -> None:
+    for name in ("SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET", "SLACK_APP_TOKEN", "DISCORD_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    code, _, err = run(capsys, "--config", str(config), command)
+    assert code == 2
+    assert message in err

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import ConfigError
-from bot.topics.taxonomy import Taxonomy, title_tags
+from bot.topics.taxonomy import Taxonomy, compile_phrases, title_tags
 
 TOPICS = Path(__file__).resolve().parents[1] / "config" / "topics.toml"
 
@@ -68,3 +68,83 @@ def test_repository_file_overrides_and_adds(tmp_path: Path) -> None:
     merged = Taxonomy.load(TOPICS, extra)
     assert merged.get("rocm").display_name() == "Just AMD"
     assert "fancy" in merged.ids()
+
+
+def test_phrase_syntax_wildcards_separators_and_count_prefixes() -> None:
+    pattern = compile_phrases(["qwen* moe", "gpt-oss", "tp=*"])
+    assert pattern is not None
+    for text in ("Qwen3 MoE", "qwen3-moe", "gpt oss", "GPT-OSS", "gptoss", "gpt_oss", "TP=8"):
+        assert pattern.search(text), text
+    for text in ("qwenmoe", "gpt-ossify", "ftp=8"):
+        assert not pattern.search(text), text
+    assert compile_phrases(["/v1/*"]).search("POST /v1/chat/completions")
+    assert not compile_phrases(["/v1/*"]).search("move tests/v1/sample")
+
+
+@pytest.mark.parametrize(("title", "topic"), [
+    ("Bad accuracy on 8xMI300X", "rocm"), ("Llama 70B on 4xH100 OOMs", "cuda"), ("[Qwen3-Next] Fix MTP", "qwen"),
+    ("[V1][Spec Decode] EAGLE3 for Llama 4", "spec_decode"), ("[Hardware][Intel GPU] FP8 for XPU", "hardware"),
+])
+def test_count_prefixes_and_tags_that_contain_a_keyword(taxonomy: Taxonomy, title: str, topic: str) -> None:
+    assert topic in ids(taxonomy, title)
+
+
+@pytest.mark.parametrize(("title", "topic"), [
+    ("[Usage]: Which chip should I buy?", "rocm"), ("Amdahl's law analysis", "rocm"),
+    ("Fix the command line parser", "rocm"), ("Migrating from Ollama", "llama"),
+    ("Compatibility with the llama.cpp server", "llama"), ("LoRA trained with LLaMA-Factory", "llama"),
+    ("Fix quantile computation in the benchmark report", "quantization"), ("Compile a list of models", "compile"),
+    ("Improve the visionary roadmap wording", "multimodal"), ("Reduce the size of the docker image", "multimodal"),
+    ("Crash in CUDA graph capture", "cuda"), ("Deploying behind NVIDIA Triton Inference Server", "kernels"),
+    ("Build fails on an old Linux kernel", "kernels"), ("X-ray images are misclassified", "distributed"),
+    ("Support DPO-trained reward models", "distributed"), ("TPOT is high with TPU v5e", "distributed"),
+    ("Add a timeout parameter for requests", "stability"), ("I'm stuck choosing max-num-seqs", "stability"),
+    ("Make the SamplingParams dataclass frozen", "stability"), ("Throughput regression in v0.11", "stability"),
+    ("Add a regression test for the tool parser", "stability"), ("Reduce CPU overhead of the scheduler", "hardware"),
+    ("Add a tool to convert checkpoints", "frontend"), ("Experts please help with max_model_len", "moe"),
+    ("Support no_repeat_ngram_size in SamplingParams", "spec_decode"), ("Warning about slow tokenizer", "performance"),
+])
+def test_hard_negatives(taxonomy: Taxonomy, title: str, topic: str) -> None:
+    assert topic not in ids(taxonomy, title)
+
+
+def test_pasted_environment_dumps_and_template_footers_do_not_count(taxonomy: Taxonomy) -> None:
+    env = ("PyTorch version: 2.7.0\nROCM used to build PyTorch: 6.4.43482\nGPU models and configuration: AMD "
+           "Instinct MI300X (gfx942)\nHIP runtime version: 6.4.43482\n\nPYTORCH_ROCM_ARCH=gfx942\nVLLM_USE_AITER=1\n"
+           "HIP_FORCE_DEV_KERNARG=1\n\nCPU:\nArchitecture: x86_64\nModel name: AMD EPYC 9654\nFlags: avx512f amx\n")
+    assert ids(taxonomy, "[Bug]: LoRA adapter fails to load", body=env) == set()
+    footer = ("We run CI on this in our fork. It is fast.\n\n**BEFORE SUBMITTING, PLEASE READ "
+              "<https://docs.vllm.ai/en/latest/contributing> (anything written below this line will be removed "
+              "by GitHub Actions)**")
+    assert "ci_build" not in ids(taxonomy, "Speed up detokenizer", body=footer)
+
+
+def test_strong_evidence_decides_from_one_body_sentence(taxonomy: Taxonomy) -> None:
+    crash = "Channelwise GPTQ with act-order crashed in the repack step because g_idx was empty."
+    [match] = [m for m in taxonomy.match("[Bugfix] Fix GPTQ with desc_act", (), crash) if m.topic_id == "stability"]
+    assert match.reasons == ("body: crashed",)
+    assert "performance" in ids(taxonomy, "Add AMX int8 GEMM", body="Prefill is 2.3x faster on Xeon.")
+    assert "performance" not in ids(taxonomy, "Add AMX int8 GEMM", body="It should be faster on Xeon.")
+
+
+def test_ambiguous_words_need_company_in_the_body(taxonomy: Taxonomy) -> None:
+    docker = "The image goes from 11 GB to 8.9 GB. Users build the image themselves."
+    assert "multimodal" not in ids(taxonomy, "Slim the release", body=docker)
+    assert "multimodal" in ids(taxonomy, "Slim the release", body="The image encoder is slow. The vision tower too.")
+    assert "multimodal" in ids(taxonomy, "Gemma 3 image requests fail")
+
+
+def test_query_words_name_a_topic_without_matching_text(taxonomy: Taxonomy) -> None:
+    hardware = taxonomy.get("hardware")
+    assert hardware.names_word("cpu") and hardware.names_word("TPU") and hardware.names_word("graviton3")
+    assert "hardware" not in ids(taxonomy, "High CPU usage when the server is idle")
+    assert taxonomy.named("amd").id == "rocm" and taxonomy.named("MI300X").id == "rocm"
+    assert taxonomy.named("build").id == "ci_build" and taxonomy.named("nonsense") is None
+    assert taxonomy.get("rocm").aliases_pattern().search("runs on hip")
+
+
+def test_bad_pattern_is_a_config_error(tmp_path: Path) -> None:
+    bad = tmp_path / "topics.toml"
+    bad.write_text('[[topic]]\nid = "x"\nname = "x"\npatterns = ["(unclosed"]\n')
+    with pytest.raises(ConfigError, match=r"topic.0.patterns: .*bad regular expression"):
+        Taxonomy.load(bad)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
@@ -96,6 +96,21 @@ class ChatState:
                 .where(c.platform == platform, c.channel_id == channel_id)
                 .values(status=status, enabled=status is None, updated_at=utcnow())
             )
+
+    # --- idempotency ---
+
+    def claim_request(self, key: str) -> bool:
+        """True the first time ``key`` is seen (by any process sharing the store), False for a retry."""
+        now = utcnow()
+        table = schema.handled_requests
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(table).values(key=key[:200], created_at=now))
+                # Platforms retry within minutes; a day of keys is plenty.
+                conn.execute(delete(table).where(table.c.created_at < now - timedelta(days=1)))
+        except IntegrityError:
+            return False
+        return True
 
     # --- subscriptions ---
 

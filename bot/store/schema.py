@@ -149,3 +149,40 @@ subscriptions = Table(
     Column("created_at", UTCDateTime, nullable=False),
     UniqueConstraint("platform", "user_id", "query", name="uq_subscription"),
 )
+
+# Requests already handled (Slack trigger ids, Discord interaction ids): a platform's retry of the same
+# request, on any process, finds its key here and does nothing. Pruned after a day.
+handled_requests = Table(
+    "handled_requests",
+    metadata,
+    Column("key", String(200), primary_key=True),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+
+# Scheduled deliveries (channel digests, daily DMs): one row per (platform, target, repo, kind, window_start).
+# The row is the claim that makes a delivery happen once across processes, restarts and retries; the message
+# ids are recorded one by one as the platform accepts them, so a takeover resumes after them
+# (bot/delivery/ledger.py, docs/delivery.md).
+deliveries = Table(
+    "deliveries",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("platform", String(16), nullable=False),
+    Column("target", String(64), nullable=False),  # channel id | user id
+    Column("repo", String(200), nullable=False),
+    Column("kind", String(40), nullable=False),  # channel | dm:<query key>
+    Column("window_start", UTCDateTime, nullable=False),
+    Column("window_end", UTCDateTime, nullable=False),
+    Column("status", String(8), nullable=False),  # claimed | sent | failed | skipped
+    Column("claimed_by", String(200), nullable=False),  # pid@host/instance of the last claimer
+    Column("claimed_at", UTCDateTime, nullable=False),
+    Column("lease_until", UTCDateTime),  # claimed: others may take over after it; failed: retry not before it
+    Column("attempts", Integer, nullable=False, default=1),  # claims so far; also the fencing token
+    Column("parts_sent", Integer, nullable=False, default=0),
+    Column("message_ids", JSON, nullable=False),
+    Column("last_error", Text),
+    Column("completed_at", UTCDateTime),
+    UniqueConstraint("platform", "target", "repo", "kind", "window_start", name="uq_delivery"),
+    Index("ix_deliveries_status", "status"),
+    Index("ix_deliveries_window", "window_start"),
+)

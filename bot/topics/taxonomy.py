@@ -1,11 +1,25 @@
-"""Topics as data (config/topics.toml) and the matcher that says which items belong to one, and why."""
+"""Topics as data (config/topics.toml) and the matcher that says which items belong to one, and why.
+
+Evidence per topic, strongest first (docs/topics.md has the full story and the measured quality):
+
+- a label from ``labels`` (exact, case-insensitive)                                       5
+- a bracket tag in the title from ``tags``, or one that contains a keyword ("[ROCm]")     5
+- a keyword, alias, ``strong`` phrase or ``patterns`` regex in the title (tags removed)     3
+- a ``strong`` phrase or ``patterns`` regex in the body ("segfault", "18% lower TPOT")      3
+- otherwise the body (prose only: no templates, code, <details> or environment dumps):
+  1 per sentence that names the topic, counted only from ``body_min`` sentences (default 2)
+
+A topic matches from ``MATCH_THRESHOLD``. ``exclude`` phrases are blanked out before keywords are searched,
+so "cuda graph" cannot count for NVIDIA/CUDA and "x-ray" cannot count as Ray.
+"""
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -16,17 +30,21 @@ from bot.text import body_prose
 
 _ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _TAG_RE = re.compile(r"\[([^\[\]]{1,40})\]")
-# Word characters for boundaries: "amd" must not match in "command", "hip" not in "ship".
+# Word characters for boundaries: "amd" must not match in "command", "hip" not in "ship". "_" is not one, so
+# identifiers such as fused_moe or kv_cache still show their words.
 _WORD = r"0-9A-Za-z\u00C0-\u024F"
+_WORD_CHAR = re.compile(f"[{_WORD}]")
 
 LABEL_SCORE = 5
 TAG_SCORE = 5
 TITLE_SCORE = 3
+PATTERN_SCORE = 3
 BODY_SCORE = 1
-BODY_MIN_HITS = 2  # a body mention counts only when repeated: bodies wander more than titles
+BODY_MIN_HITS = 2  # sentences: a body mentions many things once, what it is about comes back
 MATCH_THRESHOLD = 2
 
-
+# Sentences of prose: end punctuation followed by space, or a paragraph break.
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
 def normalise_tag(tag: str) -> str:
     return re.sub(r"[\s_]+", " ", tag.strip().lower())
 
@@ -35,22 +53,126 @@ def title_tags(title: str) -> list[str]:
     return [normalise_tag(tag) for tag in _TAG_RE.findall(title)]
 
 
-def _phrase_pattern(phrase: str) -> str:
+def _phrase_units(phrase: str) -> tuple[str, list[str], str]:
+    """A phrase as (left boundary kind, regex units, right boundary): words on boundaries, space = any run of
+    space/_/-, hyphen = optional separator, ``*`` = any more letters/digits/dots (``gfx9*`` matches gfx942,
+    ``qwen* moe`` matches "Qwen3 MoE"). A count prefix is a boundary too: "8xH100" names the H100."""
     phrase = phrase.strip().lower()
-    wildcard = phrase.endswith("*")
-    core = re.escape(phrase.rstrip("*")).replace(r"\ ", r"[\s_-]+")
-    tail = f"[{_WORD}.]*" if wildcard else ""
-    # CJK has no spaces between words: boundaries only make sense around Latin text.
-    left = f"(?<![{_WORD}])" if re.match(f"[{_WORD}]", phrase) else ""
+    units: list[str] = []
+    for piece in re.split(r"(\*| +|-)", phrase):
+        if piece == "*":
+            units.append(f"[{_WORD}.]*")
+        elif piece == "-":
+            units.append(r"[\s_-]?")
+        elif piece.startswith(" "):
+            units.append(r"[\s_-]+")
+        else:
+            units.extend(re.escape(ch) for ch in piece)
+    # CJK has no spaces between words: boundaries only make sense around Latin text. A phrase that starts
+    # with a symbol ("/v1/*") must not continue a word or a path ("tests/v1/sample").
+    left = "word" if _WORD_CHAR.match(phrase) else "symbol" if re.match(r"[\x21-\x7e]", phrase) else "none"
     right = f"(?![{_WORD}])" if re.search(f"[{_WORD}*]$", phrase) else ""
-    return f"{left}{core}{tail}{right}"
+    return left, units, right
+
+
+_END = ""
+
+
+def _trie_regex(node: dict) -> str:
+    """A prefix tree of regex units as one regex. Longer continuations come before the end of a shorter
+    phrase, as in a longest-first alternation."""
+    branches = [unit + _trie_regex(child) for unit, child in node.items() if unit != _END]
+    if not branches:
+        return ""
+    if len(branches) == 1 and _END not in node:
+        return branches[0]
+    return "(?:" + "|".join(branches) + ("|" if _END in node else "") + ")"
+
+
+_LEFT = {
+    "word": (f"(?:(?<![{_WORD}]{{c}})|(?<=[0-9][xX]{{c}}))", f"(?:(?<![{_WORD}])|(?<=[0-9][xX]))"),
+    "symbol": (f"(?<![{_WORD}/]{{c}})", f"(?<![{_WORD}/])"),
+    "none": ("", ""),
+}
 
 
 def compile_phrases(phrases: Iterable[str]) -> re.Pattern[str] | None:
-    parts = sorted({p for p in phrases if p.strip()}, key=len, reverse=True)
-    if not parts:
+    """One case-insensitive pattern for many phrases (see ``_phrase_units`` for the syntax).
+
+    Built for Python's re, which tries alternatives one by one and only skips ahead fast when a pattern
+    starts with one character class: phrases become prefix trees (grouped by their boundaries), and the
+    pattern starts with the class of all first characters; the left boundary is checked just after it.
+    Several times faster than a plain alternation of the same phrases, with the same matches."""
+    groups: dict[tuple[str, str], dict] = {}
+    for phrase in sorted({p for p in phrases if p.strip()}, key=lambda p: (-len(p.strip()), p)):
+        left, units, right = _phrase_units(phrase)
+        node = groups.setdefault((left, right), {})
+        for unit in units:
+            node = node.setdefault(unit, {})
+        node[_END] = {}
+    if not groups:
         return None
-    return re.compile("|".join(_phrase_pattern(p) for p in parts), re.IGNORECASE)
+    firsts = {unit for root in groups.values() for unit in root}
+    if any(unit.startswith("[") for unit in firsts):  # a leading * or separator: no first character to lead with
+        parts = [_LEFT[left][1] + f"(?:{_trie_regex(root)})" + right for (left, right), root in groups.items()]
+        return re.compile("|".join(parts), re.IGNORECASE)
+    parts = []
+    for (left, right), root in groups.items():
+        chars = "".join(sorted(root))
+        dispatch = "|".join(f"(?<={unit}){_trie_regex(child)}" for unit, child in root.items())
+        boundary = _LEFT[left][0].format(c=f"[{chars}]")
+        parts.append(f"(?<=[{chars}]){boundary}(?:{dispatch}){right}")
+    lead = "".join(sorted(firsts))
+    return re.compile(f"[{lead}](?:{'|'.join(parts)})", re.IGNORECASE)
+
+
+# Paragraphs of a pasted `python collect_env.py` (raw, not in a fence or <details>, so body_prose keeps them):
+# they name CUDA, ROCm, CPUs and libraries on every line and say nothing about the item itself.
+_ENV_KEYS = compile_phrases([
+    "pytorch version", "is debug build", "cuda used to build", "rocm used to build", "is cuda available",
+    "cuda runtime version", "cuda_module_loading", "gpu models and configuration", "nvidia driver version",
+    "cudnn version", "hip runtime version", "miopen runtime version", "is xnnpack available", "vllm build flags",
+    "cuda archs", "gpu topology", "neuron sdk version", "rocm version", "vllm version", "libc version",
+    "gcc version", "clang version", "cmake version", "python platform", "cpu op-mode", "vendor id:",
+    "model name:", "address sizes", "architecture:", "flags:", "[pip3]", "[pip]", "[conda]", "numa node*",
+    "versions of relevant libraries", "collecting environment information",
+])
+_ENV_VAR = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S")  # VLLM_USE_AITER=1, case-sensitive
+# Boilerplate that body_prose leaves in (the PR template's footer, bots' trailers).
+_BOILERPLATE = compile_phrases([
+    "anything written below this line will be removed", "dependabot will resolve any conflicts",
+    "you can trigger dependabot actions",
+])
+assert _ENV_KEYS is not None and _BOILERPLATE is not None
+
+
+def _is_env_dump(paragraph: str) -> bool:
+    # Two collect_env keys, or a run of environment variables; one "VLLM_USE_AITER=1" in a sentence is prose.
+    keys = len(_ENV_KEYS.findall(paragraph))
+    assignments = len(_ENV_VAR.findall(paragraph))
+    return keys >= 2 or assignments >= 3 or (keys >= 1 and assignments >= 1)
+
+
+@lru_cache(maxsize=64)  # every topic asks for the same item's prose in turn
+def matchable_prose(prose: str) -> str:
+    """The prose a topic may look at: without pasted environment dumps and template boilerplate."""
+    if not prose:
+        return ""
+    # Most prose has neither: one look at the whole text, then paragraph by paragraph only when needed.
+    if not (_ENV_KEYS.search(prose) or _ENV_VAR.search(prose) or _BOILERPLATE.search(prose)):
+        return prose
+    kept = [p for p in prose.split("\n") if not _is_env_dump(p) and not _BOILERPLATE.search(p)]
+    return "\n".join(kept)
+
+
+@lru_cache(maxsize=64)
+def _bare_title(title: str) -> tuple[tuple[str, ...], str]:
+    """The title's bracket tags, and the title without them."""
+    return tuple(title_tags(title)), _TAG_RE.sub(" ", title)
+
+
+def _sentence_starts(text: str) -> list[int]:
+    return [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
 
 
 class TopicDef(BaseModel):
@@ -64,12 +186,33 @@ class TopicDef(BaseModel):
     keywords: list[str] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
     exclude: list[str] = Field(default_factory=list)
+    # Words that name the topic in a query ("/digest cpu") but say too little inside an item's text.
+    query_words: list[str] = Field(default_factory=list)
+    # Phrases (keyword syntax) and regular expressions (case-insensitive) that decide alone, even once in
+    # the body: symptoms such as "segfault", measured claims such as "18% lower TPOT".
+    strong: list[str] = Field(default_factory=list)
+    patterns: list[str] = Field(default_factory=list)
+    # Keywords too ambiguous to count in a body on their own ("image": a docker image); they still count in
+    # the title and next to another keyword of the topic.
+    ambiguous: list[str] = Field(default_factory=list)
+    # How many body sentences must name the topic when the title and labels don't.
+    body_min: int = Field(default=BODY_MIN_HITS, ge=1, le=10)
 
     @field_validator("id")
     @classmethod
     def _id(cls, value: str) -> str:
         if not _ID_RE.match(value):
             raise ValueError(f"must be lower-case letters, digits and _ (got {value!r})")
+        return value
+
+    @field_validator("patterns")
+    @classmethod
+    def _patterns(cls, value: list[str]) -> list[str]:
+        for pattern in value:
+            try:
+                re.compile(pattern)
+            except re.error as err:
+                raise ValueError(f"bad regular expression {pattern!r}: {err}") from None
         return value
 
 
@@ -113,20 +256,73 @@ class Topic:
 
     @cached_property
     def _keywords(self) -> re.Pattern[str] | None:
-        return compile_phrases([*self.definition.keywords, *self.definition.aliases])
+        d = self.definition
+        return compile_phrases([*d.keywords, *d.aliases, *d.strong, *d.ambiguous])
 
     @cached_property
     def _exclude(self) -> re.Pattern[str] | None:
         return compile_phrases(self.definition.exclude)
 
-    def _keyword_hits(self, text: str) -> list[str]:
-        if not text or self._keywords is None:
+    @cached_property
+    def _ambiguous(self) -> re.Pattern[str] | None:
+        return compile_phrases(self.definition.ambiguous)
+
+    @cached_property
+    def _patterns(self) -> re.Pattern[str] | None:
+        patterns = self.definition.patterns
+        return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE) if patterns else None
+
+    @cached_property
+    def _strong(self) -> re.Pattern[str] | None:
+        """Strong phrases and patterns as one regex."""
+        phrases = compile_phrases(self.definition.strong)
+        parts = [p.pattern for p in (phrases, self._patterns) if p is not None]
+        return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+
+    @cached_property
+    def query_names(self) -> frozenset[str]:
+        """Words that name this topic in a query: id, aliases, query words and tags, lower-case."""
+        d = self.definition
+        names = {d.id, d.id.replace("_", "-"), *d.aliases, *d.query_words, *d.tags}
+        return frozenset(normalise_tag(name) for name in names)
+
+    def aliases_pattern(self) -> re.Pattern[str] | None:
+        """The aliases and query words as one word-boundary pattern (for finding topic names in free text)."""
+        return compile_phrases([*self.definition.aliases, *self.definition.query_words])
+
+    def names_word(self, word: str) -> bool:
+        """Whether a free word of a query names this topic ("amd", "mi300x", "cpu" ...)."""
+        word = normalise_tag(word)
+        if not word:
+            return False
+        if word in self.query_names:
+            return True
+        return self._keywords is not None and self._keywords.fullmatch(word) is not None
+
+    def _blank_excluded(self, text: str) -> str:
+        # Same-length blanks keep offsets (sentence positions) valid.
+        if self._exclude is None:
+            return text
+        return self._exclude.sub(lambda m: " " * len(m.group(0)), text)
+
+    def _keyword_hits(self, text: str) -> list[re.Match[str]]:
+        # Most topics find nothing in most texts: look first, blank out exclusions only when something is there.
+        if not text or self._keywords is None or not self._keywords.search(text):
             return []
-        if self._exclude is not None:
-            text = self._exclude.sub(" ", text)
-        return [m.group(0) for m in self._keywords.finditer(text)]
+        return list(self._keywords.finditer(self._blank_excluded(text)))
+
+    def _tag_hit(self, tags: Sequence[str]) -> str | None:
+        for tag in tags:
+            if tag in self._tags:
+                return tag
+        # A tag that names the topic by a keyword ("[Qwen3-Next]", "[Spec Decode]") is as good as a listed one.
+        for tag in tags:
+            if self._keyword_hits(tag):
+                return tag
+        return None
 
     def match(self, title: str, labels: Sequence[str], body: str = "") -> TopicMatch | None:
+        """``body`` is the prose of the body (``bot.text.body_prose``), as stored at sync time."""
         score = 0
         reasons: list[str] = []
         for label in labels:
@@ -134,23 +330,46 @@ class Topic:
                 score += LABEL_SCORE
                 reasons.append(f"label {label}")
                 break
-        for tag in title_tags(title):
-            if tag in self._tags:
-                score += TAG_SCORE
-                reasons.append(f"tag [{tag}]")
-                break
-        title_hits = self._keyword_hits(_TAG_RE.sub(" ", title))
+        tags, bare_title = _bare_title(title)
+        tag = self._tag_hit(tags)
+        if tag is not None:
+            score += TAG_SCORE
+            reasons.append(f"tag [{tag}]")
+        title_hits = self._keyword_hits(bare_title)
         if title_hits:
             score += TITLE_SCORE
-            reasons.append(f"title: {title_hits[0]}")
+            reasons.append(f"title: {title_hits[0].group(0)}")
+        elif self._patterns is not None and (found := self._patterns.search(self._blank_excluded(bare_title))):
+            score += PATTERN_SCORE
+            reasons.append(f"title: {found.group(0)}")
         if score < MATCH_THRESHOLD and body:
-            body_hits = self._keyword_hits(body)
-            if len(body_hits) >= BODY_MIN_HITS:
-                score += BODY_SCORE * len(body_hits)
-                reasons.append(f"body: {body_hits[0]} ({len(body_hits)}x)")
+            body_score, reason = self._body_evidence(matchable_prose(body))
+            if reason:
+                score += body_score
+                reasons.append(reason)
         if score < MATCH_THRESHOLD:
             return None
         return TopicMatch(self.id, score, tuple(reasons))
+
+    def _body_evidence(self, prose: str) -> tuple[int, str | None]:
+        if not (self._keywords is not None and self._keywords.search(prose)) and not (
+            self._patterns is not None and self._patterns.search(prose)
+        ):
+            return 0, None
+        prose = self._blank_excluded(prose)
+        if self._strong is not None and (found := self._strong.search(prose)):
+            return PATTERN_SCORE, f"body: {found.group(0)}"
+        hits = list(self._keywords.finditer(prose)) if self._keywords is not None else []
+        if self._ambiguous is not None and all(self._ambiguous.fullmatch(hit.group(0)) for hit in hits):
+            return 0, None
+        if not hits:
+            return 0, None
+        starts = _sentence_starts(prose)
+        sentences = len({bisect_right(starts, hit.start()) for hit in hits})
+        if sentences < self.definition.body_min:
+            return 0, None
+        score = max(BODY_SCORE * sentences, MATCH_THRESHOLD)
+        return score, f"body: {hits[0].group(0)} ({sentences}x)"
 
 
 @dataclass
@@ -165,6 +384,10 @@ class Taxonomy:
 
     def ids(self) -> list[str]:
         return [topic.id for topic in self.topics]
+
+    def named(self, word: str) -> Topic | None:
+        """The topic a query word names, if any (first in file order)."""
+        return next((topic for topic in self.topics if topic.names_word(word)), None)
 
     def match(self, title: str, labels: Sequence[str], body: str = "") -> list[TopicMatch]:
         """Every topic the item belongs to; ``body`` is the raw body (templates and code are skipped)."""

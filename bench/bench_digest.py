@@ -1,0 +1,149 @@
+"""One day's digest on a vLLM-scale store, against the floor of merely reading that day's rows.
+
+    python -m bench.bench_digest               # the bench_sync sample: 60 days, ~23k items, ~108k comments
+    python -m bench.bench_digest --quick       # a small smoke run
+
+The store is the one bench_sync leaves under bench/results/ (or is built once here and kept there). The
+digest (``DigestBuilder.build``, what `digest-bot digest` runs before formatting) and the floor (one plain
+SQLAlchemy read of the window's items and comments, ``bench.common.read_window_rows``) run alternately in
+the same process, so both see the same machine load and the same warm SQLite page cache.
+
+Target: median(build) / median(floor) <= 3. Also the build's peak memory (tracemalloc, allocations made
+during one build).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tracemalloc
+from collections.abc import Callable
+
+from bench.common import (
+    END,
+    REPO,
+    SampleSpec,
+    Summary,
+    bench_settings,
+    cached_store,
+    mib,
+    ms,
+    print_machine,
+    print_table,
+    profile_top,
+    ratio,
+    read_window_rows,
+    sqlite_url,
+    timed,
+    verdict,
+)
+from bot.digest.build import BuildOptions, DigestBuilder
+from bot.digest.model import Digest, Window
+from bot.digest.window import default_window
+from bot.service import load_taxonomy
+from bot.store.store import Store
+
+FULL = SampleSpec(days=60, items_per_day=340, comments_per_day=1700)
+QUICK = SampleSpec(days=3, items_per_day=120, comments_per_day=500)
+TARGET = 3.0
+
+
+def make_builder(store: Store) -> DigestBuilder:
+    """The builder exactly as ``bot.service.build_digest_for`` wires it from the shipped configuration."""
+    settings = bench_settings()
+    options = BuildOptions(hot_min_comments=settings.digest.hot_min_comments, locale=settings.digest.locale)
+    return DigestBuilder(store, load_taxonomy(settings, REPO), options, is_bot=settings.is_bot)
+
+
+def the_window() -> Window:
+    settings = bench_settings()
+    return default_window(END, settings.digest.zone, settings.digest.post_time)
+
+
+def interleave(runs: int, ours: Callable[[], object], floor: Callable[[], object]) -> tuple[list[float], list[float]]:
+    """Alternate which goes first so neither side always inherits the other's warm caches."""
+    ours_times: list[float] = []
+    floor_times: list[float] = []
+    for k in range(runs):
+        order = [(ours, ours_times), (floor, floor_times)]
+        for fn, sink in order if k % 2 == 0 else reversed(order):
+            sink.append(timed(fn)[0])
+    return ours_times, floor_times
+
+
+def traced_peak(fn: Callable[[], object]) -> int:
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def describe(store: Store, window: Window, digest: Digest, rows: tuple[int, int]) -> None:
+    items, comments = store.counts(REPO)
+    print(f"store: {items:,} items, {comments:,} comments in {REPO}")
+    print(f"window: {window.start:%Y-%m-%d %H:%M} .. {window.end:%Y-%m-%d %H:%M} UTC ({window.timezone} day)")
+    print(f"window rows read by the floor: {rows[0]:,} items, {rows[1]:,} comments")
+    sections = sum(1 for section in digest.sections if section.items)
+    print(f"digest: {digest.stats}, {sections} non-empty sections\n")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--days", type=int, default=FULL.days)
+    parser.add_argument("--items-per-day", type=int, default=FULL.items_per_day)
+    parser.add_argument("--comments-per-day", type=int, default=FULL.comments_per_day)
+    parser.add_argument("--seed", type=int, default=FULL.seed)
+    parser.add_argument("--runs", type=int, default=20, help="timed runs of each side (interleaved)")
+    parser.add_argument("--quick", action="store_true", help=f"small smoke run ({QUICK.label()}, 5 runs)")
+    parser.add_argument("--rebuild", action="store_true", help="rebuild the cached store")
+    parser.add_argument("--profile", action="store_true", help="print a cProfile of one build (also on a miss)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.days, args.items_per_day, args.comments_per_day = QUICK.days, QUICK.items_per_day, QUICK.comments_per_day
+        args.runs = 5
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    print_machine()
+    spec = SampleSpec(args.days, args.items_per_day, args.comments_per_day, args.seed)
+    path = cached_store(spec, rebuild=args.rebuild)
+    with Store.open(sqlite_url(path)) as store:
+        builder = make_builder(store)
+        window = the_window()
+
+        def build() -> Digest:
+            return builder.build(REPO, window)
+
+        def floor() -> tuple[int, int]:
+            return read_window_rows(store.engine, REPO, window.start, window.end)
+
+        # Warm-up (not counted): SQLite's page cache, compiled statements and topic regexes.
+        digest, rows = build(), floor()
+        describe(store, window, digest, rows)
+        ours, base = interleave(args.runs, build, floor)
+        peak = traced_peak(build)
+        s_ours, s_base = Summary.of(ours), Summary.of(base)
+        value = ratio(s_ours.p50, s_base.p50)
+        print(f"One day's digest vs reading that day's rows, {args.runs} interleaved runs each:")
+        print_table(
+            ["", "median", "p90", "best", "worst"],
+            [
+                ["DigestBuilder.build", ms(s_ours.p50), ms(s_ours.p90), ms(s_ours.best), ms(s_ours.worst)],
+                ["floor: plain select", ms(s_base.p50), ms(s_base.p90), ms(s_base.best), ms(s_base.worst)],
+                ["ratio", f"**{value:.2f}x**", f"{ratio(s_ours.p90, s_base.p90):.2f}x", "", ""],
+            ],
+        )
+        print(f"ratio of medians: {value:.2f}x -> {verdict(value, TARGET)}")
+        print(f"peak memory of one build (tracemalloc, allocations during the build): {mib(peak)}")
+        if args.profile or value > TARGET:
+            print("\ncProfile of one build:")
+            print(profile_top(build))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

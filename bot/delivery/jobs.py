@@ -1,0 +1,390 @@
+"""The scheduler's job bodies: sync a repository, post a channel's digest, send one time slot's DMs.
+
+Every delivery goes through ``DeliveryJobs.deliver``:
+
+1. claim the ledger row for (platform, target, repo, kind, window start) — lost claims do nothing;
+2. make sure the store covers the window (sync the repository first if its last completed sync is older
+   than the window's end);
+3. build the digest / query answer for the window (from the window's end, so a retry or takeover builds
+   the same thing);
+4. send it part by part, recording each accepted message id; transient ``DeliveryError``s are retried here
+   with exponential backoff and jitter, permanent ones mark the row ``skipped`` (the messenger already
+   marked the channel or paused the user), and what is still failing is left ``failed`` for a later run.
+
+Windows come from the injected clock, never from APScheduler's fire time, so a late or catch-up run posts
+the window that was due, and tests can freeze time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+from collections import defaultdict
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from bot.commands.handlers import Commands, EffectiveChannel
+from bot.delivery.fanout import (
+    BUSY,
+    FAILED,
+    SENT,
+    SKIPPED,
+    Answer,
+    Backoff,
+    FanoutOptions,
+    FanoutResult,
+    Pace,
+    PartwiseMessenger,
+    fan_out,
+    partwise,
+)
+from bot.delivery.ledger import DUE, Claim, DeliveryKey, LeaseLost, Ledger
+from bot.delivery.messenger import DeliveryError, Messenger
+from bot.digest.model import QueryResult, Window
+from bot.digest.window import default_window
+from bot.settings import Settings
+from bot.store.chat import ChatState, Subscription
+from bot.store.store import Store
+from bot.timeutil import iso_z, utcnow
+from bot.topics.query import parse_query
+
+_log = logging.getLogger(__name__)
+
+SyncFn = Callable[[str], Awaitable[object]]
+CHANNEL = "channel"
+LOST = "lost"  # our lease was taken over mid-delivery (we were stalled longer than the lease)
+
+
+class SyncFailed(Exception):
+    """The store could not be brought up to the window's end; the delivery is retried later."""
+
+
+def dm_kind(query: str) -> str:
+    """The ledger ``kind`` of a subscription: stable across re-subscribing and time changes of one query."""
+    normalised = " ".join(query.lower().split())
+    return "dm:" + hashlib.sha1(normalised.encode("utf-8")).hexdigest()[:16]
+
+
+def dm_text(query: str, window: str = "24h") -> str:
+    """A daily DM covers the last day: a search without a window gets one (the digest has its own)."""
+    parsed = parse_query(query)
+    if parsed.is_empty or parsed.window is not None:
+        return query
+    return f"{query} {window}"
+
+
+@dataclass(frozen=True)
+class JobOptions:
+    fanout: FanoutOptions = field(default_factory=FanoutOptions)
+    retry: Backoff = field(default_factory=Backoff)  # transient delivery errors, within one run
+    retry_later: timedelta = timedelta(minutes=5)  # a failed row may be claimed again after this, doubling…
+    retry_later_cap: timedelta = timedelta(hours=1)  # …up to this
+    keepalive_seconds: float | None = None  # lease renewal while working; default: a third of the lease
+    dm_when_empty: bool = False  # send a daily DM whose search found nothing?
+    dm_window: str = "24h"
+
+
+@dataclass(frozen=True)
+class ChannelPlan:
+    channel: EffectiveChannel
+    window: Window
+    key: DeliveryKey
+
+
+@dataclass(frozen=True)
+class DmTarget:
+    subscription: Subscription
+    key: DeliveryKey
+
+
+@dataclass(frozen=True)
+class SlotPlan:
+    post_time: str
+    timezone: str
+    window: Window
+    targets: list[DmTarget] = field(default_factory=list)
+
+
+def plan_channel(platform: str, channel_id: str, channel: EffectiveChannel, now: datetime) -> ChannelPlan | None:
+    """The delivery a channel is due for at ``now`` (its latest post time), or None if it gets none."""
+    stored = channel.stored
+    if stored is None or not stored.enabled or stored.status or channel.repo is None:
+        return None
+    window = default_window(now, ZoneInfo(channel.timezone), channel.post_time)
+    return ChannelPlan(channel, window, DeliveryKey(platform, channel_id, channel.repo, CHANNEL, window.start))
+
+
+def plan_slot(
+    subscriptions: Iterable[Subscription], post_time: str, timezone: str, now: datetime, *,
+    platforms: Iterable[str], default_repo: str | None,
+) -> SlotPlan:
+    """The DMs of one time slot due at ``now``: active subscriptions that existed at the window's end."""
+    window = default_window(now, ZoneInfo(timezone), post_time)
+    platforms = set(platforms)
+    plan = SlotPlan(post_time, timezone, window)
+    for sub in subscriptions:
+        if sub.post_time != post_time or sub.timezone != timezone or sub.paused or sub.platform not in platforms:
+            continue
+        if sub.created_at is not None and sub.created_at > window.end:
+            continue  # subscribed after this post time: the first DM is the next one
+        repo = sub.repo or default_repo
+        if repo is None:
+            continue
+        plan.targets.append(DmTarget(sub, DeliveryKey(sub.platform, sub.user_id, repo, dm_kind(sub.query),
+                                                      window.start)))
+    return plan
+
+
+class DeliveryJobs:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        messengers: Mapping[str, Messenger | PartwiseMessenger],
+        *,
+        ledger: Ledger | None = None,
+        sync: SyncFn | None = None,
+        commands: Commands | None = None,
+        clock: Callable[[], datetime] = utcnow,
+        options: JobOptions | None = None,
+        pacers: Mapping[str, Pace] | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.messengers: dict[str, PartwiseMessenger] = {
+            name: partwise(messenger, pace=(pacers or {}).get(name)) for name, messenger in messengers.items()
+        }
+        self.ledger = ledger or Ledger(store, clock=clock)
+        self.sync = sync
+        self.commands = commands or Commands(store, settings)
+        self.chat = ChatState(store)
+        self.clock = clock
+        self.options = options or JobOptions()
+        self.sleep = sleep
+        self.rng = rng or random.Random()
+        self.stopping = asyncio.Event()  # set by the scheduler's stop(): fan-outs start nothing new
+        self._repo_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._covered: dict[str, datetime] = {}  # repo -> latest window end the store is known to cover
+
+    @property
+    def default_repo(self) -> str | None:
+        return self.settings.repos[0].name if self.settings.repos else None
+
+    # --- sync ---
+
+    async def sync_repo(self, repo: str) -> bool:
+        """The periodic sync job. Failures are logged (the syncer records them in the store) and retried next time."""
+        if self.sync is None:
+            return False
+        async with self._repo_locks[repo]:
+            started = self.clock()
+            try:
+                await self.sync(repo)
+            except Exception as err:
+                _log.warning("sync of %s failed: %s", repo, err)
+                return False
+            self._covered[repo] = max(self._covered.get(repo, started), started)
+        return True
+
+    async def ensure_synced(self, repo: str, until: datetime) -> None:
+        """Sync ``repo`` first if its last completed sync is older than ``until`` (a window's end)."""
+        if self._covered.get(repo, until - timedelta(seconds=1)) >= until:
+            return  # already checked or synced for a window ending this late (a slot's 10,000 DMs ask once)
+        async with self._repo_locks[repo]:
+            if self._covered.get(repo, until - timedelta(seconds=1)) >= until:
+                return
+            last = await asyncio.to_thread(self.store.last_synced, repo)
+            if last is not None and last >= until:
+                self._covered[repo] = last
+                return
+            if self.sync is None:
+                if last is None:
+                    raise SyncFailed(f"{repo} was never synced and this worker has no syncer")
+                _log.warning("%s was last synced at %s, before %s, and this worker cannot sync", repo,
+                             iso_z(last), iso_z(until))
+                self._covered[repo] = until  # said once per window, not once per DM
+                return
+            _log.info("%s: last sync %s is older than the window's end %s: syncing first", repo,
+                      iso_z(last) if last else "never", iso_z(until))
+            try:
+                await self.sync(repo)
+            except Exception as err:
+                raise SyncFailed(f"sync of {repo} failed: {err}") from err
+            # The sync ran after the window ended (jobs run at or after their post time), so it covers it.
+            self._covered[repo] = until
+
+    # --- channel digests ---
+
+    async def post_channel(self, platform: str, channel_id: str, *, now: datetime | None = None) -> str:
+        """The channel job: post the digest of the window ending at the channel's latest post time."""
+        now = now or self.clock()
+        messenger = self.messengers.get(platform)
+        if messenger is None:
+            return SKIPPED
+        channel = await asyncio.to_thread(self.commands.effective_channel, platform, channel_id)
+        plan = plan_channel(platform, channel_id, channel, now)
+        if plan is None:
+            _log.info("%s channel %s: disabled or without a repository; nothing to post", platform, channel_id)
+            return SKIPPED
+
+        async def build() -> Answer:
+            return await asyncio.to_thread(self.commands.answer, "", repo=plan.channel.repo, now=plan.window.end,
+                                           channel=plan.channel)
+
+        outcome = await self.deliver(plan.key, plan.window, messenger, dm=False, locale=channel.locale,
+                                     timezone=channel.timezone, build=build)
+        _log.info("%s: %s", plan.key, outcome)
+        return outcome
+
+    # --- daily DMs ---
+
+    async def send_slot(self, post_time: str, timezone: str, *, now: datetime | None = None) -> FanoutResult:
+        """The DM job of one time slot: every active subscription at ``post_time`` in ``timezone``."""
+        now = now or self.clock()
+        subscriptions = await asyncio.to_thread(self.chat.all_subscriptions)
+        plan = plan_slot(subscriptions, post_time, timezone, now, platforms=self.messengers,
+                         default_repo=self.default_repo)
+        outlook = await asyncio.to_thread(self.ledger.outlook, plan.window.start, kind_prefix="dm:")
+        todo = [t for t in plan.targets if outlook.get(t.key.short(), DUE) == DUE]
+        answers: dict[tuple[str, str, str, str], asyncio.Task[Answer]] = {}
+
+        def answer_for(target: DmTarget) -> Awaitable[Answer]:
+            sub = target.subscription
+            cache_key = (target.key.repo, sub.query, sub.locale, sub.timezone)
+            task = answers.get(cache_key)
+            if task is None:  # built once per slot run, shared by everyone with the same query
+                task = asyncio.ensure_future(asyncio.to_thread(self._build_dm, sub, target.key.repo, plan.window))
+                answers[cache_key] = task
+            return asyncio.shield(task)
+
+        async def worker(target: DmTarget) -> str:
+            sub = target.subscription
+
+            async def build() -> Answer:
+                return await answer_for(target)
+
+            return await self.deliver(target.key, plan.window, self.messengers[sub.platform], dm=True,
+                                      locale=sub.locale, timezone=sub.timezone, build=build)
+
+        label = f"DMs {post_time} {timezone} ({plan.window.end.astimezone(ZoneInfo(timezone)):%Y-%m-%d})"
+        try:
+            result = await fan_out(todo, worker, options=self.options.fanout, stop=self.stopping, label=label)
+        finally:
+            for task in answers.values():
+                task.cancel()
+        done_before = len(plan.targets) - len(todo)
+        if done_before:
+            result.other["done before"] = done_before
+            result.total += done_before
+        return result
+
+    def _build_dm(self, sub: Subscription, repo: str, window: Window) -> Answer:
+        channel = EffectiveChannel(repo=repo, post_time=sub.post_time, timezone=sub.timezone, locale=sub.locale,
+                                   topics=None, stored=None)
+        return self.commands.answer(dm_text(sub.query, self.options.dm_window), repo=repo, now=window.end,
+                                    channel=channel)
+
+    # --- one delivery ---
+
+    async def deliver(
+        self, key: DeliveryKey, window: Window, messenger: PartwiseMessenger, *, dm: bool, locale: str,
+        timezone: str, build: Callable[[], Awaitable[Answer | None]],
+    ) -> str:
+        """Claim, sync, build, send part by part, settle. Returns sent | skipped | failed | busy | lost."""
+        claim = await asyncio.to_thread(self.ledger.claim, key, window.end)
+        if claim is None:
+            return BUSY
+        try:
+            async with self._keepalive(claim):
+                return await self._deliver_claimed(claim, window, messenger, dm=dm, locale=locale,
+                                                   timezone=timezone, build=build)
+        except LeaseLost as err:
+            _log.warning("%s; stopping this delivery", err)
+            return LOST
+        except asyncio.CancelledError:
+            # Shutting down mid-delivery: hand the row back now, so a restart need not wait for the lease.
+            with suppress(Exception):
+                self.ledger.fail(claim, "interrupted by shutdown")
+            raise
+
+    async def _deliver_claimed(
+        self, claim: Claim, window: Window, messenger: PartwiseMessenger, *, dm: bool, locale: str, timezone: str,
+        build: Callable[[], Awaitable[Answer | None]],
+    ) -> str:
+        key = claim.key
+        try:
+            await self.ensure_synced(key.repo, window.end)
+            answer = await build()
+        except Exception as err:  # a failed sync, nothing synced yet, an unknown repository, a bug
+            _log.warning("%s: cannot build (%s); retrying later", key, err)
+            await self._fail(claim, f"build: {err}")
+            return FAILED
+        if answer is None:
+            await asyncio.to_thread(self.ledger.skip, claim, "nothing to send")
+            return SKIPPED
+        if dm and isinstance(answer, QueryResult) and not answer.items and not self.options.dm_when_empty:
+            await asyncio.to_thread(self.ledger.skip, claim, "no_matches")
+            return SKIPPED
+
+        async def record(message_id: str) -> None:
+            await asyncio.to_thread(self.ledger.record_part, claim, message_id)
+
+        retry = self.options.retry
+        for attempt in range(max(1, retry.attempts)):
+            try:
+                await messenger.deliver(key.target, answer, dm=dm, locale=locale, timezone=timezone,
+                                        sent=tuple(claim.message_ids), on_part=record)
+            except LeaseLost:
+                raise
+            except DeliveryError as err:
+                if err.permanent:
+                    await asyncio.to_thread(self.ledger.skip, claim, err.reason)
+                    return SKIPPED
+                if attempt + 1 >= retry.attempts or self.stopping.is_set():
+                    _log.warning("%s: %s after %d tries; the ledger retries it later", key, err.reason, attempt + 1)
+                    await self._fail(claim, err.reason)
+                    return FAILED
+                delay = retry.delay(attempt, self.rng)
+                _log.info("%s: %s; retry %d in %.1fs", key, err.reason, attempt + 1, delay)
+                await self.sleep(delay)
+            except Exception as err:  # a bug (rendering, …): logged, and retried later like a transient error
+                _log.exception("%s: delivery failed unexpectedly", key)
+                await self._fail(claim, f"error: {err!r}")
+                return FAILED
+            else:
+                await asyncio.to_thread(self.ledger.complete, claim)
+                return SENT
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _fail(self, claim: Claim, error: str) -> None:
+        later = min(self.options.retry_later * 2 ** max(0, claim.attempt - 1), self.options.retry_later_cap)
+        await asyncio.to_thread(self.ledger.fail, claim, error, retry_in=later)
+
+    @asynccontextmanager
+    async def _keepalive(self, claim: Claim) -> AsyncIterator[None]:
+        """Renew the lease while this delivery works (a long sync, a build, backoffs)."""
+        interval = self.options.keepalive_seconds or self.ledger.lease.total_seconds() / 3
+
+        async def renew() -> None:
+            while True:
+                await asyncio.sleep(interval)
+                try:
+                    await asyncio.to_thread(self.ledger.renew, claim)
+                except LeaseLost:
+                    return
+                except Exception as err:  # the database may be back by the next renewal
+                    _log.warning("%s: could not renew the lease: %s", claim.key, err)
+
+        task = asyncio.create_task(renew())
+        try:
+            yield
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)

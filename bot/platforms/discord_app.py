@@ -1,0 +1,548 @@
+"""Discord: the ``/digest`` slash commands on discord.py 2.7, and the REST Messenger for the scheduler.
+
+Public API::
+
+    await run_discord(settings, store, *, token, guild_id=None, api_url=None, gateway_url=None)
+        # login, sync the commands, connect to the gateway; returns when the client closes (Ctrl-C: cancel it)
+
+    async with DigestBot(settings, store, guild_id=None, api_url=None, gateway_url=None) as bot:
+        await bot.login(token)      # REST only: enough for bot.messenger (the scheduler's Messenger)
+        ...                         # e.g. hand bot.messenger to the scheduler
+        await bot.connect()         # the gateway: interactions arrive until bot.close()
+
+    bot.messenger: DiscordMessenger  # post_digest(channel_id, digest, locale=, timezone=), send_dm(user_id, …)
+
+    # a scheduler-only process: REST, no gateway, no command sync
+    async with DigestBot(settings, store, sync_commands=False) as bot:
+        await bot.login(token)
+        await bot.messenger.post_digest(channel_id, digest, locale="en", timezone="Asia/Shanghai")
+
+Environment the CLI maps onto the arguments: ``DISCORD_TOKEN`` (token), ``DISCORD_GUILD_ID`` (sync the
+commands to that one server only: instant, for development; unset: global, which Discord propagates within
+about an hour), ``DISCORD_API_URL`` (REST base, default ``https://discord.com/api/v10``) and
+``DISCORD_GATEWAY_URL`` (default ``wss://gateway.discord.gg/``) for proxies and tests.
+
+Commands (one group; Discord does not let a command with subcommands be invoked on its own, so the digest
+itself is ``/digest show``): ``show [query]``, ``post [query]``, ``subscribe <query> [time] [timezone]``,
+``unsubscribe <query|all>``, ``subscriptions``, ``channel [repo] [time] [timezone] [locale] [topics]``, ``help``.
+Each builds the text of the shared grammar (``bot.commands.grammar``) and calls ``Commands.handle``, so the
+semantics are those of Slack and the CLI. The interaction is deferred (ephemeral, "thinking") before any
+other work, which answers Discord's 3 s deadline; the answer follows as webhook follow-ups (valid 15 min).
+
+Intents: ``Intents.none()`` plus ``guilds`` (the server's roles and channels, to match
+``chat.discord_manager_role`` by name); no privileged intent. Interactions need none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import zoneinfo
+from collections import OrderedDict
+from collections.abc import Callable
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.gateway import DiscordWebSocket
+
+from bot.commands.grammar import Ask, parse_command
+from bot.commands.handlers import Commands, Context, Reply
+from bot.delivery.messenger import DeliveryError
+from bot.digest.model import Digest
+from bot.platforms.discord_messenger import PLATFORM, DiscordMessenger, send_kwargs
+from bot.service import load_taxonomy
+from bot.settings import LOCALES, Settings
+from bot.store.chat import ChatState
+from bot.store.store import Store
+from bot.timeutil import utcnow
+from formatters.notices import render_notice
+from formatters.safety import discord_markdown
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_API_URL = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+MAX_CHOICES = 25  # Discord's limit for autocomplete results
+CHOICE_TEXT = 100  # a choice's name and value: 1..100 characters
+CONTENT = 2000
+MAX_EPHEMERAL_MESSAGES = 5  # an ephemeral digest: the first parts, then a pointer to /digest post
+
+Query = app_commands.Range[str, 1, 500]
+Short = app_commands.Range[str, 1, 100]
+Repo = app_commands.Range[str, 1, 200]
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "posted": "Posted in this channel.",
+        "post_failed": "I could not post here ({reason}). I need to view this channel, send messages, embed links "
+                       "and create threads.",
+        "more": "…{count} more part(s). `/digest post` posts the full digest in a thread here, or ask for one "
+                "topic, e.g. `/digest show rocm`.",
+        "sorry": "Sorry, something went wrong on my side; it has been logged.",
+        "subcommand": "“{word}” is a subcommand",
+    },
+    "zh-CN": {
+        "posted": "已发布到本频道。",
+        "post_failed": "无法在这里发布（{reason}）。我需要查看本频道、发送消息、嵌入链接和创建子区的权限。",
+        "more": "…还有 {count} 部分。`/digest post` 会把完整摘要发布到本频道的子区里，也可以只查一个主题，"
+                "例如 `/digest show rocm`。",
+        "sorry": "抱歉，我这边出了问题，已记录日志。",
+        "subcommand": "“{word}” 是一个子命令",
+    },
+}
+
+
+def _t(locale: str, key: str, **params: object) -> str:
+    return STRINGS.get(locale, STRINGS["en"])[key].format(**params)
+
+
+# ------------------------------------------------------------------------------------- endpoint overrides
+#
+# discord.py 2.7 has no per-client setting for the REST base or the gateway, so the overrides set two class
+# attributes (``_check_internals`` verifies they still exist when a client logs in; re-read this when upgrading):
+#   discord.http.Route.BASE               every REST URL, including the interaction callbacks and the webhook
+#                                         follow-ups (discord/webhook/async_.py builds its URLs with the same Route)
+#   DiscordWebSocket.DEFAULT_GATEWAY      where Client.connect() opens the first gateway connection (2.7 does not
+#                                         ask GET /gateway/bot for a non-sharded Client), and where it goes back
+#                                         after an INVALID_SESSION
+# READY's ``resume_gateway_url`` replaces ``ws.gateway`` for resumes; ``DigestBot.on_connect`` puts the override
+# back so a proxy stays in the path. Class attributes are process-wide: every DigestBot in one process must use
+# the same endpoints (checked); the originals come back when the last one closes.
+
+_active: list[tuple[str, str]] = []
+_saved: tuple[str, yarl.URL] | None = None
+
+
+def _check_internals() -> None:
+    if not isinstance(getattr(discord.http.Route, "BASE", None), str) or not isinstance(
+        getattr(DiscordWebSocket, "DEFAULT_GATEWAY", None), yarl.URL
+    ):
+        raise RuntimeError(f"discord.py {discord.__version__}: Route.BASE / DiscordWebSocket.DEFAULT_GATEWAY moved; "
+                           "the DISCORD_API_URL / DISCORD_GATEWAY_URL overrides need updating")
+    if not discord.__version__.startswith("2.7"):
+        _log.warning("the Discord endpoint overrides were written for discord.py 2.7, this is %s", discord.__version__)
+
+
+def normalise_endpoints(api_url: str | None, gateway_url: str | None) -> tuple[str, str]:
+    api = (api_url or DEFAULT_API_URL).strip().rstrip("/")
+    gateway = (gateway_url or DEFAULT_GATEWAY_URL).strip()
+    if not api.startswith(("https://", "http://")):
+        raise ValueError(f"DISCORD_API_URL must be an http(s) URL such as {DEFAULT_API_URL}, got {api!r}")
+    if not gateway.startswith(("wss://", "ws://")):
+        raise ValueError(f"DISCORD_GATEWAY_URL must be a ws(s) URL such as {DEFAULT_GATEWAY_URL}, got {gateway!r}")
+    return api, gateway
+
+
+def _apply_endpoints(endpoints: tuple[str, str]) -> None:
+    global _saved
+    if _active and _active[0] != endpoints:
+        raise RuntimeError(f"another Discord client in this process uses {_active[0]}, not {endpoints}")
+    _check_internals()
+    if not _active:
+        _saved = (discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+    discord.http.Route.BASE = endpoints[0]
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(endpoints[1])
+    _active.append(endpoints)
+
+
+def _release_endpoints(endpoints: tuple[str, str]) -> None:
+    global _saved
+    _active.remove(endpoints)
+    if not _active and _saved is not None:
+        discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = _saved
+        _saved = None
+
+
+# ------------------------------------------------------------------------------------------- autocomplete
+
+
+class RecentQueries:
+    """Each user's last queries, in memory (an LRU over users): autocomplete never scans the store."""
+
+    def __init__(self, users: int = 2048, per_user: int = 10) -> None:
+        self.users, self.per_user = users, per_user
+        self._recent: OrderedDict[str, list[str]] = OrderedDict()
+
+    def add(self, user_id: str, query: str) -> None:
+        query = " ".join(query.split())
+        if not query or len(query) > CHOICE_TEXT:
+            return
+        queries = [q for q in self._recent.pop(user_id, []) if q.lower() != query.lower()]
+        self._recent[user_id] = [query, *queries][: self.per_user]
+        while len(self._recent) > self.users:
+            self._recent.popitem(last=False)
+
+    def get(self, user_id: str) -> list[str]:
+        return list(self._recent.get(user_id, ()))
+
+
+def rank_choices(current: str, candidates: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """(name, value) pairs matching what is typed: prefix matches first, then substring; at most 25."""
+    typed = " ".join(current.split()).lower()
+    prefix: list[tuple[str, str]] = []
+    inside: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for name, value in candidates:
+        if not value or len(value) > CHOICE_TEXT or value.lower() in seen:
+            continue
+        seen.add(value.lower())
+        haystack = f"{value} {name}".lower()
+        if not typed or value.lower().startswith(typed):
+            prefix.append((name, value))
+        elif typed in haystack:
+            inside.append((name, value))
+    picked = (prefix + inside)[:MAX_CHOICES]
+    return [app_commands.Choice(name=(name or value)[:CHOICE_TEXT], value=value) for name, value in picked]
+
+
+@cache
+def _timezones() -> tuple[str, ...]:
+    return tuple(sorted(zone for zone in zoneinfo.available_timezones() if "/" in zone or zone == "UTC"))
+
+
+def _bot(interaction: discord.Interaction) -> DigestBot:
+    client = interaction.client
+    assert isinstance(client, DigestBot)
+    return client
+
+
+async def complete_query(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    bot = _bot(interaction)
+    recent = [(f"↺ {query}", query) for query in bot.recent.get(str(interaction.user.id))]
+    return rank_choices(current, recent + bot.topic_choices())
+
+
+async def complete_subscription(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``all`` and the user's subscriptions: one small query on (platform, user_id), the unique index's prefix."""
+    bot = _bot(interaction)
+    subscriptions = await asyncio.to_thread(bot.chat.subscriptions, PLATFORM, str(interaction.user.id))
+    return rank_choices(current, [("all", "all"), *((s.query, s.query) for s in subscriptions)])
+
+
+async def complete_timezone(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return rank_choices(current, [(zone, zone) for zone in _timezones()])
+
+
+async def complete_repo(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return rank_choices(current, [(repo.name, repo.name) for repo in _bot(interaction).settings.repos])
+
+
+async def complete_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Comma-separated topic ids: completes the last one, keeps those before it."""
+    head, _, last = current.rpartition(",")
+    chosen = [part.strip() for part in head.split(",") if part.strip()]
+    prefix = ",".join(chosen) + ("," if chosen else "")
+    topics = [(name, f"{prefix}{value}") for name, value in _bot(interaction).topic_choices()
+              if value not in chosen]
+    extra = [] if chosen else [("all", "all")]
+    return rank_choices(prefix + last.strip(), extra + topics)
+
+
+# ----------------------------------------------------------------------------------------------- commands
+
+
+def _token(value: str | None) -> str:
+    """One option value as one grammar token (quoted when it has spaces, so it cannot add other settings)."""
+    value = " ".join((value or "").split())
+    if value and (" " in value or '"' in value):
+        return '"' + value.replace('"', "'") + '"'
+    return value
+
+
+def _words(*pairs: tuple[str, str | None]) -> str:
+    return " ".join(f"{key} {_token(value)}" for key, value in pairs if value and _token(value))
+
+
+class DigestGroup(app_commands.Group):
+    """``/digest …``: every subcommand becomes grammar text for ``Commands.handle``."""
+
+    def __init__(self) -> None:
+        super().__init__(name="digest", description="Daily digest of the repository's GitHub activity")
+
+    @app_commands.command(name="show", description="Today's digest (only you see it), or an answer to a query")
+    @app_commands.describe(query="A topic or search, e.g. rocm · qwen hangs 7d · label:bug 3d")
+    @app_commands.autocomplete(query=complete_query)
+    async def show(self, interaction: discord.Interaction, query: Query | None = None) -> None:
+        await _bot(interaction).handle_interaction(interaction, query or "", remember=query, ask=True)
+
+    @app_commands.command(name="post", description="Post the digest (or a query's answer) in this channel")
+    @app_commands.describe(query="Optional topic or search instead of the whole digest")
+    @app_commands.autocomplete(query=complete_query)
+    async def post(self, interaction: discord.Interaction, query: Query | None = None) -> None:
+        await _bot(interaction).handle_interaction(interaction, f"post {query or ''}".strip(), remember=query)
+
+    @app_commands.command(name="subscribe", description="Get a topic or query by direct message every day")
+    @app_commands.describe(query="Topic or query, e.g. rocm", time="HH:MM, default: the channel's time",
+                           timezone="IANA zone, e.g. Asia/Shanghai; default: the channel's")
+    @app_commands.autocomplete(query=complete_query, timezone=complete_timezone)
+    async def subscribe(self, interaction: discord.Interaction, query: Query, time: Short | None = None,
+                        timezone: Short | None = None) -> None:
+        text = " ".join(part for part in ("subscribe", query, _words(("at", time), ("tz", timezone))) if part)
+        await _bot(interaction).handle_interaction(interaction, text, remember=query)
+
+    @app_commands.command(name="unsubscribe", description="Stop a daily digest, or all of them")
+    @app_commands.describe(query="The subscription's query, or all")
+    @app_commands.autocomplete(query=complete_subscription)
+    async def unsubscribe(self, interaction: discord.Interaction, query: Query) -> None:
+        await _bot(interaction).handle_interaction(interaction, f"unsubscribe {query}")
+
+    @app_commands.command(name="subscriptions", description="Your daily digests")
+    async def subscriptions(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).handle_interaction(interaction, "subscriptions")
+
+    @app_commands.command(name="channel", description="Show this channel's settings, or change them")
+    @app_commands.describe(repo="owner/name", time="Daily post time HH:MM", timezone="IANA zone, e.g. Asia/Shanghai",
+                           locale="Language of the digest", topics="Topic ids separated by commas, or all")
+    @app_commands.choices(locale=[app_commands.Choice(name=name, value=name) for name in LOCALES])
+    @app_commands.autocomplete(repo=complete_repo, timezone=complete_timezone, topics=complete_topics)
+    async def channel(self, interaction: discord.Interaction, repo: Repo | None = None, time: Short | None = None,
+                      timezone: Short | None = None, locale: app_commands.Choice[str] | None = None,
+                      topics: Query | None = None) -> None:
+        settings = _words(("repo", repo), ("time", time), ("tz", timezone),
+                          ("locale", locale.value if locale else None), ("topics", topics))
+        await _bot(interaction).handle_interaction(interaction, f"channel {settings}".strip())
+
+    @app_commands.command(name="help", description="How to use /digest, and the topics")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).handle_interaction(interaction, "help")
+
+
+class DigestTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        # Only errors before our callback runs land here (a stale command signature, a failed transform).
+        _log.error("/digest failed before it ran: %s", error, exc_info=error)
+        if interaction.type is discord.InteractionType.application_command and not interaction.response.is_done():
+            try:
+                await interaction.response.send_message(_t("en", "sorry"), ephemeral=True,
+                                                        allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as err:
+                _log.warning("could not answer the failed interaction: %s", err)
+
+
+# ---------------------------------------------------------------------------------------------------- bot
+
+
+class DigestBot(discord.Client):
+    """The Discord client: slash commands, and ``messenger`` for the scheduler. Use with ``async with``."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        *,
+        guild_id: int | str | None = None,
+        api_url: str | None = None,
+        gateway_url: str | None = None,
+        sync_commands: bool = True,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # roles (discord_manager_role by name) and channels; not privileged
+        super().__init__(
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),  # the default under every send, too
+            max_messages=None,
+            chunk_guilds_at_startup=False,
+            member_cache_flags=discord.MemberCacheFlags.none(),
+        )
+        self.settings = settings
+        self.store = store
+        self.guild_id = int(guild_id) if guild_id else None
+        self.endpoints = normalise_endpoints(api_url, gateway_url)
+        self.sync_commands = sync_commands
+        self.clock = clock
+        self.commands = Commands(store, settings)
+        self.chat = ChatState(store)
+        self.messenger = DiscordMessenger(self, self.chat)
+        self.recent = RecentQueries()
+        self.tree = DigestTree(self)
+        self.tree.add_command(DigestGroup())
+        self._endpoints_applied = False
+        self._topics: list[tuple[str, str]] | None = None
+
+    # --- lifecycle ---
+
+    async def login(self, token: str) -> None:
+        if not self._endpoints_applied:
+            _apply_endpoints(self.endpoints)
+            self._endpoints_applied = True
+        await super().login(token)
+
+    async def setup_hook(self) -> None:
+        """After login, before the gateway: register the commands (one server when ``guild_id`` is set)."""
+        if not self.sync_commands:
+            return
+        guild = discord.Object(id=self.guild_id) if self.guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as err:  # the commands registered last time still work
+            _log.warning("could not sync the Discord commands (%s %s); keeping the registered ones",
+                         err.status, err.text)
+            return
+        _log.info("synced %d Discord command(s) %s", len(synced),
+                  f"to server {self.guild_id}" if guild else "globally (may take up to an hour to show)")
+
+    async def on_connect(self) -> None:
+        # READY just set ws.gateway to Discord's resume_gateway_url; resumes go through the override instead.
+        if self.endpoints[1] != DEFAULT_GATEWAY_URL and self.ws is not None:
+            self.ws.gateway = yarl.URL(self.endpoints[1])
+
+    async def on_ready(self) -> None:
+        _log.info("Discord: connected as %s to %d server(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._endpoints_applied:
+                self._endpoints_applied = False
+                _release_endpoints(self.endpoints)
+
+    # --- commands ---
+
+    def topic_choices(self) -> list[tuple[str, str]]:
+        if self._topics is None:
+            try:
+                taxonomy = load_taxonomy(self.settings)
+                self._topics = [(f"{topic.id} · {topic.display_name()}", topic.id) for topic in taxonomy.topics]
+            except Exception:
+                _log.exception("cannot load the topics for autocomplete")
+                self._topics = []
+        return self._topics
+
+    def can_manage(self, interaction: discord.Interaction) -> bool:
+        """Manage Channels here (the member's permissions in this channel, from the interaction) or the role."""
+        if interaction.guild_id is None:
+            return False
+        if interaction.permissions.manage_channels:
+            return True
+        role = self.settings.file.chat.discord_manager_role
+        user = interaction.user
+        if role and isinstance(user, discord.Member):
+            return any(r.name == role or str(r.id) == role for r in user.roles)
+        return False
+
+    def context(self, interaction: discord.Interaction) -> Context:
+        return Context(platform=PLATFORM, channel_id=str(interaction.channel_id or ""),
+                       user_id=str(interaction.user.id), now=self.clock(),
+                       can_manage=self.can_manage(interaction), is_dm=interaction.guild_id is None)
+
+    async def handle_interaction(self, interaction: discord.Interaction, text: str, *,
+                                 remember: str | None = None, ask: bool = False) -> None:
+        """Defer first (Discord's 3 s), then handle and follow up. Never raises."""
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as err:  # expired (10062) or already answered, e.g. by another process
+            _log.warning("could not acknowledge /digest: %s %s", err.status, err.text)
+            return
+        locale = "en"
+        try:
+            ctx = self.context(interaction)
+            command = parse_command(text)
+            if ask and not isinstance(command, Ask):
+                word = text.split()[0].lower()
+                channel = await asyncio.to_thread(self.commands.effective_channel, PLATFORM, ctx.channel_id)
+                reply = Reply("invalid", {"message": _t(channel.locale, "subcommand", word=word),
+                                          "usage": f"/digest {word}"}, locale=channel.locale)
+            else:
+                reply = await asyncio.to_thread(self.commands.handle, ctx, text)
+            locale = reply.locale
+            if remember and reply.notice not in ("invalid", "error", "no_repo"):
+                self.recent.add(ctx.user_id, remember)
+            await self.respond(interaction, reply)
+        except Exception:
+            command = interaction.command.qualified_name if interaction.command else "digest"
+            _log.exception("/%s failed", command)
+            await self._follow_up_text(interaction, _t(locale, "sorry"))
+
+    async def respond(self, interaction: discord.Interaction, reply: Reply) -> None:
+        if reply.answer is None:
+            text = render_notice(reply.notice or "error", reply.params, locale=reply.locale, escape=discord_markdown,
+                                 notes=reply.notes)
+            await self._follow_up_text(interaction, text)
+            return
+        notes = self._notes_text(reply)
+        if reply.post_to_channel:
+            try:
+                await self.messenger.post_answer(str(interaction.channel_id), reply.answer, locale=reply.locale,
+                                                 timezone=reply.timezone)
+                text = _t(reply.locale, "posted")
+            except DeliveryError as err:
+                text = _t(reply.locale, "post_failed", reason=err.reason)
+            await self._follow_up_text(interaction, "\n\n".join(part for part in (text, notes) if part))
+            return
+        messages = self.messenger.render(reply.answer, locale=reply.locale, timezone=reply.timezone)
+        if len(messages) > MAX_EPHEMERAL_MESSAGES and isinstance(reply.answer, Digest):
+            more = len(messages) - (MAX_EPHEMERAL_MESSAGES - 1)
+            messages = [*messages[: MAX_EPHEMERAL_MESSAGES - 1], _text_message(_t(reply.locale, "more", count=more))]
+        if notes:
+            messages.append(_text_message(notes))
+        for message in messages:
+            if not await self._follow_up(interaction, send_kwargs(message)):
+                return
+
+    def _notes_text(self, reply: Reply) -> str:
+        if not reply.notes:
+            return ""
+        # The notes come after a notice's own text; "busy" is one short line, dropped here.
+        text = render_notice("busy", {}, locale=reply.locale, escape=discord_markdown, notes=reply.notes)
+        return text.split("\n\n", 1)[-1]
+
+    async def _follow_up_text(self, interaction: discord.Interaction, text: str) -> None:
+        for chunk in split_text(text):
+            if not await self._follow_up(interaction, {"content": chunk,
+                                                       "allowed_mentions": discord.AllowedMentions.none()}):
+                return
+
+    async def _follow_up(self, interaction: discord.Interaction, kwargs: dict[str, Any]) -> bool:
+        try:
+            await interaction.followup.send(**kwargs, ephemeral=True, wait=True)
+        except discord.HTTPException as err:  # e.g. the 15-minute token expired
+            _log.warning("could not send a /digest follow-up: %s %s", err.status, err.text)
+            return False
+        return True
+
+
+def _text_message(text: str) -> dict[str, Any]:
+    return {"content": text[:CONTENT], "embeds": [], "allowed_mentions": {"parse": []}}
+
+
+def split_text(text: str, limit: int = CONTENT) -> list[str]:
+    """Message-sized chunks, cut between lines where possible."""
+    chunks: list[str] = []
+    current = ""
+    for line in (text or " ").split("\n"):
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            chunks.append(current)
+            candidate = line
+        current = candidate
+    if current or not chunks:
+        chunks.append(current or " ")
+    return chunks
+
+
+async def run_discord(
+    settings: Settings,
+    store: Store,
+    *,
+    token: str,
+    guild_id: int | str | None = None,
+    api_url: str | None = None,
+    gateway_url: str | None = None,
+) -> None:
+    """Run the bot until it is closed or the task is cancelled; resources are released either way."""
+    async with DigestBot(settings, store, guild_id=guild_id, api_url=api_url, gateway_url=gateway_url) as bot:
+        await bot.start(token)

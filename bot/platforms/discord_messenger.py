@@ -1,0 +1,217 @@
+"""Discord delivery over REST: channel digests (headline + thread) and DMs, for the scheduler and ``/digest post``.
+
+``DiscordMessenger(client, chat)`` implements ``bot.delivery.messenger.Messenger``. It needs only a logged-in
+``discord.Client`` (``await client.login(token)``: REST, no gateway), so the scheduler can use it on its own.
+
+- ``post_digest``: the headline message in the channel, then a thread started from it (``Message.create_thread``)
+  holding the section messages. Where a thread cannot be made (a DM, a thread or voice channel, no Create
+  Public Threads / Send Messages in Threads permission: 403 with 50001/50013, or 50024) the sections follow
+  in the channel itself.
+- ``send_dm``: opens the DM channel (``Client.create_dm``) and sends the messages there.
+- Every message goes out with ``allowed_mentions=AllowedMentions.none()`` (the formatter's ``{"parse": []}``):
+  GitHub text can hold ``@everyone`` or ``<@id>``; nobody is ever notified.
+
+Failures: a closed DM (50007) or unknown user (10013) pauses the user's subscriptions (the handler tells them
+once); a missing channel (10003), missing access (50001) or permission (50013) marks the channel
+(``ChatState.mark_channel``, the scheduler skips it until its settings change). Both raise
+``DeliveryError(permanent=True)`` and are logged once per target. 429s and 500/502/504 are retried by
+discord.py itself (``HTTPClient.request``: up to 5 tries, honouring ``retry_after``); what is left after that,
+and network errors, raise ``DeliveryError(permanent=False)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+
+from bot.delivery.messenger import DeliveryError
+from bot.digest.model import Digest, QueryResult
+from bot.store.chat import ChatState
+from formatters.discord_embeds import render_discord_digest, render_discord_query
+
+_log = logging.getLogger(__name__)
+
+PLATFORM = "discord"
+# Discord JSON error codes (discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes)
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_USER = 10013
+MISSING_ACCESS = 50001
+CANNOT_DM = 50007
+MISSING_PERMISSIONS = 50013
+WRONG_CHANNEL_TYPE = 50024
+CHANNEL_GONE = {UNKNOWN_CHANNEL: "unknown_channel", MISSING_ACCESS: "missing_access",
+                MISSING_PERMISSIONS: "missing_permissions"}
+USER_GONE = {CANNOT_DM: "dms_closed", UNKNOWN_USER: "unknown_user"}
+NO_THREAD = frozenset({MISSING_ACCESS, MISSING_PERMISSIONS, WRONG_CHANNEL_TYPE})
+THREAD_NAME = 100  # Discord's limit for a thread name
+ARCHIVE_MINUTES = 1440
+TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+Message = dict[str, Any]
+
+
+def send_kwargs(message: Message) -> dict[str, Any]:
+    """A formatter message dict as ``Messageable.send``/``Webhook.send`` keyword arguments."""
+    if message.get("allowed_mentions", {"parse": []}) != {"parse": []}:  # the formatter's contract
+        raise ValueError("formatter message without allowed_mentions {'parse': []}")
+    return {
+        "content": message.get("content") or None,
+        "embeds": [discord.Embed.from_dict(embed) for embed in message.get("embeds", ())],
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+def error_code(err: discord.HTTPException) -> int:
+    return int(getattr(err, "code", 0) or 0)
+
+
+def _thread_name(messages: list[Message], fallback: str) -> str:
+    embeds = messages[0].get("embeds") or [{}]
+    name = " ".join(str(embeds[0].get("title") or fallback).split())
+    return name if len(name) <= THREAD_NAME else name[: THREAD_NAME - 1] + "…"
+
+
+def _can_thread(channel: object) -> bool:
+    """Text and announcement channels take a thread on a message; DMs, threads and voice chats do not."""
+    return isinstance(channel, discord.TextChannel)
+
+
+class DiscordMessenger:
+    platform = PLATFORM
+
+    def __init__(self, client: discord.Client, chat: ChatState | None = None, *, section_limit: int = 10) -> None:
+        self.client = client
+        self.chat = chat
+        self.section_limit = section_limit
+        self._logged: set[tuple[str, str]] = set()
+
+    # --- Messenger ---
+
+    async def post_digest(self, channel_id: str, digest: Digest, *, locale: str, timezone: str) -> list[str]:
+        messages = render_discord_digest(digest, locale=locale, timezone=timezone, section_limit=self.section_limit)
+        return await self.post_messages(channel_id, messages, thread_name=_thread_name(messages, digest.repo))
+
+    async def send_dm(
+        self, user_id: str, answer: Digest | QueryResult, *, locale: str, timezone: str
+    ) -> list[str]:
+        messages = self.render(answer, locale=locale, timezone=timezone)
+        target = f"user {user_id}"
+        try:
+            channel = await self.client.create_dm(discord.Object(id=int(user_id)))
+            return [str((await channel.send(**send_kwargs(message))).id) for message in messages]
+        except discord.HTTPException as err:
+            raise await self._user_failure(err, user_id) from None
+        except TRANSIENT as err:
+            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
+
+    # --- more ---
+
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[Message]:
+        if isinstance(answer, Digest):
+            return render_discord_digest(answer, locale=locale, timezone=timezone, section_limit=self.section_limit)
+        return render_discord_query(answer, locale=locale, timezone=timezone)
+
+    async def post_answer(
+        self, channel_id: str, answer: Digest | QueryResult, *, locale: str, timezone: str
+    ) -> list[str]:
+        """``/digest post``: a digest as headline + thread, a query answer as one message."""
+        if isinstance(answer, Digest):
+            return await self.post_digest(channel_id, answer, locale=locale, timezone=timezone)
+        return await self.post_messages(channel_id, self.render(answer, locale=locale, timezone=timezone),
+                                        thread_name=None)
+
+    async def post_messages(self, channel_id: str, messages: list[Message], *, thread_name: str | None) -> list[str]:
+        """The first message in the channel; the others in a thread on it (``thread_name``) or after it."""
+        target = f"channel {channel_id}"
+        try:
+            channel = await self.client.fetch_channel(int(channel_id))
+        except discord.HTTPException as err:
+            raise await self._channel_failure(err, channel_id) from None
+        except discord.InvalidData:  # a channel type this discord.py does not know
+            raise await self._mark(channel_id, "unsupported_channel") from None
+        except TRANSIENT as err:
+            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
+        if not isinstance(channel, discord.abc.Messageable):  # forum, category, …: nothing to post into
+            raise await self._mark(channel_id, "not_a_text_channel")
+        headline = await self._send(channel, messages[0], channel_id)
+        ids = [str(headline.id)]
+        where: discord.abc.Messageable = channel
+        if len(messages) > 1 and thread_name and _can_thread(channel):
+            where = await self._start_thread(headline, thread_name, channel_id) or channel
+        for message in messages[1:]:
+            try:
+                sent = await where.send(**send_kwargs(message))
+            except discord.HTTPException as err:
+                if where is channel or err.status != 403 or error_code(err) not in NO_THREAD:
+                    raise await self._channel_failure(err, channel_id) from None
+                self._log_once(target, "thread_send", "cannot post in the thread on %s (%s): posting in the channel",
+                               target, error_code(err))
+                where = channel
+                sent = await self._send(channel, message, channel_id)
+            except TRANSIENT as err:
+                raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
+            ids.append(str(sent.id))
+        return ids
+
+    async def _send(self, channel: discord.abc.Messageable, message: Message, channel_id: str) -> discord.Message:
+        try:
+            return await channel.send(**send_kwargs(message))
+        except discord.HTTPException as err:
+            raise await self._channel_failure(err, channel_id) from None
+        except TRANSIENT as err:
+            raise DeliveryError(f"network: {type(err).__name__}", permanent=False,
+                                target=f"channel {channel_id}") from None
+
+    async def _start_thread(self, headline: discord.Message, name: str, channel_id: str) -> discord.Thread | None:
+        try:
+            return await headline.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
+        except (discord.HTTPException, *TRANSIENT) as err:
+            # No Create Public Threads permission (50001/50013), wrong channel type (50024), or a failure that
+            # outlasted discord.py's retries: the digest still arrives, as messages after the headline.
+            code = error_code(err) if isinstance(err, discord.HTTPException) else type(err).__name__
+            self._log_once(f"channel {channel_id}", "no_thread",
+                           "cannot start a thread in channel %s (%s): the sections follow in the channel",
+                           channel_id, code)
+            return None
+
+    # --- failures ---
+
+    async def _channel_failure(self, err: discord.HTTPException, channel_id: str) -> DeliveryError:
+        reason = CHANNEL_GONE.get(error_code(err))
+        if reason is not None:
+            return await self._mark(channel_id, reason)
+        return DeliveryError(_describe(err), permanent=False, target=f"channel {channel_id}")
+
+    async def _mark(self, channel_id: str, reason: str) -> DeliveryError:
+        target = f"channel {channel_id}"
+        if self.chat is not None:
+            await asyncio.to_thread(self.chat.mark_channel, PLATFORM, channel_id, reason)
+        self._log_once(target, reason, "Discord %s: %s; marked, the scheduler skips it until its settings change",
+                       target, reason)
+        return DeliveryError(reason, permanent=True, target=target)
+
+    async def _user_failure(self, err: discord.HTTPException, user_id: str) -> DeliveryError:
+        target = f"user {user_id}"
+        reason = USER_GONE.get(error_code(err))
+        if reason is None:
+            return DeliveryError(_describe(err), permanent=False, target=target)
+        if self.chat is not None:
+            await asyncio.to_thread(self.chat.pause_subscriptions, PLATFORM, user_id, reason)
+        self._log_once(target, reason, "Discord %s: %s; their daily DMs are paused", target, reason)
+        return DeliveryError(reason, permanent=True, target=target)
+
+    def _log_once(self, target: str, reason: str, message: str, *args: object) -> None:
+        if (target, reason) in self._logged:
+            _log.debug(message, *args)
+            return
+        self._logged.add((target, reason))
+        _log.warning(message, *args)
+
+
+def _describe(err: discord.HTTPException) -> str:
+    code = error_code(err)
+    return f"http_{err.status}" + (f"_{code}" if code else "")

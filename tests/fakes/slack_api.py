@@ -1,0 +1,177 @@
+"""A fake Slack Web API on 127.0.0.1: records calls, answers like Slack, and misbehaves on request.
+
+Used with the real slack_sdk client (``AsyncWebClient(base_url=fake.base_url + "/api/")``) and for
+``response_url`` posts (``fake.response_url(name)``). Waiting is event-driven: ``wait_for`` blocks on a
+condition notified by every request, never on a sleep.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+
+@dataclass
+class Call:
+    method: str  # "chat.postMessage", or "response:<name>" for response_url posts
+    data: dict[str, Any]
+    headers: dict[str, str]
+    status: int = 200
+
+
+@dataclass
+class _Fault:
+    status: int
+    body: dict[str, Any]
+    headers: dict[str, str]
+    times: int
+    when: Callable[[Call], bool] | None
+
+
+@dataclass
+class FakeSlack:
+    admins: set[str] = field(default_factory=set)
+    calls: list[Call] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._faults: dict[str, list[_Fault]] = {}
+        self._cond = threading.Condition()
+        self._ts = 1_700_000_000
+        self.base_url = ""
+
+    # --- control ---
+
+    def fail(self, method: str, error: str, *, times: int = 1, when: Callable[[Call], bool] | None = None) -> None:
+        """Answer ``method`` with ``{"ok": false, "error": error}`` (HTTP 200, like Slack)."""
+        self._add(method, _Fault(200, {"ok": False, "error": error}, {}, times, when))
+
+    def rate_limit(self, method: str, *, retry_after: int = 1, times: int = 1) -> None:
+        self._add(method, _Fault(429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(retry_after)},
+                                 times, None))
+
+    def server_error(self, method: str, *, status: int = 503, times: int = 1) -> None:
+        self._add(method, _Fault(status, {"ok": False, "error": "fatal_error"}, {}, times, None))
+
+    def _add(self, method: str, fault: _Fault) -> None:
+        with self._cond:
+            self._faults.setdefault(method, []).append(fault)
+
+    def response_url(self, name: str = "r1") -> str:
+        return f"{self.base_url}/response/{name}"
+
+    def of(self, method: str, *, ok_only: bool = True) -> list[Call]:
+        with self._cond:
+            return [c for c in self.calls if c.method == method and (c.status == 200 or not ok_only)]
+
+    def wait_for(self, predicate: Callable[[list[Call]], bool], timeout: float = 10.0) -> list[Call]:
+        with self._cond:
+            if not self._cond.wait_for(lambda: predicate(self.calls), timeout=timeout):
+                raise AssertionError(f"timed out waiting; calls so far: {[c.method for c in self.calls]}")
+            return list(self.calls)
+
+    async def until(self, predicate: Callable[[list[Call]], bool], timeout: float = 10.0) -> list[Call]:
+        """``wait_for`` for async tests: waits in a thread so the event loop keeps serving the app."""
+        import asyncio
+
+        return await asyncio.to_thread(self.wait_for, predicate, timeout)
+
+    # --- serving ---
+
+    def _answer(self, call: Call) -> tuple[int, dict[str, Any], dict[str, str]]:
+        with self._cond:
+            faults = self._faults.get(call.method, [])
+            for fault in faults:
+                if fault.times > 0 and (fault.when is None or fault.when(call)):
+                    fault.times -= 1
+                    return fault.status, fault.body, fault.headers
+        return 200, self._ok(call), {}
+
+    def _ok(self, call: Call) -> dict[str, Any]:
+        data = call.data
+        if call.method.startswith("response:"):
+            return {"ok": True}
+        if call.method == "chat.postMessage":
+            with self._cond:
+                self._ts += 1
+                ts = f"{self._ts}.000100"
+            return {"ok": True, "channel": data.get("channel"), "ts": ts,
+                    "message": {"text": data.get("text"), "ts": ts, "thread_ts": data.get("thread_ts")}}
+        if call.method == "conversations.open":
+            users = str(data.get("users", ""))
+            return {"ok": True, "channel": {"id": "D" + users.split(",")[0]}}
+        if call.method == "users.info":
+            user = str(data.get("user"))
+            return {"ok": True, "user": {"id": user, "is_admin": user in self.admins,
+                                         "is_owner": False, "deleted": False}}
+        if call.method == "auth.test":
+            return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": "T1", "url": "https://x.slack.com/"}
+        return {"ok": True}
+
+    @contextmanager
+    def serve(self) -> Iterator[str]:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # quiet
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length).decode("utf-8")
+                url = urlsplit(self.path)
+                path = url.path
+                if path.startswith("/api/"):
+                    method = path[len("/api/"):]
+                elif path.startswith("/response/"):
+                    method = "response:" + path[len("/response/"):]
+                else:
+                    self._send(404, {"ok": False, "error": "unknown_method"}, {})
+                    return
+                content_type = self.headers.get("Content-Type", "")
+                if "json" in content_type:
+                    data = json.loads(raw or "{}")
+                else:
+                    data = dict(parse_qsl(raw))
+                    for key in ("blocks", "attachments"):
+                        if isinstance(data.get(key), str):
+                            data[key] = json.loads(data[key])
+                data = {**dict(parse_qsl(url.query)), **data}  # slack_sdk sends some arguments as params
+                call = Call(method, data, {k.lower(): v for k, v in self.headers.items()})
+                status, body, headers = fake._answer(call)
+                call.status = status
+                with fake._cond:
+                    fake.calls.append(call)
+                    fake._cond.notify_all()
+                self._send(status, body, headers)
+
+            do_GET = do_POST  # users.info and friends are GETs with query parameters
+
+            def _send(self, status: int, body: dict[str, Any], headers: dict[str, str]) -> None:
+                payload = json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json; charset=utf-8")
+                self.send_header("Content-Length", str(len(payload)))
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(payload)
+
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        server.daemon_threads = True
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        self.base_url = f"http://127.0.0.1:{server.server_address[1]}"
+        try:
+            yield self.base_url
+        finally:
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=5)

@@ -1,0 +1,181 @@
+"""Hypothesis strategies for the formatters: hostile, huge and multilingual digests and query results."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import strategies as st
+
+from bot.digest.model import STAT_KEYS, Digest, DigestItem, QueryResult, Section, Stats, Window
+
+START = datetime(2025, 12, 1, 3, 5, tzinfo=UTC)
+WINDOW = Window(START, START + timedelta(days=1), "Asia/Shanghai")
+
+# Text that tries to notify, link or restyle on Slack, Discord or Markdown.
+INJECTIONS = (
+    "@everyone", "@here", "@channel", "@Everyone", "<!channel>", "<!here>", "<!everyone>", "<@U123>",
+    "<@!123456789012345678>", "<@&123456789012345678>", "@123456789012345678", "<#123456789012345678>",
+    "<!subteam^S1>", "<http://evil|click>", "<https://evil.example>", "[x](http://evil)", "[x](<http://evil>)",
+    "](http://evil)", "***", "```", "`", "~~", "__", "_", "*", "||", "\\", "&", "&amp;", "&lt;!channel&gt;",
+    "<", ">", "# ", "-# ", "- ", "> ", "1. ", ":smile:", "http://evil.example/a_b", "www.evil.example",
+    "<t:1:R>", "</cmd:1>", "<:e:123456789012345678>", "|", "\n", "\r\n", "\t",
+)
+# Text that is hard to cut or to measure.
+UNICODE = (
+    "👩‍👩‍👧‍👦", "👍🏽", "🇺🇸", "🇺🇸🇫🇷🇩🇪", "🏳️‍🌈", "❤️", "1️⃣", "e\u0301", "क्षि", "中文标题很长的一段文字",
+    "한국어", "עברית", "مرحبا", "\u202e", "\u200f", "\u2066", "\u200b", "\x00", "\x1b[31m", "\x7f",
+    "\ud83d", "\u2028", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+)  # no "…" on purpose: every ellipsis in an output is then one the renderer made
+
+fragment = st.one_of(st.sampled_from(INJECTIONS + UNICODE), st.text(max_size=12))
+short_text = st.lists(fragment, max_size=6).map("".join)
+
+
+@st.composite
+def long_text(draw: st.DrawFn) -> str:
+    """0..10,000 characters: mostly short, sometimes a pattern repeated up to the maximum."""
+    base = draw(st.lists(fragment, max_size=10).map("".join))
+    if base and draw(st.booleans()):
+        base *= draw(st.integers(1, 10_000 // len(base) + 1))
+    return base[:10_000]
+
+
+def good_url(repo: str, number: int, kind: str) -> str:
+    return f"https://github.com/{repo}/{'pull' if kind == 'pr' else 'issues'}/{number}"
+
+
+URL_KINDS = ("good", "ghe", "evil", "other_repo", "empty", "breakout", "wrong_number")
+
+
+def make_url(style: str, repo: str, number: int, kind: str) -> str:
+    path = f"{repo}/{'pull' if kind == 'pr' else 'issues'}/{number}"
+    return {
+        "good": good_url(repo, number, kind),
+        "ghe": f"https://ghe.example.com/{path}",
+        "evil": "javascript:alert(1)",
+        "other_repo": f"https://github.com/evil/repo/issues/{number}",
+        "empty": "",
+        "breakout": f"https://github.com/{path}|<!channel>)",
+        "wrong_number": f"https://github.com/{repo}/issues/{number + 1}",
+    }[style]
+
+
+@st.composite
+def items(draw: st.DrawFn, repo: str = "o/r") -> DigestItem:
+    kind = draw(st.sampled_from(("issue", "pr", "pr", "discussion")))
+    return DigestItem(
+        number=1,  # renumbered by ``item_lists`` so every item is distinct
+        kind=kind,
+        title=draw(long_text()),
+        url=draw(st.sampled_from(URL_KINDS)),  # a style; ``item_lists`` turns it into a URL
+        author=draw(st.one_of(st.sampled_from(("alice", "everyone", "here", "dependabot[bot]", "")), short_text)),
+        labels=tuple(draw(st.lists(short_text, max_size=8))),
+        summary=draw(long_text()),
+        reason=draw(short_text),
+        state=draw(st.sampled_from(("new", "merged", "closed", "open", "<@U1>"))),
+        event_time=draw(st.one_of(st.none(), st.just(START + timedelta(hours=3)))),
+        comments_in_window=draw(st.integers(0, 50)),
+    )
+
+
+@st.composite
+def item_lists(draw: st.DrawFn, repo: str, first: int, max_size: int = 600) -> tuple[DigestItem, ...]:
+    """Up to ``max_size`` items: a few drawn ones repeated (cheap), numbered ``first``, ``first + 1``, …"""
+    pool = draw(st.lists(items(), min_size=1, max_size=4))
+    count = draw(st.one_of(st.integers(0, 12), st.integers(0, max_size)))
+    made = []
+    for offset in range(count):
+        template = pool[offset % len(pool)]
+        number = first + offset
+        url = make_url(template.url, repo, number, template.kind)
+        made.append(dataclasses.replace(template, number=number, url=url))
+    return tuple(made)
+
+
+REPOS = ("o/r", "vllm-project/vllm", "o/r_x.y-z", "<!channel>/x", "a/b|c>", "o/[x](http://evil)")
+SECTION_IDS = ("topic:rocm", "topic:<@U1>", "hot", "key_changes", "notable")
+
+
+@st.composite
+def digests(draw: st.DrawFn, max_items: int = 600) -> Digest:
+    repo = draw(st.sampled_from(REPOS))
+    ids = draw(st.lists(st.sampled_from(SECTION_IDS), unique=True, max_size=5))
+    sections = []
+    for index, section_id in enumerate(ids):
+        section_items = draw(item_lists(repo, first=100_000 * (index + 1), max_size=max_items))
+        sections.append(Section(section_id, draw(short_text), section_items))
+    appendix = {}
+    for index, key in enumerate(draw(st.lists(st.sampled_from((*STAT_KEYS, "other")), unique=True))):
+        appendix[key] = draw(item_lists(repo, first=1_000_000 * (index + 1), max_size=max_items))
+    return Digest(
+        repo=repo,
+        window=Window(START, START + timedelta(days=1), draw(st.sampled_from(("UTC", "Asia/Shanghai")))),
+        stats=Stats(*draw(st.lists(st.integers(0, 10**6), min_size=5, max_size=5))),
+        sections=tuple(sections),
+        appendix=appendix,
+        locale=draw(st.sampled_from(("en", "zh-CN"))),
+        daily_activity=tuple(draw(st.lists(st.integers(0, 10**6), max_size=7))),
+    )
+
+
+@st.composite
+def query_results(draw: st.DrawFn) -> QueryResult:
+    repo = draw(st.sampled_from(REPOS))
+    return QueryResult(
+        repo=repo,
+        query=draw(long_text()),
+        window=Window(START, START + timedelta(days=1), "Asia/Shanghai"),
+        items=draw(item_lists(repo, first=1, max_size=300)),
+        topic=draw(st.one_of(st.none(), short_text)),
+        topic_title=draw(st.one_of(st.none(), short_text)),
+        suggestions=tuple(draw(st.lists(short_text, max_size=4))),
+        locale=draw(st.sampled_from(("en", "zh-CN"))),
+    )
+
+
+def assert_clean_cuts(text: str) -> None:
+    """No lone surrogate, and no ellipsis of ours right after half a ZWJ sequence (flags, conjuncts and the
+    rest: ``test_formatters_safety`` checks cuts against known clusters)."""
+    text.encode("utf-8")  # raises on a lone surrogate
+    for index, char in enumerate(text):
+        if char != "…" or index == 0:
+            continue
+        before = text[index - 1]
+        assert before != "\u200d", text[max(0, index - 20) : index + 1]
+
+
+# ------------------------------------------------------------------------------- hand-made, for readability
+
+
+def item(number: int, title: str = "", kind: str = "issue", state: str = "new", **fields: object) -> DigestItem:
+    values: dict = {
+        "url": f"https://github.com/o/r/{'pull' if kind == 'pr' else 'issues'}/{number}",
+        "author": "alice",
+        "labels": ("bug", "rocm"),
+        "summary": "The engine crashes on load.",
+        "reason": "3 comments in window",
+        "event_time": START + timedelta(hours=2),
+    }
+    values.update(fields)
+    return DigestItem(number=number, kind=kind, title=title or f"Crash {number}", state=state, **values)
+
+
+def small_digest(locale: str = "en") -> Digest:
+    """14 hot items (so "…and 4 more" at the default limit), one merged PR, an empty section, a sparkline."""
+    hot = tuple(item(n, f"Crash when loading model {n}") for n in range(1, 15))
+    merged = (item(20, "[ROCm] Fix fp8", kind="pr", state="merged"),)
+    return Digest(
+        repo="o/r",
+        window=WINDOW,
+        stats=Stats(new_issues=14, closed_issues=2, new_prs=3, merged_prs=1, closed_unmerged_prs=0),
+        sections=(
+            Section("topic:rocm", "ROCm", merged),
+            Section("hot", "Hot discussions", hot),
+            Section("key_changes", "Key changes", merged),
+            Section("notable", "Notable issues", ()),
+        ),
+        appendix={"new_issues": hot, "closed_issues": hot[:2], "merged_prs": merged},
+        locale=locale,
+        daily_activity=(1, 3, 0, 7, 2, 5, 4),
+    )

@@ -1,0 +1,242 @@
+"""DiscordMessenger over REST only (what the scheduler uses): threads, DMs, and every failure Discord answers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.commands.handlers import Commands, Context
+from bot.delivery.messenger import DeliveryError
+from bot.digest.model import Digest, QueryResult
+from bot.platforms.discord_app import DigestBot
+from bot.settings import Settings
+from bot.store.chat import ChannelSettings, ChatState
+from bot.store.store import Store
+from formatters.discord_embeds import render_discord_digest
+from tests.fakes.discord_api import CHANNEL_ID, GUILD_ID, USER_ID, FakeDiscord
+from tests.test_discord_app import NOW, assert_quiet, make_settings, seed, texts
+
+MESSAGES = "POST /channels/{channel_id}/messages"
+THREADS = "POST /channels/{channel_id}/messages/{message_id}/threads"
+OPEN_DM = "POST /users/@me/channels"
+THREAD_CHANNEL = 1100000000000000050
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as running:
+        running.channels[str(THREAD_CHANNEL)] = {
+            "id": str(THREAD_CHANNEL), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
+            "name": "an existing thread", "owner_id": "1", "message_count": 0, "member_count": 1,
+            "rate_limit_per_user": 0, "last_message_id": None, "flags": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                "archive_timestamp": "2025-12-02T04:00:00+00:00", "locked": False}}
+        yield running
+
+
+async def rest_only(fake: FakeDiscord, store: Store, settings: Settings) -> DigestBot:
+    bot = DigestBot(settings, store, api_url=fake.api_url, gateway_url=fake.gateway_url, sync_commands=False)
+    await bot.__aenter__()
+    await bot.login("fake-token")  # REST only: no connect(), no gateway
+    return bot
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return make_settings(tmp_path)
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, sqlite_store: Store, settings: Settings) -> AsyncIterator[DigestBot]:
+    seed(sqlite_store)
+    running = await rest_only(fake, sqlite_store, settings)
+    yield running
+    await running.close()
+
+
+def digest_of(store: Store, settings: Settings) -> Digest:
+    reply = Commands(store, settings).handle(Context("discord", str(CHANNEL_ID), str(USER_ID), NOW), "")
+    assert isinstance(reply.answer, Digest)
+    return reply.answer
+
+
+async def test_the_scheduler_path_posts_a_headline_and_a_thread(fake: FakeDiscord, store: Store,
+                                                                 settings: Settings) -> None:
+    seed(store)
+    bot = await rest_only(fake, store, settings)
+    try:
+        digest = digest_of(store, settings)
+        ids = await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="Asia/Shanghai")
+    finally:
+        await bot.close()
+    expected = render_discord_digest(digest, locale="en", timezone="Asia/Shanghai")
+    assert len(expected) >= 2 and len(ids) == len(expected)
+    assert not fake.frames and not fake.calls("PUT /applications/{application_id}/commands")
+    (headline,) = fake.posted(CHANNEL_ID)
+    (thread,) = fake.threads
+    assert thread.params == {"channel_id": str(CHANNEL_ID), "message_id": ids[0]}
+    assert thread.body["auto_archive_duration"] == 1440
+    in_thread = fake.posted(ids[0])  # a thread's id is its starter message's id
+    assert [texts(body) for body in [headline, *in_thread]] == [texts(m) for m in expected]  # all, in order
+    for body in [headline, *in_thread]:
+        assert_quiet(body)
+    assert ids == list(fake.messages)  # the ids Discord gave the messages, in order
+
+
+async def test_in_a_thread_channel_everything_follows_the_headline(fake: FakeDiscord, settings: Settings,
+                                                                   bot: DigestBot) -> None:
+    digest = digest_of(bot.store, settings)
+    ids = await bot.messenger.post_digest(str(THREAD_CHANNEL), digest, locale="en", timezone="UTC")
+    assert not fake.calls(THREADS, ok=None)
+    assert len(fake.posted(THREAD_CHANNEL)) == len(ids) >= 2
+
+
+async def test_a_posted_query_answer_is_one_message(fake: FakeDiscord, settings: Settings,
+                                                    bot: DigestBot) -> None:
+    reply = Commands(bot.store, settings).handle(Context("discord", str(CHANNEL_ID), "U", NOW), "post rocm 3d")
+    assert isinstance(reply.answer, QueryResult) and reply.post_to_channel
+    ids = await bot.messenger.post_answer(str(CHANNEL_ID), reply.answer, locale="en", timezone="UTC")
+    assert len(ids) == 1 and not fake.calls(THREADS, ok=None)
+    assert_quiet(fake.posted(CHANNEL_ID)[0])
+
+
+async def test_rate_limits_and_server_errors_are_retried_by_discord_py(fake: FakeDiscord, settings: Settings,
+                                                                       bot: DigestBot) -> None:
+    fake.server_error(MESSAGES, status=502)  # discord.py waits 1 s before its second try
+    fake.rate_limit(MESSAGES, retry_after=0.05)
+    digest = digest_of(bot.store, settings)
+    ids = await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="UTC")
+    refused = fake.calls(MESSAGES, ok=False)
+    assert [r.status for r in refused] == [502, 429]
+    assert refused[0].body == refused[1].body == fake.posted(CHANNEL_ID)[0]  # the same headline, sent again
+    assert len(fake.calls(MESSAGES)) == len(ids)  # nothing doubled
+
+
+@pytest.mark.parametrize(
+    ("route", "status", "code", "reason"),
+    [
+        ("GET /channels/{channel_id}", 404, 10003, "unknown_channel"),
+        ("GET /channels/{channel_id}", 403, 50001, "missing_access"),
+        (MESSAGES, 403, 50013, "missing_permissions"),
+        (MESSAGES, 403, 50001, "missing_access"),
+    ],
+)
+async def test_a_channel_we_cannot_use_is_marked_and_logged_once(
+    fake: FakeDiscord, store: Store, settings: Settings, caplog: pytest.LogCaptureFixture,
+    route: str, status: int, code: int, reason: str,
+) -> None:
+    seed(store)
+    chat = ChatState(store)
+    chat.save_channel(ChannelSettings("discord", str(CHANNEL_ID), post_time="09:00"))
+    bot = await rest_only(fake, store, settings)
+    digest = digest_of(store, settings)
+    fake.fail(route, status, code, times=2)
+    try:
+        with caplog.at_level(logging.WARNING, logger="bot.platforms.discord_messenger"):
+            for _ in range(2):
+                with pytest.raises(DeliveryError) as failure:
+                    await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="UTC")
+                assert (failure.value.reason, failure.value.permanent) == (reason, True)
+                assert failure.value.target == f"channel {CHANNEL_ID}"
+    finally:
+        await bot.close()
+    marked = chat.channel("discord", str(CHANNEL_ID))
+    assert (marked.status, marked.enabled) == (reason, False)
+    assert [r.getMessage() for r in caplog.records].count(
+        f"Discord channel {CHANNEL_ID}: {reason}; marked, the scheduler skips it until its settings change") == 1
+
+
+async def test_an_unknown_channel_id_is_refused_by_the_fake_itself(bot: DigestBot,
+                                                                   settings: Settings) -> None:
+    digest = digest_of(bot.store, settings)
+    with pytest.raises(DeliveryError, match="unknown_channel"):
+        await bot.messenger.post_digest("1234", digest, locale="en", timezone="UTC")
+
+
+async def test_without_permission_in_the_thread_the_rest_goes_to_the_channel(
+    fake: FakeDiscord, settings: Settings, bot: DigestBot
+) -> None:
+    fake.fail(MESSAGES, 403, 50001, when=lambda r: r.params["channel_id"] != str(CHANNEL_ID))
+    digest = digest_of(bot.store, settings)
+    ids = await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="UTC")
+    (thread,) = fake.threads
+    assert fake.posted(thread.params["message_id"]) == []
+    assert len(fake.posted(CHANNEL_ID)) == len(ids) >= 2
+
+
+async def test_other_errors_are_not_permanent_and_mark_nothing(fake: FakeDiscord, store: Store,
+                                                               settings: Settings) -> None:
+    seed(store)
+    chat = ChatState(store)
+    chat.save_channel(ChannelSettings("discord", str(CHANNEL_ID)))
+    bot = await rest_only(fake, store, settings)
+    fake.fail(MESSAGES, 400, 50035, message="Invalid Form Body")
+    try:
+        with pytest.raises(DeliveryError) as failure:
+            await bot.messenger.post_digest(str(CHANNEL_ID), digest_of(store, settings), locale="en", timezone="UTC")
+    finally:
+        await bot.close()
+    assert (failure.value.reason, failure.value.permanent) == ("http_400_50035", False)
+    assert chat.channel("discord", str(CHANNEL_ID)).enabled
+
+
+async def test_a_network_failure_is_not_permanent(fake: FakeDiscord, settings: Settings,
+                                                  bot: DigestBot) -> None:
+    digest = digest_of(bot.store, settings)
+    await fake.__aexit__(None, None, None)  # Discord unreachable after login
+    with pytest.raises(DeliveryError) as failure:
+        await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="UTC")
+    assert not failure.value.permanent and failure.value.reason.startswith("network")
+
+
+# ------------------------------------------------------------------------------------------------- DMs
+
+
+async def test_send_dm_opens_the_dm_channel_and_sends_there(fake: FakeDiscord, store: Store,
+                                                            settings: Settings) -> None:
+    seed(store)
+    bot = await rest_only(fake, store, settings)
+    try:
+        reply = Commands(store, settings).handle(Context("discord", "D", str(USER_ID), NOW), "rocm 3d")
+        ids = await bot.messenger.send_dm(str(USER_ID), reply.answer, locale="en", timezone="UTC")
+        digest_ids = await bot.messenger.send_dm(str(USER_ID), digest_of(store, settings), locale="en",
+                                                 timezone="UTC")
+    finally:
+        await bot.close()
+    opened = fake.calls(OPEN_DM)
+    assert opened[0].body == {"recipient_id": USER_ID}
+    channel = fake.dm_channel(USER_ID)
+    assert channel is not None and len(fake.posted(channel)) == len(ids) + len(digest_ids)
+    assert len(ids) == 1 and len(digest_ids) >= 2
+    assert not fake.calls(THREADS, ok=None)  # no threads in a DM
+    for body in fake.posted(channel):
+        assert_quiet(body)
+
+
+@pytest.mark.parametrize("where", ["send", "open"])
+async def test_closed_dms_pause_the_subscriptions_and_the_user_hears_once(
+    fake: FakeDiscord, store: Store, settings: Settings, where: str
+) -> None:
+    seed(store)
+    commands = Commands(store, settings)
+    ctx = Context("discord", str(CHANNEL_ID), str(USER_ID), NOW)
+    commands.handle(ctx, "subscribe rocm")
+    if where == "send":
+        fake.closed_dms.add(str(USER_ID))  # 403, 50007 on the message
+    else:
+        fake.fail(OPEN_DM, 400, 50007, message="Cannot send messages to this user")
+    bot = await rest_only(fake, store, settings)
+    try:
+        with pytest.raises(DeliveryError) as failure:
+            await bot.messenger.send_dm(str(USER_ID), digest_of(store, settings), locale="en", timezone="UTC")
+    finally:
+        await bot.close()
+    assert (failure.value.reason, failure.value.permanent, failure.value.target) == (
+        "dms_closed", True, f"user {USER_ID}")
+    (subscription,) = ChatState(store).subscriptions("discord", str(USER_ID))
+    assert subscription.paused == "dms_closed"
+    assert commands.handle(ctx, "help").notes == ("paused:dms_closed",)
+    assert commands.handle(ctx, "help").notes == ()

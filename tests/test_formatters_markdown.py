@@ -1,0 +1,100 @@
+"""Markdown: the digest keeps its features and gains the sparkline; query answers; hostile input stays text."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from bot.digest.model import Digest, QueryResult, Section, Stats
+from formatters.markdown import render_markdown, render_markdown_query
+from formatters.safety import valid_repo
+from tests.formatter_strategies import WINDOW, digests, item, query_results, small_digest
+
+OUR_LINK = re.compile(r"\[#[0-9]+\]\(https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pull)/[0-9]+\)")
+
+
+def check_inert(text: str) -> None:
+    rest = OUR_LINK.sub("", text)
+    assert "](" not in rest  # no link but ours
+    assert not re.search(r"(?<!\\)[<>]", rest.replace("→", "")), rest  # no raw HTML
+    text.encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        ("en", ["# o/r daily digest", "## Hot discussions (14)", "## Key changes (1)", "## Appendix",
+                "- …and 4 more", "Activity, 7 days: ▂▄▁█▃▆▅ (1 3 0 7 2 5 4)"]),
+        ("zh-CN", ["# o/r 每日开发状态摘要", "## 高热度讨论 (14)", "## 重点技术变更 (1)", "## 附录", "- ……另有 4 项",
+                   "近 7 天活跃度: ▂▄▁█▃▆▅"]),
+    ],
+)
+def test_digest_in_both_locales_with_sparkline(locale: str, words: list[str]) -> None:
+    text = render_markdown(small_digest(), locale=locale)  # the digest was built in English
+    for word in words:
+        assert word in text, word
+    assert "| 14 | 2 | 3 | 1 | 0 |" in text
+    assert "Window" in text or "时间窗口" in text
+    assert "2025-12-01 11:05 → 2025-12-02 11:05 (Asia/Shanghai)" in text
+    assert "- [#10](https://github.com/o/r/issues/10) **Crash when loading model 10**" in text
+    assert "## Notable" not in text and "值得关注的问题 (0)" not in text  # empty sections are left out
+    appendix = text.split("##" + words[3][2:])[1]
+    assert all(f"[#{n}](https://github.com/o/r/issues/{n})" in appendix for n in range(1, 15))
+    check_inert(text)
+
+
+def test_no_sparkline_without_activity_and_missing_appendix_keys_are_empty_lists() -> None:
+    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), sections=())
+    text = render_markdown(digest, timezone="UTC")
+    assert "Activity" not in text and "▁" not in text
+    assert text.count("- Nothing in this window.") == 5
+    assert "2025-12-01 03:05 → 2025-12-02 03:05 (UTC)" in text
+
+
+def test_links_go_only_to_the_repository() -> None:
+    evil = item(3, "[x](http://evil) <script>", url="http://evil.example/")
+    digest = dataclasses.replace(
+        small_digest(), sections=(Section("hot", "", (evil,)),), appendix={"new_issues": (evil,)}
+    )
+    text = render_markdown(digest)
+    assert text.count("[#3](https://github.com/o/r/issues/3)") == 2 and "evil.example" not in text
+    assert "\\[x\\]\\(http://evil\\) \\<script\\>" in text
+    check_inert(text)
+
+
+def test_query_groups_with_more_and_plain_empty_answer() -> None:
+    found = (item(1, kind="pr", state="merged"), item(2), item(3, state="open"), item(4))
+    text = render_markdown_query(QueryResult("o/r", "rocm", WINDOW, found, topic_title="ROCm"), limit=2)
+    assert text.startswith("# 🔎 “rocm” in o/r")
+    assert text.index("## New issues (2)") < text.index("## Merged PRs (1)") < text.index("## Active (1)")
+    assert "[#1](" in text and "[#2](" in text and "[#3](" not in text and "[#4](" not in text
+    assert text.count("- …and 1 more") == 2 and "2 of 4 items" in text and "Topic: ROCm" in text
+    empty = render_markdown_query(
+        QueryResult("o/r", "<b>rocm</b>", WINDOW, (), suggestions=("rocm", "7d"), locale="zh-CN")
+    )
+    assert "没有与“\\<b\\>rocm\\</b\\>”匹配的内容" in empty and "可以试试: rocm · 7d" in empty
+    assert "2025-12-01 11:05 至 2025-12-02 11:05（Asia/Shanghai）" in empty
+    check_inert(empty)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(digests(max_items=200))
+def test_any_digest_renders_inert_and_complete(digest: Digest) -> None:
+    text = render_markdown(digest)
+    check_inert(text)
+    for items in digest.appendix.values():
+        for entry in items:
+            assert (f"[#{entry.number}](" if valid_repo(digest.repo) else f"- #{entry.number} ") in text
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(query_results())
+def test_any_query_answer_renders_inert_and_counts_everything(result: QueryResult) -> None:
+    text = render_markdown_query(result, limit=10)
+    check_inert(text)
+    shown = len(re.findall(r"(?m)^- \[?#\d+", text))
+    hidden = sum(int(n) for n in re.findall(r"(?:and|另有) (\d+) (?:more|项)", text))
+    assert shown + hidden == len(result.items) and shown == min(10, len(result.items))

@@ -1,0 +1,266 @@
+"""The real bolt app and slack_sdk client against a fake Slack Web API, driven by signed HTTP requests."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+from slack_sdk.models.blocks import Block
+from slack_sdk.signature import SignatureVerifier
+
+from bot.commands.handlers import Commands
+from bot.delivery.messenger import DeliveryError
+from bot.digest.model import Digest
+from bot.github.payloads import item_from_payload
+from bot.platforms.slack_app import SlackDeps, build_app, default_deps, web_app
+from bot.settings import Settings, load_settings
+from bot.store.chat import ChatState
+from bot.store.store import Store
+from bot.timeutil import utcnow
+from formatters.slack_blocks import render_slack_digest
+from tests.factories import issue_payload
+from tests.fakes.slack_api import FakeSlack
+
+ROOT = Path(__file__).resolve().parents[1]
+SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    shutil.copy(ROOT / "config" / "topics.toml", tmp_path)
+    (tmp_path / "digest.toml").write_text('[[repos]]\nname = "o/r"\n')
+    return load_settings(tmp_path, env={})
+
+
+@pytest.fixture
+def filled(sqlite_store: Store) -> Store:
+    now = utcnow()
+    items = [issue_payload(n, now - timedelta(hours=n), title=f"[Bugfix][ROCm] fix MI300X case {n}", pr=True,
+                           merged=now - timedelta(minutes=30 * n)) for n in range(1, 30)]
+    items.append(issue_payload(99, now - timedelta(hours=2), title="<!channel> @everyone <@U123> ROCm is down",
+                               labels=("bug",)))
+    sqlite_store.save_page([item_from_payload("o/r", p, lambda login: False) for p in items])
+    for resource in ("issues", "comments"):
+        sqlite_store.complete_listing("o/r", resource, now, [], synced_from=now - timedelta(days=30))
+    return sqlite_store
+
+
+class Harness:
+    def __init__(self, fake: FakeSlack, server: TestServer, deps: SlackDeps) -> None:
+        self.fake, self.server, self.deps = fake, server, deps
+        self.triggers = 0
+
+    async def command(self, text: str, *, channel: str = "C1", user: str = "U1", trigger: str | None = None,
+                      headers: dict[str, str] | None = None, secret: str = SECRET, age: int = 0) -> aiohttp.ClientResponse:
+        self.triggers += 1
+        body = urlencode({
+            "token": "legacy", "team_id": "T1", "channel_id": channel, "channel_name": "general", "user_id": user,
+            "user_name": "alice", "command": "/digest", "text": text, "api_app_id": "A1",
+            "response_url": self.fake.response_url(f"r{self.triggers}"),
+            "trigger_id": trigger or f"trigger-{self.triggers}",
+        })
+        timestamp = str(int(time.time()) - age)
+        signature = SignatureVerifier(secret).generate_signature(timestamp=timestamp, body=body)
+        all_headers = {"Content-Type": "application/x-www-form-urlencoded", "X-Slack-Request-Timestamp": timestamp,
+                       "X-Slack-Signature": signature, **(headers or {})}
+        async with aiohttp.ClientSession() as session:
+            response = await session.post(self.server.make_url("/slack/events"), data=body, headers=all_headers)
+            await response.read()
+            return response
+
+    def responses(self, name: str | None = None) -> list[dict[str, Any]]:
+        return [c.data for c in self.fake.calls
+                if c.method.startswith("response:") and (name is None or c.method == f"response:{name}")]
+
+
+@pytest.fixture
+async def harness(filled: Store, settings: Settings) -> AsyncIterator[Harness]:
+    fake = FakeSlack(admins={"UADMIN"})
+    with fake.serve() as base_url:
+        app, deps = build_app(default_deps(filled, settings), token="xoxb-test", signing_secret=SECRET,
+                              api_url=base_url + "/api/")
+
+        async def health() -> dict[str, Any]:
+            return {"ok": True}
+
+        server = TestServer(web_app(app, health), host="127.0.0.1")
+        await server.start_server()
+        try:
+            yield Harness(fake, server, deps)
+        finally:
+            await server.close()
+
+
+def assert_valid_blocks(payload: dict[str, Any]) -> None:
+    assert len(payload.get("blocks") or []) <= 50
+    for block in payload.get("blocks") or []:
+        Block.parse(block).validate_json()
+
+
+async def test_digest_is_acked_then_answered_ephemerally(harness: Harness) -> None:
+    response = await harness.command("")
+    assert response.status == 200
+    await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
+    answers = harness.responses("r1")
+    assert 1 <= len(answers) <= 5
+    assert all(a["response_type"] == "ephemeral" for a in answers)
+    for answer in answers:
+        assert_valid_blocks(answer)
+    text = json.dumps(answers)
+    assert "o/r" in text
+    assert "<!channel>" not in text and "<@U123>" not in text  # a GitHub title cannot ping anyone
+    assert harness.fake.of("chat.postMessage") == []
+
+
+async def test_query_answer_is_one_compact_message(harness: Harness) -> None:
+    await harness.command("rocm 3d")
+    await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
+    [answer] = harness.responses("r1")
+    assert_valid_blocks(answer)
+    assert "MI300X" in json.dumps(answer)
+
+
+async def test_post_puts_headline_in_channel_and_sections_in_its_thread(harness: Harness) -> None:
+    expected = len(render_slack_digest(await _digest(harness)))
+    assert expected >= 2
+    await harness.command("post")
+    calls = await harness.fake.until(lambda calls: len([c for c in calls if c.method == "chat.postMessage"])
+                                     >= expected)
+    posts = [c.data for c in calls if c.method == "chat.postMessage"]
+    assert posts[0]["channel"] == "C1" and "thread_ts" not in posts[0]
+    headline_ts = harness.fake.calls[[c.method for c in harness.fake.calls].index("chat.postMessage")]
+    assert headline_ts.status == 200
+    assert {p.get("thread_ts") for p in posts[1:]} == {posts[1]["thread_ts"]}
+    assert all(p["unfurl_links"] in (False, "0", "false") for p in posts)
+    for post in posts:
+        assert_valid_blocks(post)
+
+
+async def test_rate_limited_posts_are_retried_after_retry_after(harness: Harness) -> None:
+    harness.fake.rate_limit("chat.postMessage", retry_after=1, times=1)
+    digest = await _digest(harness)
+    ids = await harness.deps.messenger.post_digest("C9", digest, locale="en", timezone="UTC")
+    assert len(ids) == len(harness.fake.of("chat.postMessage"))
+    assert len(harness.fake.of("chat.postMessage", ok_only=False)) == len(ids) + 1
+
+
+async def test_channel_errors_mark_the_channel_and_tell_the_user(harness: Harness) -> None:
+    harness.fake.fail("chat.postMessage", "not_in_channel")
+    await harness.command("post", channel="C2")
+    await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
+    assert "not_in_channel" in json.dumps(harness.responses("r1"))
+    assert "/invite" in json.dumps(harness.responses("r1"))
+    assert ChatState(harness.deps.commands.store).channel("slack", "C2") is None  # nothing stored to mark
+    harness.deps.chat.save_channel(harness.deps.commands.effective_channel("slack", "C3").stored
+                                   or _channel("C3"))
+    harness.fake.fail("chat.postMessage", "is_archived")
+    with pytest.raises(DeliveryError) as caught:
+        await harness.deps.messenger.post_digest("C3", await _digest(harness), locale="en", timezone="UTC")
+    assert caught.value.permanent
+    assert harness.deps.chat.channel("slack", "C3").status == "is_archived"
+
+
+async def test_dms_open_an_im_and_pause_on_cannot_dm(harness: Harness) -> None:
+    digest = await _digest(harness)
+    await harness.deps.messenger.send_dm("U7", digest, locale="en", timezone="UTC")
+    assert harness.fake.of("conversations.open")[0].data["users"] == "U7"
+    assert harness.fake.of("chat.postMessage")[0].data["channel"] == "DU7"
+    harness.deps.chat.subscribe("slack", "U8", "rocm", repo="o/r", post_time="09:00", timezone="UTC", locale="en")
+    harness.fake.fail("conversations.open", "cannot_dm_bot")
+    with pytest.raises(DeliveryError):
+        await harness.deps.messenger.send_dm("U8", digest, locale="en", timezone="UTC")
+    assert harness.deps.chat.subscriptions("slack", "U8")[0].paused == "cannot_dm_bot"
+    await harness.command("subscriptions", user="U8")
+    await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
+    assert "paused" in json.dumps(harness.responses("r1"))
+
+
+async def test_subscribe_and_channel_settings_through_slack(harness: Harness) -> None:
+    await harness.command("subscribe rocm at 09:00 tz Asia/Shanghai")
+    await harness.command("channel locale zh-CN")
+    await harness.fake.until(lambda calls: {"response:r1", "response:r2"} <= {c.method for c in calls})
+    assert "09:00" in json.dumps(harness.responses("r1"))
+    assert harness.deps.chat.channel("slack", "C1").locale == "zh-CN"
+    await harness.command("")
+    await harness.fake.until(lambda calls: any(c.method == "response:r3" for c in calls))
+    assert "每日开发状态摘要" in json.dumps(harness.responses("r3"), ensure_ascii=False)
+
+
+async def test_unknown_input_gets_a_hint(harness: Harness) -> None:
+    await harness.command("channel colour red")
+    await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
+    text = json.dumps(harness.responses("r1"))
+    assert "unknown channel setting" in text and "Traceback" not in text
+
+
+async def test_admin_only_settings_ask_slack_who_is_admin(harness: Harness, settings: Settings) -> None:
+    strict = settings.file.model_copy(update={"chat": settings.file.chat.model_copy(
+        update={"channel_settings": "admins"})})
+    harness.deps.settings = settings.model_copy(update={"file": strict})
+    harness.deps.commands.settings = harness.deps.settings
+    await harness.command("channel time 10:00", user="U1")
+    await harness.command("channel time 10:00", user="UADMIN")
+    await harness.fake.until(lambda calls: {"response:r1", "response:r2"} <= {c.method for c in calls})
+    assert "Only workspace admins" in json.dumps(harness.responses("r1"))
+    assert "Saved" in json.dumps(harness.responses("r2"))
+
+
+async def test_retries_of_the_same_request_answer_once(harness: Harness) -> None:
+    await harness.command("help", trigger="same")
+    await harness.command("help", trigger="same", headers={"X-Slack-Retry-Num": "1",
+                                                          "X-Slack-Retry-Reason": "http_timeout"})
+    await harness.command("subscriptions")  # a later, different request: its answer proves the retry is done
+    await harness.fake.until(lambda calls: any(c.method == "response:r3" for c in calls))
+    assert len(harness.responses("r1")) == 1
+    assert harness.responses("r2") == []
+
+
+@pytest.mark.parametrize(("secret", "age"), [("wrong-secret", 0), (SECRET, 6 * 60)])
+async def test_unsigned_or_stale_requests_are_refused(harness: Harness, secret: str, age: int) -> None:
+    response = await harness.command("help", secret=secret, age=age)
+    assert response.status == 401
+    await harness.command("subscriptions")  # a good request afterwards is answered: the bad one never was
+    await harness.fake.until(lambda calls: any(c.method == "response:r2" for c in calls))
+    assert harness.responses("r1") == []
+
+
+async def test_ack_comes_before_slow_work(harness: Harness) -> None:
+    release = threading.Event()
+    original = Commands.handle
+
+    def slow_handle(self: Commands, ctx: Any, text: str) -> Any:
+        assert release.wait(10)
+        return original(self, ctx, text)
+
+    harness.deps.commands.handle = slow_handle.__get__(harness.deps.commands)  # type: ignore[method-assign]
+    started = time.monotonic()
+    response = await harness.command("help")
+    assert response.status == 200
+    assert time.monotonic() - started < 3
+    assert harness.responses("r1") == []  # the answer is still being worked on
+    release.set()
+    await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
+
+
+async def _digest(harness: Harness) -> Digest:
+    from bot.commands.handlers import Context
+
+    reply = harness.deps.commands.handle(Context("slack", "C1", "U1", datetime.now(UTC)), "")
+    assert isinstance(reply.answer, Digest)
+    return reply.answer
+
+
+def _channel(channel_id: str):  # type: ignore[no-untyped-def]
+    from bot.store.chat import ChannelSettings
+
+    return ChannelSettings(platform="slack", channel_id=channel_id)
