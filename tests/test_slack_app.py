@@ -60,8 +60,10 @@ class Harness:
         self.fake, self.server, self.deps = fake, server, deps
         self.triggers = 0
 
-    async def command(self, text: str, *, channel: str = "C1", user: str = "U1", trigger: str | None = None,
-                      headers: dict[str, str] | None = None, secret: str = SECRET, age: int = 0) -> aiohttp.ClientResponse:
+    async def command(
+        self, text: str, *, channel: str = "C1", user: str = "U1", trigger: str | None = None,
+        headers: dict[str, str] | None = None, secret: str = SECRET, age: int = 0,
+    ) -> aiohttp.ClientResponse:
         self.triggers += 1
         body = urlencode({
             "token": "legacy", "team_id": "T1", "channel_id": channel, "channel_name": "general", "user_id": user,

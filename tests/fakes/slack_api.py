@@ -75,7 +75,7 @@ class FakeSlack:
                 raise AssertionError(f"timed out waiting; calls so far: {[c.method for c in self.calls]}")
             return list(self.calls)
 
-    async def until(self, predicate: Callable[[list[Call]], bool], timeout: float = 10.0) -> list[Call]:
+    async def until(self, predicate: Callable[[list[Call]], bool], timeout: float = 10.0) -> list[Call]:  # noqa: ASYNC109
         """``wait_for`` for async tests: waits in a thread so the event loop keeps serving the app."""
         import asyncio
 
