@@ -75,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="default $PORT or 3000")
     serve.add_argument("--host", default="0.0.0.0")
 
-    commands.add_parser("run", help="the worker: Slack Socket Mode and/or Discord, whichever tokens are set")
+    commands.add_parser("run", help="the worker: sync, schedule, post; Slack Socket Mode and/or Discord")
+    commands.add_parser("status", help="last sync per repository, last post per channel, pending deliveries")
     return parser
 
 
@@ -207,6 +208,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_status(args: argparse.Namespace) -> int:
+    import json
+
+    from bot.scheduler import delivery_status
+    from bot.store.store import Store
+
+    settings = _settings(args)
+    with Store.open(settings.database_url) as store:
+        print(json.dumps(delivery_status(store, settings), indent=2, default=str))
+    return 0
+
+
 def _stderr(message: str) -> None:
     print(message, file=sys.stderr)
 
@@ -253,4 +266,5 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "query": cmd_query,
     "serve": cmd_serve,
     "run": cmd_run,
+    "status": cmd_status,
 }
