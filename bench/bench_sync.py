@@ -61,6 +61,7 @@ from bench.common import (
 from bot.demo.fake_github import FakeGitHub
 from bot.github.client import GitHubClient
 from bot.github.sync import Syncer, SyncReport
+from bot.service import taxonomy_for_sync
 from bot.store.store import Store
 from bot.timeutil import iso_z
 
@@ -101,7 +102,8 @@ async def _fetch_all(api_url: str, since: str) -> tuple[int, int]:
 async def _sync(store: Store, api_url: str, lookback: timedelta) -> SyncReport:
     # Same wiring as `digest-bot sync`: the configured bot logins, a fixed clock at the sample's end.
     async with GitHubClient(api_url=api_url) as client:
-        syncer = Syncer(store, client, is_bot=bench_settings().is_bot, lookback=lookback, clock=lambda: END)
+        syncer = Syncer(store, client, is_bot=bench_settings().is_bot, lookback=lookback, clock=lambda: END,
+                        taxonomy=taxonomy_for_sync(bench_settings()))
         return await syncer.sync(REPO)
 
 

@@ -40,6 +40,7 @@ from bot.demo.fake_github import FakeGitHub
 from bot.demo.generator import SampleRepo, generate_repo
 from bot.github.client import GitHubClient
 from bot.github.sync import Syncer, SyncReport
+from bot.service import taxonomy_for_sync
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.db import SCHEMA_VERSION
@@ -57,7 +58,8 @@ MOCK_API = "https://api.github.invalid"  # never resolved: only used with httpx.
 RESULT_TAG = "BENCH-RESULT "
 # What shapes the stored rows, hence the cache key: the sample, its conversion to records, and the two
 # tables' columns. Not the whole schema file: other tables (chat, delivery) change often and do not matter.
-_FINGERPRINTED = ("bot/demo/generator.py", "bot/github/payloads.py", "bot/text.py")
+_FINGERPRINTED = ("bot/demo/generator.py", "bot/github/payloads.py", "bot/text.py", "bot/topics/taxonomy.py",
+                  "config/topics.toml", "bot/store/schema.py")
 
 T = TypeVar("T")
 
@@ -128,7 +130,8 @@ def sync_sample(sample: SampleRepo, store_url: str) -> SyncReport:
     async def run(store: Store) -> SyncReport:
         transport = httpx.MockTransport(fake.handler)
         async with GitHubClient(api_url=MOCK_API, transport=transport) as client:
-            syncer = Syncer(store, client, is_bot=bench_settings().is_bot, lookback=lookback, clock=lambda: END)
+            syncer = Syncer(store, client, is_bot=bench_settings().is_bot, lookback=lookback, clock=lambda: END,
+                            taxonomy=taxonomy_for_sync(bench_settings()))
             return await syncer.sync(REPO)
 
     store = Store.open(store_url)

@@ -122,6 +122,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_sync(args: argparse.Namespace) -> int:
     from bot.github.client import GitHubClient
     from bot.github.sync import Syncer
+    from bot.service import taxonomy_for_sync
     from bot.store.store import Store
 
     settings = _settings(args)
@@ -145,6 +146,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
                     lookback=timedelta(days=settings.sync.lookback_days),
                     overlap=timedelta(seconds=settings.sync.overlap_seconds),
                     progress=progress.update,
+                    taxonomy=taxonomy_for_sync(settings),
                 )
                 for repo in repos:
                     report = await syncer.sync(repo, since=args.since)

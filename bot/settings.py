@@ -107,6 +107,7 @@ class ChatSettings(_Strict):
 class RepoSettings(_Strict):
     name: str
     topics: list[str] | None = None  # None: every topic of topics.toml
+    topics_file: str | None = None  # extra topics (or overrides by id), relative to the config folder
 
     _name = field_validator("name")(check_repo)
 

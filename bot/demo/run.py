@@ -18,7 +18,7 @@ from bot.demo.generator import generate_repo
 from bot.digest.window import default_window
 from bot.github.client import GitHubClient
 from bot.github.sync import Syncer, SyncReport
-from bot.service import build_digest_for, render
+from bot.service import build_digest_for, render, taxonomy_for_sync
 from bot.settings import Settings
 from bot.store.store import Store
 
@@ -36,7 +36,7 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
     with tempfile.TemporaryDirectory(prefix="digest-bot-demo-") as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'demo.sqlite3'}")
         try:
-            report = asyncio.run(_sync(store, fake))
+            report = asyncio.run(_sync(store, fake, settings))
             info(
                 f"demo: synced a generated sample of {SAMPLE_REPO} through an in-process fake GitHub"
                 f" (no network): {report.line()}"
@@ -48,7 +48,8 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
     return render(digest, fmt)
 
 
-async def _sync(store: Store, fake: FakeGitHub) -> SyncReport:
+async def _sync(store: Store, fake: FakeGitHub, settings: Settings) -> SyncReport:
     async with GitHubClient(api_url=DEMO_API, transport=httpx.MockTransport(fake.handler)) as client:
-        syncer = Syncer(store, client, lookback=timedelta(days=SAMPLE_DAYS + 1), clock=lambda: SAMPLE_END)
+        syncer = Syncer(store, client, lookback=timedelta(days=SAMPLE_DAYS + 1), clock=lambda: SAMPLE_END,
+                        is_bot=settings.is_bot, taxonomy=taxonomy_for_sync(settings))
         return await syncer.sync(SAMPLE_REPO)

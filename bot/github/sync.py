@@ -18,6 +18,8 @@ from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.store.records import CommentRecord, ItemRecord
 from bot.store.store import Store
 from bot.timeutil import iso_z, utcnow
+from bot.topics.items import classify
+from bot.topics.taxonomy import Taxonomy
 
 _log = logging.getLogger(__name__)
 
@@ -68,6 +70,7 @@ class Syncer:
         overlap: timedelta = timedelta(seconds=120),
         progress: Progress | None = None,
         clock: Callable[[], datetime] = utcnow,
+        taxonomy: Callable[[str], Taxonomy] | None = None,
     ) -> None:
         self.store = store
         self.client = client
@@ -76,6 +79,7 @@ class Syncer:
         self.overlap = overlap
         self.progress = progress
         self.clock = clock
+        self.taxonomy = taxonomy  # repo -> its taxonomy: topic matches are computed once here and stored
 
     async def sync(self, repo: str, since: datetime | None = None) -> SyncReport:
         report = SyncReport(repo=repo)
@@ -187,6 +191,9 @@ class Syncer:
                 comments.append(record)
         # A page may list an item twice when it moved while we paged; keep the newest version.
         items = list({item.number: item for item in sorted(items, key=lambda i: i.updated_at)}.values())
+        if self.taxonomy is not None and items:
+            taxonomy = self.taxonomy(repo)
+            items = [classify(taxonomy, item) for item in items]
         comments = list({c.id: c for c in sorted(comments, key=lambda c: c.updated_at)}.values())
         self.store.save_page(items, comments)
         report.items += len(items)

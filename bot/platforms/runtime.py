@@ -75,6 +75,7 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
     from bot.github.client import GitHubClient
     from bot.github.sync import Syncer
     from bot.scheduler import DigestScheduler
+    from bot.service import taxonomy_for_sync
     from bot.store.chat import ChatState
 
     slack_posting = bool(env.get("SLACK_BOT_TOKEN"))
@@ -114,7 +115,8 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
         closers.append(github.aclose)
         syncer = Syncer(store, github, is_bot=settings.is_bot,
                         lookback=timedelta(days=settings.sync.lookback_days),
-                        overlap=timedelta(seconds=settings.sync.overlap_seconds))
+                        overlap=timedelta(seconds=settings.sync.overlap_seconds),
+                        taxonomy=taxonomy_for_sync(settings))
         try:
             async with DigestScheduler(store, settings, messengers, sync=syncer.sync, on_stop=closers):
                 if slack_socket:

@@ -31,6 +31,9 @@ class ItemRecord:
     # Derived once at sync time, so digests and queries never re-clean bodies.
     prose: str = ""  # the body without templates, code, HTML and checklists
     summary: str = ""  # its first meaningful sentence
+    # Topic matches (topic id, score, reasons) computed by the sync with the taxonomy ``topics_key``.
+    topics: tuple[tuple[str, int, tuple[str, ...]], ...] | None = None
+    topics_key: str = ""
 
     @property
     def is_pr(self) -> bool:

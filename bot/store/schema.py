@@ -70,6 +70,8 @@ items = Table(
     Column("url", Text, nullable=False),
     Column("prose", Text, nullable=False, default=""),
     Column("summary", Text, nullable=False, default=""),
+    Column("topics", JSON),  # [[topic id, score, [reasons]]], computed at sync time
+    Column("topics_key", String(40), nullable=False, default=""),  # the taxonomy's fingerprint
     Index("ix_items_repo_created", "repo", "created_at"),
     Index("ix_items_repo_closed", "repo", "closed_at"),
     Index("ix_items_repo_merged", "repo", "merged_at"),

@@ -22,14 +22,18 @@ _COMMENT_FIELDS = [f.name for f in dataclasses.fields(CommentRecord)]
 def _item_row(item: ItemRecord) -> dict[str, Any]:
     row = {name: getattr(item, name) for name in _ITEM_FIELDS}
     row["labels"] = list(item.labels)
+    row["topics"] = None if item.topics is None else [[t, s, list(r)] for t, s, r in item.topics]
     return row
 
 
 def _item_from_row(row: Any) -> ItemRecord:
-    values = {name: getattr(row, name) for name in _ITEM_FIELDS}
+    mapping = row._mapping
+    values = {name: mapping[name] for name in _ITEM_FIELDS if name in mapping}
     values["labels"] = tuple(values["labels"] or ())
-    for text_field in ("body", "prose", "summary"):
-        values[text_field] = values[text_field] or ""
+    for text_field in ("body", "prose", "summary", "topics_key"):
+        values[text_field] = values.get(text_field) or ""
+    topics = values.get("topics")
+    values["topics"] = None if topics is None else tuple((t, int(s), tuple(r)) for t, s, r in topics)
     return ItemRecord(**values)
 
 
@@ -214,14 +218,16 @@ class Store:
                 ).scalars()
             )
             touched = commented | bot_commented
-            by_event = select(i).where(
+            # The raw body (up to 20 KB an item) is not needed by digests or searches: prose and summary are.
+            lean = [column for column in i.c if column.name != "body"]
+            by_event = select(*lean).where(
                 i.c.repo == repo, or_(within(i.c.created_at), within(i.c.closed_at), within(i.c.merged_at))
             )
             items = {row.number: _item_from_row(row) for row in conn.execute(by_event)}
             missing = sorted(touched - items.keys())
             for chunk_start in range(0, len(missing), 500):
                 chunk = missing[chunk_start : chunk_start + 500]
-                for row in conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(chunk))):
+                for row in conn.execute(select(*lean).where(i.c.repo == repo, i.c.number.in_(chunk))):
                     items[row.number] = _item_from_row(row)
         return WindowActivity(
             items=items,

@@ -11,6 +11,7 @@ from datetime import datetime
 from bot.digest.model import DigestItem, Window
 from bot.digest.views import ItemViewer
 from bot.store.records import ItemRecord, WindowActivity
+from bot.topics.items import topic_match
 from bot.topics.query import Query
 from bot.topics.taxonomy import Taxonomy, Topic, compile_phrases
 
@@ -76,14 +77,14 @@ class Hit:
     reason: str
 
 
-def _best_hit(term: Term, item: ItemRecord, labels_text: str) -> tuple[int, str] | None:
+def _best_hit(term: Term, item: ItemRecord, labels_text: str, taxonomy: Taxonomy) -> tuple[int, str] | None:
     """The strongest place ``term`` matches ``item``: title > topic > labels > body."""
     if term.pattern is not None:
         found = term.pattern.search(item.title)
         if found:
             return TITLE_WEIGHT, f"title: {found.group(0)}"
     if term.topic is not None:
-        match = term.topic.match(item.title, item.labels, item.prose)
+        match = topic_match(taxonomy, term.topic, item)
         if match is not None:
             return TOPIC_WEIGHT, f"{term.topic.id}: {match.reason}"
     if term.pattern is not None:
@@ -144,7 +145,7 @@ def search(
             continue
         score, reasons = 0, []
         for term in terms:
-            best = _best_hit(term, item, labels_text)
+            best = _best_hit(term, item, labels_text, taxonomy)
             if best is None:
                 break
             score += best[0]

@@ -15,6 +15,7 @@ so "cuda graph" cannot count for NVIDIA/CUDA and "x-ray" cannot count as Ray.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -375,9 +376,17 @@ class Topic:
 @dataclass
 class Taxonomy:
     topics: list[Topic] = field(default_factory=list)
+    # Identifies the definitions and this matcher's code: topic matches stored by the sync under another
+    # fingerprint are recomputed. A restricted view keeps its parent's fingerprint.
+    fingerprint: str = ""
 
     def __post_init__(self) -> None:
         self._by_id = {topic.id: topic for topic in self.topics}
+        if not self.fingerprint:
+            digest = hashlib.sha256(Path(__file__).read_bytes())
+            for topic in self.topics:
+                digest.update(topic.definition.model_dump_json().encode())
+            self.fingerprint = digest.hexdigest()[:16]
 
     def get(self, topic_id: str) -> Topic | None:
         return self._by_id.get(topic_id)
@@ -398,7 +407,7 @@ class Taxonomy:
     def restricted(self, ids: Sequence[str] | None) -> Taxonomy:
         if ids is None:
             return self
-        return Taxonomy([topic for topic in self.topics if topic.id in set(ids)])
+        return Taxonomy([topic for topic in self.topics if topic.id in set(ids)], fingerprint=self.fingerprint)
 
     @classmethod
     def load(cls, *paths: Path) -> Taxonomy:

@@ -1,0 +1,46 @@
+"""Topic matches computed once by the sync, reused by digests and searches while the taxonomy is unchanged."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+
+from bot.demo.fake_github import FakeGitHub
+from bot.github.client import GitHubClient
+from bot.github.sync import Syncer
+from bot.service import load_taxonomy, taxonomy_for_sync
+from bot.settings import load_settings
+from bot.store.store import Store
+from bot.topics.items import item_topics
+from tests.factories import issue_payload
+
+ROOT = Path(__file__).resolve().parents[1]
+NOW = datetime(2025, 12, 2, tzinfo=UTC)
+
+
+async def test_sync_stores_matches_that_digests_reuse(store: Store, tmp_path: Path) -> None:
+    shutil.copy(ROOT / "config" / "topics.toml", tmp_path)
+    (tmp_path / "extra.toml").write_text('[[topic]]\nid = "widgets"\nname = "Widgets"\nkeywords = ["widget"]\n')
+    (tmp_path / "digest.toml").write_text('[[repos]]\nname = "o/r"\ntopics_file = "extra.toml"\n')
+    settings = load_settings(tmp_path, env={})
+    fake = FakeGitHub()
+    fake.add_repo("o/r", [issue_payload(1, NOW - timedelta(hours=1), title="[ROCm] Fix the widget on MI300X")], [])
+    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
+        await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    item = store.item("o/r", 1)
+    taxonomy = load_taxonomy(settings, "o/r")
+    assert item.topics_key == taxonomy.fingerprint
+    stored = item_topics(taxonomy, item)
+    assert {m.topic_id for m in stored} >= {"rocm", "widgets"}  # the repository's own topic file counts
+    recomputed = item_topics(taxonomy, dataclasses.replace(item, topics_key="stale"))
+    assert [(m.topic_id, m.score, m.reasons) for m in stored] == [(m.topic_id, m.score, m.reasons)
+                                                                  for m in recomputed]
+    # A changed taxonomy is noticed: its fingerprint differs, so stored matches are not trusted.
+    (tmp_path / "extra.toml").write_text('[[topic]]\nid = "widgets"\nname = "W"\nkeywords = ["gizmo"]\n')
+    changed = load_taxonomy(settings, "o/r")
+    assert changed.fingerprint != taxonomy.fingerprint
+    assert "widgets" not in {m.topic_id for m in item_topics(changed, item)}
