@@ -119,8 +119,12 @@ def _topic_sections(
     view: View,
 ) -> Iterable[Section]:
     by_number = {item.number: item for item in items}
+    by_topic: dict[str, list[tuple[int, TopicMatch]]] = {}
+    for number, found in matches.items():
+        for match in found:
+            by_topic.setdefault(match.topic_id, []).append((number, match))
     for topic in taxonomy.topics:
-        hits = [(number, m) for number, found in matches.items() for m in found if m.topic_id == topic.id]
+        hits = by_topic.get(topic.id, [])
         if not hits:
             continue
         hits.sort(key=lambda pair: (-pair[1].score, -activity.comments_in_window.get(pair[0], 0), -pair[0]))

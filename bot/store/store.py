@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, delete, func, or_, select
+from sqlalchemy import Engine, and_, delete, func, select, union
 
 from bot.store import schema
 from bot.store.db import create_store_engine, migrate, upsert
@@ -16,6 +16,7 @@ from bot.store.records import CommentRecord, ItemRecord, WindowActivity
 from bot.timeutil import utcnow
 
 _ITEM_FIELDS = [f.name for f in dataclasses.fields(ItemRecord)]
+_ITEM_FIELD_SET = frozenset(_ITEM_FIELDS)
 _COMMENT_FIELDS = [f.name for f in dataclasses.fields(CommentRecord)]
 
 
@@ -27,8 +28,7 @@ def _item_row(item: ItemRecord) -> dict[str, Any]:
 
 
 def _item_from_row(row: Any) -> ItemRecord:
-    mapping = row._mapping
-    values = {name: mapping[name] for name in _ITEM_FIELDS if name in mapping}
+    values = {name: value for name, value in row._mapping.items() if name in _ITEM_FIELD_SET}
     values["labels"] = tuple(values["labels"] or ())
     for text_field in ("body", "prose", "summary", "topics_key"):
         values[text_field] = values.get(text_field) or ""
@@ -203,37 +203,34 @@ class Store:
             return and_(column >= start, column < end)
 
         with self.engine.connect() as conn:
-            comment_rows = conn.execute(
-                select(c.c.number, func.count(), func.coalesce(func.sum(c.c.reactions), 0))
-                .where(c.c.repo == repo, within(c.c.created_at), c.c.author_is_bot.is_(False))
-                .group_by(c.c.number)
-            ).all()
-            commented = {row[0] for row in comment_rows}
-            # Bot comments also make an item "active" for topic sections; they just don't make it hot.
-            bot_commented = set(
-                conn.execute(
-                    select(c.c.number)
-                    .where(c.c.repo == repo, within(c.c.created_at), c.c.author_is_bot.is_(True))
-                    .distinct()
-                ).scalars()
-            )
-            touched = commented | bot_commented
+            counts: dict[int, int] = {}
+            reactions: dict[int, int] = {}
+            touched: set[int] = set()
+            # One pass over the window's comments; bot comments make an item active, not hot.
+            for number, is_bot, n, total in conn.execute(
+                select(c.c.number, c.c.author_is_bot, func.count(), func.coalesce(func.sum(c.c.reactions), 0))
+                .where(c.c.repo == repo, within(c.c.created_at))
+                .group_by(c.c.number, c.c.author_is_bot)
+            ):
+                touched.add(number)
+                if not is_bot:
+                    counts[number] = n
+                    reactions[number] = int(total)
+            # Three index range scans: SQLite would answer one OR of the three with a full table scan.
+            numbers = union(*(
+                select(i.c.number).where(i.c.repo == repo, within(column))
+                for column in (i.c.created_at, i.c.closed_at, i.c.merged_at)
+            ))
+            touched.update(conn.execute(numbers).scalars())
             # The raw body (up to 20 KB an item) is not needed by digests or searches: prose and summary are.
             lean = [column for column in i.c if column.name != "body"]
-            by_event = select(*lean).where(
-                i.c.repo == repo, or_(within(i.c.created_at), within(i.c.closed_at), within(i.c.merged_at))
-            )
-            items = {row.number: _item_from_row(row) for row in conn.execute(by_event)}
-            missing = sorted(touched - items.keys())
-            for chunk_start in range(0, len(missing), 500):
-                chunk = missing[chunk_start : chunk_start + 500]
+            items: dict[int, ItemRecord] = {}
+            wanted = sorted(touched)
+            for chunk_start in range(0, len(wanted), 500):
+                chunk = wanted[chunk_start : chunk_start + 500]
                 for row in conn.execute(select(*lean).where(i.c.repo == repo, i.c.number.in_(chunk))):
                     items[row.number] = _item_from_row(row)
-        return WindowActivity(
-            items=items,
-            comments_in_window={row[0]: row[1] for row in comment_rows},
-            comment_reactions_in_window={row[0]: int(row[2]) for row in comment_rows},
-        )
+        return WindowActivity(items=items, comments_in_window=counts, comment_reactions_in_window=reactions)
 
     def daily_counts(self, repo: str, starts: Sequence[datetime], end: datetime) -> list[int]:
         """Items opened in each of the consecutive windows ``[starts[k], starts[k+1])``, the last ending at ``end``."""
