@@ -14,7 +14,7 @@ bucket is empty. The fake Slack runs in a child process, so the bot's CPU and me
 
 The bot side is the real thing, as shipped by default: ``DeliveryJobs.send_slot`` (ledger on SQLite or
 PostgreSQL, the real ``Commands`` building the answers from a small store, ``SlackMessenger`` +
-``SlackPartwise`` over ``build_client``'s ``AsyncWebClient`` with its 429/5xx retry handlers, no pacing).
+``SlackMessenger.deliver`` over ``build_client``'s ``AsyncWebClient`` with its 429/5xx retry handlers, no pacing).
 
 Figures: delivered messages/s as a fraction of what the limits allow (target >= 0.9), lost and duplicated
 messages (target 0), 429s answered, peak memory (tracemalloc with ``--trace-memory``; ru_maxrss always), and
@@ -196,7 +196,7 @@ async def _run(args: argparse.Namespace, base_url: str, store_url: str, tmp: Pat
     import aiohttp
 
     from bot.commands.handlers import EffectiveChannel
-    from bot.delivery.fanout import Backoff, FanoutOptions, RatePacer, SlackPartwise
+    from bot.delivery.fanout import Backoff, FanoutOptions, RatePacer
     from bot.delivery.jobs import DeliveryJobs, JobOptions, dm_text
     from bot.digest.model import QueryResult
     from bot.platforms.slack_app import SlackMessenger, build_client
@@ -230,7 +230,7 @@ async def _run(args: argparse.Namespace, base_url: str, store_url: str, tmp: Pat
     if session is not None:
         await session.close()
     # What every subscriber should have got: the parts of the answer to their query (none when it is empty).
-    renderer = SlackPartwise(messenger)
+    renderer = messenger
     channel = EffectiveChannel(repo="o/r", post_time=POST_TIME, timezone=TIMEZONE, locale="en", topics=None,
                                stored=None)
     parts_by_query: dict[str, int] = {}

@@ -12,7 +12,7 @@
 * Part-wise sending: ``PartwiseMessenger.deliver`` sends the parts of one digest/answer that are not yet in
   ``sent`` and awaits ``on_part(message_id)`` after each one the platform accepted, so the ledger records it
   before the next is sent and a takeover resumes after it. ``partwise(messenger)`` adapts: Slack's messenger
-  part by part (``SlackPartwise``), any other ``Messenger`` as one unit (``WholeMessages``).
+  part by part (``SlackMessenger.deliver``), any other ``Messenger`` as one unit (``WholeMessages``).
 """
 
 from __future__ import annotations
@@ -21,16 +21,12 @@ import asyncio
 import logging
 import random
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
-from bot.delivery.messenger import DeliveryError, Messenger
+from bot.delivery.messenger import Messenger
 from bot.digest.model import Digest, QueryResult
-
-if TYPE_CHECKING:
-    from bot.platforms.slack_app import SlackMessenger
 
 _log = logging.getLogger(__name__)
 
@@ -228,110 +224,10 @@ class WholeMessages:
         return [str(message_id) for message_id in ids]
 
 
-class SlackPartwise:
-    """``SlackMessenger``'s digests and DMs, one ``chat.postMessage`` at a time with ``on_part`` after each.
-
-    Same payloads (``formatters.slack_blocks``), same thread layout (first part in the channel, the rest in
-    its thread) and same failure handling (``SlackMessenger._failure`` marks channels / pauses users) as
-    ``SlackMessenger``; it only adds resumption. Rendered payloads are cached per answer (a slot's 10,000 DMs
-    usually share a handful of answers) and DM channel ids per user."""
-
-    platform = "slack"
-
-    def __init__(self, messenger: SlackMessenger, *, pace: Pace | None = None, cache_size: int = 64,
-                 dm_cache_size: int = 50_000) -> None:
-        self.messenger = messenger
-        self.client = messenger.client
-        self.pace = pace
-        self._rendered: OrderedDict[tuple[int, str, str], tuple[Answer, list[dict[str, Any]]]] = OrderedDict()
-        self._cache_size = cache_size
-        self._dm_channels: OrderedDict[str, str] = OrderedDict()
-        self._dm_cache_size = dm_cache_size
-
-    def render(self, answer: Answer, *, locale: str, timezone: str) -> list[dict[str, Any]]:
-        from formatters.slack_blocks import render_slack_digest, render_slack_query
-
-        key = (id(answer), locale, timezone)
-        cached = self._rendered.get(key)
-        if cached is not None and cached[0] is answer:
-            self._rendered.move_to_end(key)
-            return cached[1]
-        if isinstance(answer, Digest):
-            payloads = render_slack_digest(answer, locale=locale, timezone=timezone)
-        else:
-            payloads = render_slack_query(answer, locale=locale, timezone=timezone)
-        self._rendered[key] = (answer, payloads)  # holding the answer keeps its id() from being reused
-        while len(self._rendered) > self._cache_size:
-            self._rendered.popitem(last=False)
-        return payloads
-
-    async def deliver(self, target: str, answer: Answer, *, dm: bool, locale: str, timezone: str,
-                      sent: Sequence[str], on_part: OnPart) -> list[str]:
-        import aiohttp
-        from slack_sdk.errors import SlackApiError, SlackClientError
-
-        from bot.platforms.slack_app import _message_kwargs
-
-        payloads = self.render(answer, locale=locale, timezone=timezone)
-        ids = [str(message_id) for message_id in sent]
-        if len(ids) >= len(payloads):
-            return ids
-        where = f"user {target}" if dm else f"channel {target}"
-        channel = await self._dm_channel(target) if dm else target
-        thread = ids[0] if ids else None
-        for payload in payloads[len(ids):]:
-            if self.pace is not None:
-                await self.pace()
-            try:
-                response = await self.client.chat_postMessage(channel=channel, thread_ts=thread,
-                                                              **_message_kwargs(payload))
-            except SlackApiError as err:
-                raise self._failure(err, target, dm) from None
-            except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
-                raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=where) from None
-            ts = str(response["ts"])
-            ids.append(ts)
-            thread = thread or ts
-            await on_part(ts)
-        return ids
-
-    async def _dm_channel(self, user: str) -> str:
-        import aiohttp
-        from slack_sdk.errors import SlackApiError, SlackClientError
-
-        known = self._dm_channels.get(user)
-        if known is not None:
-            self._dm_channels.move_to_end(user)
-            return known
-        try:
-            opened = await self.client.conversations_open(users=user)
-        except SlackApiError as err:
-            raise self._failure(err, user, True) from None
-        except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
-            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=f"user {user}") from None
-        channel = str(opened["channel"]["id"])
-        self._dm_channels[user] = channel
-        while len(self._dm_channels) > self._dm_cache_size:
-            self._dm_channels.popitem(last=False)
-        return channel
-
-    def _failure(self, err: Exception, target: str, dm: bool) -> DeliveryError:
-        # One place decides what is permanent and marks the target: the messenger's own mapping.
-        if dm:
-            self._dm_channels.pop(target, None)
-            return self.messenger._failure(err, user=target)  # type: ignore[arg-type]
-        return self.messenger._failure(err, channel=target)  # type: ignore[arg-type]
-
-
 def partwise(messenger: Messenger | PartwiseMessenger, *, pace: Pace | None = None) -> PartwiseMessenger:
-    """The best part-wise sender for ``messenger``: itself if it has ``deliver``, Slack's part by part, else
-    ``WholeMessages``."""
+    """``messenger`` itself when it can deliver part by part (Slack), else ``WholeMessages`` around it."""
     if callable(getattr(messenger, "deliver", None)):
+        if pace is not None and hasattr(messenger, "pace"):
+            messenger.pace = pace  # type: ignore[union-attr]
         return messenger  # type: ignore[return-value]
-    try:
-        from bot.platforms.slack_app import SlackMessenger
-    except ImportError:  # pragma: no cover - slack extras missing
-        SlackMessenger = None  # type: ignore[assignment,misc]
-    if SlackMessenger is not None and isinstance(messenger, SlackMessenger):
-        return SlackPartwise(messenger, pace=pace)
     return WholeMessages(messenger, pace=pace)  # type: ignore[arg-type]

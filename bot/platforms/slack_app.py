@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
-from slack_sdk.errors import SlackApiError
+from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
@@ -38,7 +40,10 @@ from formatters.slack_blocks import render_slack_digest, render_slack_query
 _log = logging.getLogger(__name__)
 
 DEFAULT_API_URL = "https://slack.com/api/"
-MAX_RESPONSES = 5  # response_url accepts five posts within 30 minutes
+ACK_FLUSH_SECONDS = 0.02
+MAX_RESPONSES = 5
+RENDER_CACHE = 64
+DM_CHANNEL_CACHE = 50_000  # response_url accepts five posts within 30 minutes
 # Errors that retrying cannot fix: the target is marked and skipped until someone changes it.
 CHANNEL_GONE = frozenset({"channel_not_found", "not_in_channel", "is_archived", "restricted_action",
                           "team_access_not_granted", "no_permission", "ekm_access_denied"})
@@ -65,50 +70,96 @@ def _message_kwargs(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 class SlackMessenger:
+    """Digests and DMs, one ``chat.postMessage`` at a time: the first part in the channel, the rest in its thread.
+
+    ``deliver`` resumes after parts already sent (``sent``) and reports each accepted one (``on_part``), which
+    is what the delivery ledger records; ``post_digest`` and ``send_dm`` are the one-shot forms. Rendered
+    payloads are cached per answer (a slot's thousands of DMs share a handful) and DM channel ids per user."""
+
     platform = "slack"
 
-    def __init__(self, client: AsyncWebClient, chat: ChatState | None = None) -> None:
+    def __init__(self, client: AsyncWebClient, chat: ChatState | None = None, *,
+                 pace: Callable[[], Awaitable[None]] | None = None) -> None:
         self.client = client
         self.chat = chat
+        self.pace = pace  # optional client-side pacing, set by the scheduler's fan-out
+        self._rendered: OrderedDict[tuple[int, str, str], tuple[object, list[dict[str, Any]]]] = OrderedDict()
+        self._dm_channels: OrderedDict[str, str] = OrderedDict()
 
     async def post_digest(self, channel_id: str, digest: Digest, *, locale: str, timezone: str) -> list[str]:
-        payloads = render_slack_digest(digest, locale=locale, timezone=timezone)
-        return await self._post_thread(channel_id, payloads, target=f"channel {channel_id}")
+        return await self.deliver(channel_id, digest, dm=False, locale=locale, timezone=timezone)
 
     async def send_dm(
         self, user_id: str, answer: Digest | QueryResult, *, locale: str, timezone: str
     ) -> list[str]:
-        try:
-            opened = await self.client.conversations_open(users=user_id)
-        except SlackApiError as err:
-            raise self._failure(err, user=user_id) from None
-        channel = opened["channel"]["id"]
+        return await self.deliver(user_id, answer, dm=True, locale=locale, timezone=timezone)
+
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[dict[str, Any]]:
+        key = (id(answer), locale, timezone)
+        cached = self._rendered.get(key)
+        if cached is not None and cached[0] is answer:
+            self._rendered.move_to_end(key)
+            return cached[1]
         if isinstance(answer, Digest):
             payloads = render_slack_digest(answer, locale=locale, timezone=timezone)
         else:
             payloads = render_slack_query(answer, locale=locale, timezone=timezone)
-        return await self._post_thread(channel, payloads, target=f"user {user_id}", user=user_id)
+        self._rendered[key] = (answer, payloads)  # holding the answer keeps its id() from being reused
+        while len(self._rendered) > RENDER_CACHE:
+            self._rendered.popitem(last=False)
+        return payloads
 
-    async def _post_thread(
-        self, channel: str, payloads: list[dict[str, Any]], *, target: str, user: str | None = None
+    async def deliver(
+        self, target: str, answer: Digest | QueryResult, *, dm: bool, locale: str, timezone: str,
+        sent: Sequence[str] = (), on_part: Callable[[str], Awaitable[None]] | None = None,
     ) -> list[str]:
-        """The first payload in the channel, the rest as replies in its thread."""
-        ids: list[str] = []
-        thread_ts: str | None = None
-        for payload in payloads:
+        payloads = self.render(answer, locale=locale, timezone=timezone)
+        ids = [str(message_id) for message_id in sent]
+        if len(ids) >= len(payloads):
+            return ids
+        channel = await self._dm_channel(target) if dm else target
+        thread = ids[0] if ids else None
+        for payload in payloads[len(ids):]:
+            if self.pace is not None:
+                await self.pace()
             try:
-                response = await self.client.chat_postMessage(channel=channel, thread_ts=thread_ts,
+                response = await self.client.chat_postMessage(channel=channel, thread_ts=thread,
                                                               **_message_kwargs(payload))
             except SlackApiError as err:
-                raise self._failure(err, channel=None if user else channel, user=user) from None
-            ids.append(str(response["ts"]))
-            thread_ts = thread_ts or str(response["ts"])
+                raise self._failure(err, user=target) if dm else self._failure(err, channel=target) from None
+            except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
+                where = f"user {target}" if dm else f"channel {target}"
+                raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=where) from None
+            ts = str(response["ts"])
+            ids.append(ts)
+            thread = thread or ts
+            if on_part is not None:
+                await on_part(ts)
         return ids
+
+    async def _dm_channel(self, user: str) -> str:
+        known = self._dm_channels.get(user)
+        if known is not None:
+            self._dm_channels.move_to_end(user)
+            return known
+        try:
+            opened = await self.client.conversations_open(users=user)
+        except SlackApiError as err:
+            raise self._failure(err, user=user) from None
+        except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
+            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=f"user {user}") from None
+        channel = str(opened["channel"]["id"])
+        self._dm_channels[user] = channel
+        while len(self._dm_channels) > DM_CHANNEL_CACHE:
+            self._dm_channels.popitem(last=False)
+        return channel
 
     def _failure(self, err: SlackApiError, *, channel: str | None = None, user: str | None = None) -> DeliveryError:
         reason = str(err.response.get("error", "unknown_error")) if err.response is not None else "unknown_error"
         target = f"user {user}" if user else f"channel {channel}"
         permanent = reason in CHANNEL_GONE or reason in USER_GONE
+        if user:
+            self._dm_channels.pop(user, None)
         if permanent and self.chat is not None:
             if user:
                 self.chat.pause_subscriptions("slack", user, reason)
@@ -152,6 +203,9 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     async def on_digest(ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond,
                         client: AsyncWebClient) -> None:
         await ack()  # within Slack's 3 s, before any store or network work
+        # bolt returns the HTTP ack from a loop that polls every 10 ms; let it see the ack before the work
+        # below (CPU-bound, in a thread that still holds the GIL) competes with it.
+        await asyncio.sleep(ACK_FLUSH_SECONDS)
         await handle_command(command, respond, client, deps)
 
     app.command("/digest")(on_digest)
