@@ -176,7 +176,10 @@ def fit(text: str, limit: int | None, escape: Callable[[str], str]) -> str:
 
 # ------------------------------------------------------------------------------------------------ Markdown
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+# Only what can start markup inside a line: with [ and ] escaped no link or image can form, so ( ) ! stay
+# plain, and an underscore inside a word (fused_moe) is not emphasis in CommonMark. Titles never start a line
+# (they follow "- [#n](url) **"), so # + - need nothing. Fewer backslashes: readable in a terminal too.
+_MD_SPECIAL = re.compile(r"([\\`*\[\]<>~|]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])|(?<=\])\()")
 
 
 def markdown_inline(text: str, limit: int | None = None) -> str:

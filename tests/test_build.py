@@ -157,5 +157,5 @@ def test_markdown_shows_counts_sections_with_more_and_escapes_titles(store: Stor
     text = render_markdown(build(store, locale=locale))
     assert "| 14 |" in text
     assert ("…and 4 more" if locale == "en" else "……另有 4 项") in text
-    assert "[x](http://evil)" not in text and "\\[x\\]\\(http://evil\\)" in text
+    assert "[x](http://evil)" not in text and "\\[x\\]\\(http://evil)" in text
     assert ("Appendix" if locale == "en" else "附录") in text

@@ -61,7 +61,7 @@ def test_links_go_only_to_the_repository() -> None:
     )
     text = render_markdown(digest)
     assert text.count("[#3](https://github.com/o/r/issues/3)") == 2 and "evil.example" not in text
-    assert "\\[x\\]\\(http://evil\\) \\<script\\>" in text
+    assert "\\[x\\]\\(http://evil) \\<script\\>" in text
     check_inert(text)
 
 

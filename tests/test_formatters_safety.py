@@ -172,8 +172,10 @@ def test_discord_markdown_escapes_at_least_what_discord_py_escapes(text: str) ->
         assert "\\" + match[1] in ours
 
 
-def test_markdown_inline_is_unchanged() -> None:
-    assert markdown_inline("[x](http://evil) <b>") == "\\[x\\]\\(http://evil\\) \\<b\\>"
+def test_markdown_inline_escapes_only_what_forms_markup() -> None:
+    assert markdown_inline("[x](http://evil) <b>") == "\\[x\\]\\(http://evil) \\<b\\>"
+    assert markdown_inline("Fix fused_moe (part 2) on MI300X #3!") == "Fix fused_moe (part 2) on MI300X #3!"
+    assert markdown_inline("_x_ *y* `z` ~~w~~ a|b") == "\\_x\\_ \\*y\\* \\`z\\` \\~\\~w\\~\\~ a\\|b"
 
 
 # -------------------------------------------------------------------------------------------------- links
