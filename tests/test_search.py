@@ -38,21 +38,27 @@ def filled(store: Store) -> Store:
     items = [
         issue_payload(1, NOW - 2 * DAY, title="[Bug]: Qwen3-235B hangs at startup with TP=8", labels=("bug",)),
         issue_payload(2, NOW - 3 * DAY, title="[Bug]: qwen2.5 server stuck after 100 requests", labels=("bug",)),
-        issue_payload(3, NOW - 1 * DAY, title="[Bugfix][ROCm] Fix fp8 GEMM on MI300X", pr=True,
-                      merged=NOW - DAY / 2),
+        issue_payload(3, NOW - 1 * DAY, title="[Bugfix][ROCm] Fix fp8 GEMM on MI300X", pr=True, merged=NOW - DAY / 2),
         issue_payload(4, NOW - 4 * DAY, title="[Feature]: support Qwen3-Next", labels=("feature request",)),
         issue_payload(5, NOW - 2 * DAY, title="Improve the command line help", pr=True),
         issue_payload(6, NOW - 2 * DAY, title="Bump torch to 2.9", pr=True, user="dependabot[bot]", bot=True),
         issue_payload(7, NOW - 20 * DAY, title="[Bug]: Llama 4 crashes with segfault", labels=("bug", "stale")),
-        issue_payload(8, NOW - 1 * DAY, title="[Usage]: 在 MI300X 上部署 Qwen3 卡住", labels=("usage",),
-                      body="### How would you like to use vllm\n\nDeployment freezes on AMD hardware. ROCm 6.4 here."),
-        issue_payload(9, NOW - 2 * DAY, title="[Bug]: deadlock in the scheduler with qwen models",
-                      labels=("bug",), user="bob"),
+        issue_payload(
+            8,
+            NOW - 1 * DAY,
+            title="[Usage]: 在 MI300X 上部署 Qwen3 卡住",
+            labels=("usage",),
+            body="### How would you like to use vllm\n\nDeployment freezes on AMD hardware. ROCm 6.4 here.",
+        ),
+        issue_payload(
+            9, NOW - 2 * DAY, title="[Bug]: deadlock in the scheduler with qwen models", labels=("bug",), user="bob"
+        ),
     ]
     comments = [comment_payload(100 + i, 9, NOW - DAY + timedelta(minutes=i)) for i in range(5)]
     comments.append(comment_payload(200, 7, NOW - DAY))  # old issue, active in the window
-    store.save_page([item_from_payload("o/r", p, is_bot) for p in items],
-                    [comment_from_payload("o/r", c, is_bot) for c in comments])
+    store.save_page(
+        [item_from_payload("o/r", p, is_bot) for p in items], [comment_from_payload("o/r", c, is_bot) for c in comments]
+    )
     store.complete_listing("o/r", "issues", NOW, [], synced_from=NOW - 30 * DAY)
     store.complete_listing("o/r", "comments", NOW, [], synced_from=NOW - 30 * DAY)
     return store
@@ -120,3 +126,15 @@ def test_empty_query_is_the_digest(filled: Store, settings: Settings) -> None:
 def test_unknown_repository_is_a_friendly_error(filled: Store, settings: Settings) -> None:
     with pytest.raises(UserError, match="x/y has not been synced"):
         answer_query(filled, settings, "rocm repo:x/y", repo="o/r", now=NOW)
+
+
+def test_query_words_name_topics_and_typos_get_suggestions(settings: Settings) -> None:
+    from bot.service import load_taxonomy
+    from bot.topics.query import parse_query
+    from bot.topics.search import suggest, topic_named
+
+    taxonomy = load_taxonomy(settings)
+    assert topic_named(taxonomy, "cpu").id == "hardware"  # a query word, never matched in text by itself
+    assert topic_named(taxonomy, "AMD").id == "rocm"
+    assert topic_named(taxonomy, "command") is None
+    assert suggest(taxonomy, parse_query("rcom deepsek"))[:2] == ["rocm", "deepseek"]

@@ -58,12 +58,8 @@ class Term:
 
 
 def topic_named(taxonomy: Taxonomy, word: str) -> Topic | None:
-    word = word.lower()
-    for topic in taxonomy.topics:
-        names = {topic.id, topic.id.replace("_", "-"), *(a.lower() for a in topic.definition.aliases)}
-        if word in names:
-            return topic
-    return None
+    """The topic a query word names: its id, an alias, a query word ("cpu", "build") or a tag."""
+    return taxonomy.named(word)
 
 
 def compile_terms(taxonomy: Taxonomy, words: Sequence[str]) -> list[Term]:
@@ -179,8 +175,8 @@ def suggest(taxonomy: Taxonomy, query: Query) -> list[str]:
     names: dict[str, str] = {}
     for topic in taxonomy.topics:
         names[topic.id] = topic.id
-        for alias in topic.definition.aliases:
-            names.setdefault(alias.lower(), topic.id)
+        for name in sorted(topic.query_names):
+            names.setdefault(name, topic.id)
     suggestions: list[str] = []
     for word in query.words:
         if word in names:
