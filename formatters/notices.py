@@ -29,8 +29,12 @@ def render_notice(
     locale: str,
     escape: Callable[[str], str],
     notes: tuple[str, ...] = (),
+    platform: str = "slack",
 ) -> str:
-    module = _environment(escape).get_template(f"notices/{locale if locale in LOCALES else 'en'}.j2").module
+    """``platform`` (slack | discord) picks the command spelling (Discord's digest is ``/digest show``)."""
+    template = _environment(escape).get_template(f"notices/{locale if locale in LOCALES else 'en'}.j2")
+    module = template.make_module(vars={"platform": platform, "show": "/digest show" if platform == "discord"
+                                        else "/digest"})
     parts = [str(getattr(module, notice)(params)).strip()]
     for note in notes:
         kind, _, value = note.partition(":")

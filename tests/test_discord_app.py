@@ -396,7 +396,7 @@ async def test_channel_settings_need_manage_channels_or_the_role_when_admins_onl
     finally:
         await bot.close()
     replies = [body["content"] for body in fake.follow_ups]
-    assert replies[0].startswith("Only workspace admins")
+    assert replies[0].startswith("Only members who can manage this channel")
     assert replies[1].startswith("Saved (post_time)")
     assert replies[2].startswith("Saved (locale, topics)")  # the role alone was enough
     saved = chat.channel("discord", str(CHANNEL_ID))
@@ -525,3 +525,12 @@ async def test_a_stale_command_still_gets_an_answer(fake: FakeDiscord, bot: Dige
     assert callback.body["type"] == 4 and callback.body["data"]["flags"] == 64
     assert "something went wrong" in callback.body["data"]["content"]
     assert callback.body["data"]["allowed_mentions"] == {"parse": []}
+
+
+def test_help_names_discord_commands() -> None:
+    from formatters.notices import render_notice
+    from formatters.safety import discord_markdown
+
+    text = render_notice("help", {"topics": ["rocm"]}, locale="en", escape=discord_markdown, platform="discord")
+    assert "`/digest show rocm`" in text
+    assert "`/digest rocm`" not in text

@@ -464,7 +464,7 @@ class DigestBot(discord.Client):
     async def respond(self, interaction: discord.Interaction, reply: Reply) -> None:
         if reply.answer is None:
             text = render_notice(reply.notice or "error", reply.params, locale=reply.locale, escape=discord_markdown,
-                                 notes=reply.notes)
+                                 notes=reply.notes, platform="discord")
             await self._follow_up_text(interaction, text)
             return
         notes = self._notes_text(reply)
