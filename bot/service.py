@@ -78,6 +78,22 @@ def build_digest_for(
 
 
 def render(answer: Digest | QueryResult, fmt: str) -> str:
+    """Text for the terminal: Markdown, the JSON contract, or the exact Slack/Discord payloads as JSON (a
+    preview: paste a Slack payload's blocks into Block Kit Builder)."""
+    if fmt in ("slack", "discord"):
+        import json
+
+        if fmt == "slack":
+            from formatters.slack_blocks import render_slack_digest as digest_payloads
+            from formatters.slack_blocks import render_slack_query as query_payloads
+        else:
+            from formatters.discord_embeds import render_discord_digest as digest_payloads
+            from formatters.discord_embeds import render_discord_query as query_payloads
+        if isinstance(answer, Digest):
+            payloads = digest_payloads(answer, locale=answer.locale)
+        else:
+            payloads = query_payloads(answer, locale=answer.locale)
+        return json.dumps(payloads, ensure_ascii=False, indent=2) + "\n"
     if fmt == "json":
         from formatters.json_format import render_json
 

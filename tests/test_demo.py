@@ -70,3 +70,21 @@ def test_demo_command_runs_from_a_fresh_process_without_network(tmp_path: Path) 
                             text=True, cwd=tmp_path, env=env, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "每日开发状态摘要" in result.stdout
+
+
+def test_demo_previews_the_exact_platform_payloads(capsys, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import discord
+    from slack_sdk.models.blocks import Block
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["demo", "--format", "slack", "--locale", "zh-CN"]) == 0
+    slack = json.loads(capsys.readouterr().out)
+    assert "每日开发状态摘要" in slack[0]["text"]
+    for payload in slack:
+        assert len(payload["blocks"]) <= 50
+        for block in payload["blocks"]:
+            Block.parse(block).validate_json()
+    assert main(["demo", "--format", "discord"]) == 0
+    messages = json.loads(capsys.readouterr().out)
+    assert all(m["allowed_mentions"] == {"parse": []} for m in messages)
+    assert all(sum(len(discord.Embed.from_dict(e)) for e in m["embeds"]) <= 6000 for m in messages)
