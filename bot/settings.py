@@ -104,6 +104,12 @@ class ChatSettings(_Strict):
         return value
 
 
+class DeliverySettings(_Strict):
+    grace_hours: Annotated[float, Field(ge=0, le=48)] = 6  # post a missed digest this long after its time
+    # A claimed delivery whose worker died is taken over after this long (see docs/delivery.md).
+    lease_seconds: Annotated[float, Field(ge=1, le=3600)] = 120
+
+
 class RepoSettings(_Strict):
     name: str
     topics: list[str] | None = None  # None: every topic of topics.toml
@@ -118,6 +124,7 @@ class FileSettings(_Strict):
     sync: SyncSettings = SyncSettings()
     bots: BotSettings = BotSettings()
     chat: ChatSettings = ChatSettings()
+    delivery: DeliverySettings = DeliverySettings()
     repos: list[RepoSettings] = Field(default_factory=list)
 
 

@@ -72,6 +72,7 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
     """One process: sync every followed repository, post channel digests and DMs on schedule, and host the
     chat connections (Slack Socket Mode and/or Discord). Run exactly one (APScheduler's rule); the delivery
     ledger keeps a second one started by mistake from double-posting."""
+    from bot.delivery.ledger import Ledger
     from bot.github.client import GitHubClient
     from bot.github.sync import Syncer
     from bot.scheduler import DigestScheduler
@@ -117,8 +118,11 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
                         lookback=timedelta(days=settings.sync.lookback_days),
                         overlap=timedelta(seconds=settings.sync.overlap_seconds),
                         taxonomy=taxonomy_for_sync(settings))
+        delivery = settings.file.delivery
+        ledger = Ledger(store, lease=timedelta(seconds=delivery.lease_seconds))
         try:
-            async with DigestScheduler(store, settings, messengers, sync=syncer.sync, on_stop=closers):
+            async with DigestScheduler(store, settings, messengers, sync=syncer.sync, on_stop=closers,
+                                       ledger=ledger, grace=timedelta(hours=delivery.grace_hours)):
                 if slack_socket:
                     tasks.append(asyncio.create_task(_slack_socket_mode(settings, store, env), name="slack"))
                 if bot is not None:

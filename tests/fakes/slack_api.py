@@ -41,6 +41,7 @@ class FakeSlack:
 
     def __post_init__(self) -> None:
         self._faults: dict[str, list[_Fault]] = {}
+        self._holds: dict[str, tuple[int, threading.Event]] = {}
         self._cond = threading.Condition()
         self._ts = 1_700_000_000
         self.base_url = ""
@@ -61,6 +62,14 @@ class FakeSlack:
     def _add(self, method: str, fault: _Fault) -> None:
         with self._cond:
             self._faults.setdefault(method, []).append(fault)
+
+    def hold(self, method: str, *, after: int) -> threading.Event:
+        """Leave the call of ``method`` after the first ``after`` unanswered (recorded with status 0) until the
+        returned event is set: the platform never accepted it, as when the sender dies mid-request."""
+        release = threading.Event()
+        with self._cond:
+            self._holds[method] = (after, release)
+        return release
 
     def response_url(self, name: str = "r1") -> str:
         return f"{self.base_url}/response/{name}"
@@ -145,6 +154,18 @@ class FakeSlack:
                             data[key] = json.loads(data[key])
                 data = {**dict(parse_qsl(url.query)), **data}  # slack_sdk sends some arguments as params
                 call = Call(method, data, {k.lower(): v for k, v in self.headers.items()})
+                with fake._cond:
+                    held = fake._holds.get(method)
+                    answered = sum(1 for c in fake.calls if c.method == method and c.status)
+                    if held is not None and answered >= held[0]:
+                        del fake._holds[method]  # one call is held; later ones are answered normally
+                        call.status = 0
+                        fake.calls.append(call)
+                        fake._cond.notify_all()
+                if call.status == 0 and held is not None:
+                    held[1].wait(60)
+                    self.close_connection = True
+                    return
                 status, body, headers = fake._answer(call)
                 call.status = status
                 with fake._cond:
