@@ -252,11 +252,9 @@ async def test_a_deleted_discord_channel_is_marked_and_the_scheduler_keeps_posti
     assert len(discord_api.posted(live.message_ids[0])) == len(live.message_ids) - 1 >= 1
 
 
-# --- a known bug, kept visible ---
+# --- resuming inside the thread ---
 
 
-@pytest.mark.xfail(strict=True, reason="DiscordMessenger is not part-wise: WholeMessages retries the whole set, so "
-                                       "a transient error inside the thread posts the headline and thread again")
 async def test_a_transient_error_in_the_thread_does_not_post_the_discord_digest_twice(sqlite_store: Store,
                                                                                       settings: Settings) -> None:
     """One refused section (400/50035: not permanent) after the headline and thread were made: the job's retry
@@ -274,5 +272,5 @@ async def test_a_transient_error_in_the_thread_does_not_post_the_discord_digest_
             async with scheduler:
                 clock.now = NOW + timedelta(seconds=20)
                 assert await fire(scheduler, DISCORD_JOB) == {DISCORD_JOB: SENT}
-    assert len(discord_api.posted(DISCORD_CHANNEL)) == 1  # today: 2 headlines
-    assert len(discord_api.calls(THREADS)) == 1  # today: 2 threads, the first one incomplete
+    assert len(discord_api.posted(DISCORD_CHANNEL)) == 1  # one headline
+    assert len(discord_api.calls(THREADS)) == 1  # one thread, completed by the retry

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import aiohttp
@@ -49,6 +50,8 @@ USER_GONE = {CANNOT_DM: "dms_closed", UNKNOWN_USER: "unknown_user"}
 NO_THREAD = frozenset({MISSING_ACCESS, MISSING_PERMISSIONS, WRONG_CHANNEL_TYPE})
 THREAD_NAME = 100  # Discord's limit for a thread name
 ARCHIVE_MINUTES = 1440
+THREAD_EXISTS = 160004  # "A thread has already been created for this message"
+OnPart = Callable[[str], Awaitable[None]]
 TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 Message = dict[str, Any]
@@ -92,21 +95,35 @@ class DiscordMessenger:
     # --- Messenger ---
 
     async def post_digest(self, channel_id: str, digest: Digest, *, locale: str, timezone: str) -> list[str]:
-        messages = render_discord_digest(digest, locale=locale, timezone=timezone, section_limit=self.section_limit)
-        return await self.post_messages(channel_id, messages, thread_name=_thread_name(messages, digest.repo))
+        return await self.deliver(channel_id, digest, dm=False, locale=locale, timezone=timezone)
 
     async def send_dm(
         self, user_id: str, answer: Digest | QueryResult, *, locale: str, timezone: str
     ) -> list[str]:
+        return await self.deliver(user_id, answer, dm=True, locale=locale, timezone=timezone)
+
+    async def deliver(
+        self, target: str, answer: Digest | QueryResult, *, dm: bool, locale: str, timezone: str,
+        sent: Sequence[str] = (), on_part: OnPart | None = None,
+    ) -> list[str]:
+        """The parts of ``answer`` not yet in ``sent``, awaiting ``on_part(id)`` after each accepted one, so the
+        delivery ledger can resume after them (a retry or a takeover never repeats an accepted part)."""
         messages = self.render(answer, locale=locale, timezone=timezone)
-        target = f"user {user_id}"
+        if not dm:
+            name = _thread_name(messages, answer.repo) if isinstance(answer, Digest) else None
+            return await self._post_channel(target, messages, thread_name=name, sent=sent, on_part=on_part)
+        ids = [str(message_id) for message_id in sent]
         try:
-            channel = await self.client.create_dm(discord.Object(id=int(user_id)))
-            return [str((await channel.send(**send_kwargs(message))).id) for message in messages]
+            channel = await self.client.create_dm(discord.Object(id=int(target)))
+            for message in messages[len(ids):]:
+                ids.append(str((await channel.send(**send_kwargs(message))).id))
+                if on_part is not None:
+                    await on_part(ids[-1])
         except discord.HTTPException as err:
-            raise await self._user_failure(err, user_id) from None
+            raise await self._user_failure(err, target) from None
         except TRANSIENT as err:
-            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
+            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=f"user {target}") from None
+        return ids
 
     # --- more ---
 
@@ -126,6 +143,15 @@ class DiscordMessenger:
 
     async def post_messages(self, channel_id: str, messages: list[Message], *, thread_name: str | None) -> list[str]:
         """The first message in the channel; the others in a thread on it (``thread_name``) or after it."""
+        return await self._post_channel(channel_id, messages, thread_name=thread_name)
+
+    async def _post_channel(
+        self, channel_id: str, messages: list[Message], *, thread_name: str | None, sent: Sequence[str] = (),
+        on_part: OnPart | None = None,
+    ) -> list[str]:
+        ids = [str(message_id) for message_id in sent]
+        if len(ids) >= len(messages):
+            return ids
         target = f"channel {channel_id}"
         try:
             channel = await self.client.fetch_channel(int(channel_id))
@@ -137,12 +163,15 @@ class DiscordMessenger:
             raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
         if not isinstance(channel, discord.abc.Messageable):  # forum, category, …: nothing to post into
             raise await self._mark(channel_id, "not_a_text_channel")
-        headline = await self._send(channel, messages[0], channel_id)
-        ids = [str(headline.id)]
+        if not ids:
+            ids.append(str((await self._send(channel, messages[0], channel_id)).id))
+            if on_part is not None:
+                await on_part(ids[0])
         where: discord.abc.Messageable = channel
-        if len(messages) > 1 and thread_name and _can_thread(channel):
-            where = await self._start_thread(headline, thread_name, channel_id) or channel
-        for message in messages[1:]:
+        if len(messages) > len(ids) and thread_name and _can_thread(channel):
+            resumed = await self._existing_thread(int(ids[0])) if sent else None
+            where = resumed or await self._thread_on(channel, int(ids[0]), thread_name, channel_id) or channel
+        for message in messages[len(ids):]:
             try:
                 sent = await where.send(**send_kwargs(message))
             except discord.HTTPException as err:
@@ -155,6 +184,8 @@ class DiscordMessenger:
             except TRANSIENT as err:
                 raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
             ids.append(str(sent.id))
+            if on_part is not None:
+                await on_part(ids[-1])
         return ids
 
     async def _send(self, channel: discord.abc.Messageable, message: Message, channel_id: str) -> discord.Message:
@@ -166,17 +197,34 @@ class DiscordMessenger:
             raise DeliveryError(f"network: {type(err).__name__}", permanent=False,
                                 target=f"channel {channel_id}") from None
 
-    async def _start_thread(self, headline: discord.Message, name: str, channel_id: str) -> discord.Thread | None:
+    async def _thread_on(
+        self, channel: discord.abc.Messageable, headline_id: int, name: str, channel_id: str
+    ) -> discord.Thread | None:
+        """The thread on the headline: started now, or found again when a resumed delivery started it before
+        (a thread's id is its starter message's id)."""
         try:
+            headline = channel.get_partial_message(headline_id)  # type: ignore[attr-defined]
             return await headline.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
-        except (discord.HTTPException, *TRANSIENT) as err:
-            # No Create Public Threads permission (50001/50013), wrong channel type (50024), or a failure that
-            # outlasted discord.py's retries: the digest still arrives, as messages after the headline.
-            code = error_code(err) if isinstance(err, discord.HTTPException) else type(err).__name__
-            self._log_once(f"channel {channel_id}", "no_thread",
-                           "cannot start a thread in channel %s (%s): the sections follow in the channel",
-                           channel_id, code)
+        except discord.HTTPException as err:
+            existing = await self._existing_thread(headline_id) if error_code(err) == THREAD_EXISTS else None
+            return existing or self._no_thread(err, channel_id)
+        except TRANSIENT as err:
+            return self._no_thread(err, channel_id)
+
+    async def _existing_thread(self, headline_id: int) -> discord.Thread | None:
+        try:
+            found = await self.client.fetch_channel(headline_id)
+        except (discord.HTTPException, *TRANSIENT):
             return None
+        return found if isinstance(found, discord.Thread) else None
+
+    def _no_thread(self, err: Exception, channel_id: str) -> None:
+        # No Create Public Threads permission (50001/50013), wrong channel type (50024), or a failure that
+        # outlasted discord.py's retries: the digest still arrives, as messages after the headline.
+        code = error_code(err) if isinstance(err, discord.HTTPException) else type(err).__name__
+        self._log_once(f"channel {channel_id}", "no_thread",
+                       "cannot start a thread in channel %s (%s): the sections follow in the channel",
+                       channel_id, code)
 
     # --- failures ---
 

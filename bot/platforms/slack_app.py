@@ -126,7 +126,7 @@ class SlackMessenger:
                 response = await self.client.chat_postMessage(channel=channel, thread_ts=thread,
                                                               **_message_kwargs(payload))
             except SlackApiError as err:
-                raise self._failure(err, user=target) if dm else self._failure(err, channel=target) from None
+                raise await (self._failure(err, user=target) if dm else self._failure(err, channel=target)) from None
             except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
                 where = f"user {target}" if dm else f"channel {target}"
                 raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=where) from None
@@ -145,7 +145,7 @@ class SlackMessenger:
         try:
             opened = await self.client.conversations_open(users=user)
         except SlackApiError as err:
-            raise self._failure(err, user=user) from None
+            raise await self._failure(err, user=user) from None
         except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
             raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=f"user {user}") from None
         channel = str(opened["channel"]["id"])
@@ -154,17 +154,20 @@ class SlackMessenger:
             self._dm_channels.popitem(last=False)
         return channel
 
-    def _failure(self, err: SlackApiError, *, channel: str | None = None, user: str | None = None) -> DeliveryError:
+    async def _failure(
+        self, err: SlackApiError, *, channel: str | None = None, user: str | None = None
+    ) -> DeliveryError:
         reason = str(err.response.get("error", "unknown_error")) if err.response is not None else "unknown_error"
         target = f"user {user}" if user else f"channel {channel}"
         permanent = reason in CHANNEL_GONE or reason in USER_GONE
         if user:
             self._dm_channels.pop(user, None)
         if permanent and self.chat is not None:
+            # Database writes off the event loop, which keeps serving other deliveries.
             if user:
-                self.chat.pause_subscriptions("slack", user, reason)
+                await asyncio.to_thread(self.chat.pause_subscriptions, "slack", user, reason)
             elif channel:
-                self.chat.mark_channel("slack", channel, reason)
+                await asyncio.to_thread(self.chat.mark_channel, "slack", channel, reason)
             _log.warning("Slack %s: %s; marked and skipped from now on", target, reason)
         return DeliveryError(reason, permanent=permanent, target=target)
 
