@@ -11,7 +11,8 @@ _DETAILS = re.compile(r"<details\b.*?(?:</details>|\Z)", re.DOTALL | re.IGNORECA
 _TAG = re.compile(r"</?[A-Za-z][^>]{0,200}>")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _LINK = re.compile(r"\[([^\]]{0,300})\]\((?:[^()\s]|\([^()\s]*\))*\)")
-_EMPHASIS = re.compile(r"(\*\*|__|\*|_|~~|`)(?=\S)(.+?)(?<=\S)\1")
+# Underscore emphasis only at word edges (CommonMark): max_model_len stays one word.
+_EMPHASIS = re.compile(r"(\*\*|\*|~~|`)(?=\S)(.+?)(?<=\S)\1|(?<![0-9A-Za-z])(__|_)(?=\S)(.+?)(?<=\S)\3(?![0-9A-Za-z])")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])|(?<=[。！？])")
 # C0/C1 controls (but tab and newline) and the Unicode "format" (Cf) characters except the ZWJ that joins
 # emoji: bidi overrides, zero-width spaces and the like can disguise text. Ranges as of Unicode 15
@@ -107,7 +108,7 @@ def prose_paragraphs(body: str | None) -> list[str]:
 def _plain(text: str) -> str:
     text = _LINK.sub(r"\1", text)
     for _ in range(2):
-        text = _EMPHASIS.sub(r"\2", text)
+        text = _EMPHASIS.sub(lambda m: m.group(2) if m.group(1) else m.group(4), text)
     return re.sub(r"\s+", " ", text).strip()
 
 

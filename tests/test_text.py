@@ -106,3 +106,9 @@ def test_strip_controls_covers_every_format_character() -> None:
                  if (unicodedata.category(chr(c)) in ("Cf", "Cc")) and chr(c) not in "\t\n\u200d"]
     assert strip_controls("".join(invisible)) == ""
     assert strip_controls("a\u200db\t\n") == "a\u200db\t\n"
+
+
+def test_underscores_inside_words_are_not_emphasis() -> None:
+    prose = body_prose("What is a safe max_model_len with _emphasis_ and __strong__ here please?")
+    assert "max_model_len" in prose
+    assert "with emphasis and strong here" in prose
