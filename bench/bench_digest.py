@@ -24,6 +24,7 @@ from bench.common import (
     REPO,
     SampleSpec,
     Summary,
+    add_sample_args,
     bench_settings,
     cached_store,
     mib,
@@ -33,8 +34,10 @@ from bench.common import (
     profile_top,
     ratio,
     read_window_rows,
+    sample_spec,
     sqlite_url,
     timed,
+    use_quick_sample,
     verdict,
 )
 from bot.digest.build import BuildOptions, DigestBuilder
@@ -91,17 +94,14 @@ def describe(store: Store, window: Window, digest: Digest, rows: tuple[int, int]
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--days", type=int, default=FULL.days)
-    parser.add_argument("--items-per-day", type=int, default=FULL.items_per_day)
-    parser.add_argument("--comments-per-day", type=int, default=FULL.comments_per_day)
-    parser.add_argument("--seed", type=int, default=FULL.seed)
+    add_sample_args(parser, FULL)
     parser.add_argument("--runs", type=int, default=20, help="timed runs of each side (interleaved)")
     parser.add_argument("--quick", action="store_true", help=f"small smoke run ({QUICK.label()}, 5 runs)")
     parser.add_argument("--rebuild", action="store_true", help="rebuild the cached store")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of one build (also on a miss)")
     args = parser.parse_args(argv)
     if args.quick:
-        args.days, args.items_per_day, args.comments_per_day = QUICK.days, QUICK.items_per_day, QUICK.comments_per_day
+        use_quick_sample(args, QUICK)
         args.runs = 5
     return args
 
@@ -109,7 +109,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     print_machine()
-    spec = SampleSpec(args.days, args.items_per_day, args.comments_per_day, args.seed)
+    spec = sample_spec(args)
     path = cached_store(spec, rebuild=args.rebuild)
     with Store.open(sqlite_url(path)) as store:
         builder = make_builder(store)

@@ -23,6 +23,7 @@ from bench.common import (
     REPO,
     SampleSpec,
     Summary,
+    add_sample_args,
     bench_settings,
     cached_store,
     ms,
@@ -31,8 +32,10 @@ from bench.common import (
     profile_top,
     ratio,
     read_window_rows,
+    sample_spec,
     sqlite_url,
     timed,
+    use_quick_sample,
     verdict,
 )
 from bot.digest.model import QueryResult, Window
@@ -92,10 +95,7 @@ def print_results(cases: Sequence[Case]) -> float:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--days", type=int, default=FULL.days)
-    parser.add_argument("--items-per-day", type=int, default=FULL.items_per_day)
-    parser.add_argument("--comments-per-day", type=int, default=FULL.comments_per_day)
-    parser.add_argument("--seed", type=int, default=FULL.seed)
+    add_sample_args(parser, FULL)
     parser.add_argument("--rounds", type=int, default=15, help="runs of each query (and of its floor)")
     parser.add_argument("--query", action="append", dest="queries", help="a query text (repeatable)")
     parser.add_argument("--quick", action="store_true", help=f"small smoke run ({QUICK.label()}, 3 rounds)")
@@ -103,7 +103,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--profile", action="store_true", help="print a cProfile of each query once (also on a miss)")
     args = parser.parse_args(argv)
     if args.quick:
-        args.days, args.items_per_day, args.comments_per_day = QUICK.days, QUICK.items_per_day, QUICK.comments_per_day
+        use_quick_sample(args, QUICK)
         args.rounds = 3
     return args
 
@@ -111,7 +111,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     print_machine()
-    spec = SampleSpec(args.days, args.items_per_day, args.comments_per_day, args.seed)
+    spec = sample_spec(args)
     path = cached_store(spec, rebuild=args.rebuild)
     settings = bench_settings()
     cases = [Case(text, query_window(settings, text)) for text in args.queries or QUERIES]

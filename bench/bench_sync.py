@@ -43,6 +43,7 @@ from bench.common import (
     END,
     REPO,
     SampleSpec,
+    add_sample_args,
     adopt_store,
     bench_settings,
     full_lookback,
@@ -55,7 +56,9 @@ from bench.common import (
     report_result,
     ru_maxrss_bytes,
     run_worker,
+    sample_spec,
     sqlite_url,
+    use_quick_sample,
     verdict,
 )
 from bot.demo.fake_github import FakeGitHub
@@ -355,10 +358,7 @@ def print_profile(bench: Bench, folder: Path) -> None:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--days", type=int, default=FULL.days)
-    parser.add_argument("--items-per-day", type=int, default=FULL.items_per_day)
-    parser.add_argument("--comments-per-day", type=int, default=FULL.comments_per_day)
-    parser.add_argument("--seed", type=int, default=FULL.seed)
+    add_sample_args(parser, FULL)
     parser.add_argument("--rounds", type=int, default=3, help="interleaved floor/sync rounds per store")
     parser.add_argument("--postgres", metavar="URL", help="also sync into PostgreSQL (fresh schemas, dropped after)")
     parser.add_argument("--quick", action="store_true", help=f"small smoke run ({QUICK.label()}, 1 round)")
@@ -367,7 +367,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.quick:
-        args.days, args.items_per_day, args.comments_per_day = QUICK.days, QUICK.items_per_day, QUICK.comments_per_day
+        use_quick_sample(args, QUICK)
         args.rounds = 1
     return args
 
@@ -377,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         worker_main(json.loads(args.worker))
         return 0
-    spec = SampleSpec(args.days, args.items_per_day, args.comments_per_day, args.seed)
+    spec = sample_spec(args)
     extra = {"postgresql": postgres_version(args.postgres)} if args.postgres else {}
     print_machine(extra)
     started = time.perf_counter()

@@ -11,6 +11,7 @@ Building a store of 100k+ items takes minutes, so it is done once per sample and
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import cProfile
 import hashlib
@@ -418,3 +419,19 @@ def ru_maxrss_bytes() -> int:
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak if sys.platform == "darwin" else peak * 1024
+
+
+def add_sample_args(parser: argparse.ArgumentParser, full: SampleSpec) -> None:
+    """The sample's sizes, defaulting to ``full`` (each bench's issue-sized sample)."""
+    parser.add_argument("--days", type=int, default=full.days)
+    parser.add_argument("--items-per-day", type=int, default=full.items_per_day)
+    parser.add_argument("--comments-per-day", type=int, default=full.comments_per_day)
+    parser.add_argument("--seed", type=int, default=full.seed)
+
+
+def use_quick_sample(args: argparse.Namespace, quick: SampleSpec) -> None:
+    args.days, args.items_per_day, args.comments_per_day = quick.days, quick.items_per_day, quick.comments_per_day
+
+
+def sample_spec(args: argparse.Namespace) -> SampleSpec:
+    return SampleSpec(args.days, args.items_per_day, args.comments_per_day, args.seed)
