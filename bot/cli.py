@@ -44,6 +44,12 @@ class _Parser(argparse.ArgumentParser):
         raise UserError(message)
 
 
+def _add_output_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=FORMATS, default="markdown",
+                        help="slack/discord: the exact payloads that would be sent (JSON)")
+    parser.add_argument("--locale", choices=("en", "zh-CN"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="digest-bot", description=__doc__)
     parser.add_argument("--version", action="version", version=f"digest-bot {__version__}")
@@ -53,13 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     demo = commands.add_parser("demo", help="build a digest of a bundled sample: no token, no network")
-    demo.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="markdown",
-        help="slack/discord: the exact payloads that would be sent (JSON)",
-    )
-    demo.add_argument("--locale", choices=("en", "zh-CN"))
+    _add_output_args(demo)
 
     sync = commands.add_parser("sync", help="fetch a repository's issues, PRs and comments into the store")
     sync.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: every repository in the config)")
@@ -69,25 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
     digest.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: the first configured)")
     digest.add_argument("--start", type=_time_arg, help="ISO 8601 (UTC unless an offset is given)")
     digest.add_argument("--end", type=_time_arg, help="ISO 8601; default: the last configured post time")
-    digest.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="markdown",
-        help="slack/discord: the exact payloads that would be sent (JSON)",
-    )
-    digest.add_argument("--locale", choices=("en", "zh-CN"))
+    _add_output_args(digest)
 
     query = commands.add_parser("query", help='answer a query such as "rocm" or "qwen hangs 7d" from the store')
     query.add_argument("text", help="topic, words, filters (label:, author:, is:, repo:) and a window (7d, …)")
     query.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: the first configured)")
     query.add_argument("--end", type=_time_arg, help="answer as if it were this time (ISO 8601); default now")
-    query.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="markdown",
-        help="slack/discord: the exact payloads that would be sent (JSON)",
-    )
-    query.add_argument("--locale", choices=("en", "zh-CN"))
+    _add_output_args(query)
 
     serve = commands.add_parser("serve", help="the Slack app over HTTP: /slack/events and /healthz on $PORT")
     serve.add_argument("--port", type=int, help="default $PORT or 3000")

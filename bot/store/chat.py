@@ -155,9 +155,6 @@ class ChatState:
             ).one()
         return _subscription(row), created
 
-    def count_subscriptions(self, platform: str, user_id: str) -> int:
-        return len(self.subscriptions(platform, user_id))
-
     def unsubscribe(self, platform: str, user_id: str, query: str | None) -> int:
         """Remove one subscription (by query text, case-insensitive) or all (``query=None``)."""
         c = schema.subscriptions.c
@@ -196,16 +193,6 @@ class ChatState:
                     .values(notice_pending=False)
                 )
         return reason
-
-    def resume_subscriptions(self, platform: str, user_id: str) -> int:
-        c = schema.subscriptions.c
-        with self.engine.begin() as conn:
-            result = conn.execute(
-                update(schema.subscriptions)
-                .where(c.platform == platform, c.user_id == user_id, c.paused.is_not(None))
-                .values(paused=None, notice_pending=False)
-            )
-        return result.rowcount or 0
 
 
 def _channel(row: Any) -> ChannelSettings:
