@@ -110,6 +110,21 @@ class DeliverySettings(_Strict):
     lease_seconds: Annotated[float, Field(ge=1, le=3600)] = 120
 
 
+class LLMSettings(_Strict):
+    """Optional LLM analysis. The endpoint itself comes from the environment (LLM_BASE_URL, LLM_MODEL,
+    LLM_API_KEY); these bound what one digest may spend and how long it may wait."""
+
+    enabled: bool = True  # used only when LLM_BASE_URL and LLM_MODEL are set; false turns it off regardless
+    timeout_seconds: Annotated[float, Field(gt=0, le=600)] = 30  # one call
+    deadline_seconds: Annotated[float, Field(gt=0, le=3600)] = 90  # the whole analysis of one digest
+    max_requests: Annotated[int, Field(ge=0, le=1000)] = 16  # per digest
+    max_tokens: Annotated[int, Field(ge=0, le=10_000_000)] = 40_000  # per digest, prompt + completion
+    max_output_tokens: Annotated[int, Field(ge=16, le=8192)] = 400  # per call
+    concurrency: Annotated[int, Field(ge=1, le=64)] = 4
+    temperature: Annotated[float, Field(ge=0, le=2)] = 0.2
+    cache_days: Annotated[int, Field(ge=1, le=3650)] = 30
+
+
 class RepoSettings(_Strict):
     name: str
     topics: list[str] | None = None  # None: every topic of topics.toml
@@ -125,6 +140,7 @@ class FileSettings(_Strict):
     bots: BotSettings = BotSettings()
     chat: ChatSettings = ChatSettings()
     delivery: DeliverySettings = DeliverySettings()
+    llm: LLMSettings = LLMSettings()
     repos: list[RepoSettings] = Field(default_factory=list)
 
 
@@ -136,6 +152,13 @@ class Settings(BaseModel):
     database_url: str
     github_api_url: str
     github_token: str | None
+    llm_base_url: str | None = None  # LLM_BASE_URL: an OpenAI-compatible API root, e.g. http://host:8000/v1
+    llm_model: str | None = None  # LLM_MODEL
+    llm_api_key: str | None = None  # LLM_API_KEY (optional: local servers need none)
+
+    @property
+    def llm_enabled(self) -> bool:
+        return bool(self.file.llm.enabled and self.llm_base_url and self.llm_model)
 
     @property
     def digest(self) -> DigestSettings:
@@ -223,10 +246,16 @@ def load_settings(config: str | Path | None = None, env: Mapping[str, str] = os.
     api_url = (env.get("GITHUB_API_URL") or DEFAULT_GITHUB_API).rstrip("/")
     if not api_url.startswith(("https://", "http://")):
         raise ConfigError(f"GITHUB_API_URL must be an http(s) URL, got {api_url!r}")
+    llm_url = (env.get("LLM_BASE_URL") or "").strip().rstrip("/") or None
+    if llm_url is not None and not llm_url.startswith(("https://", "http://")):
+        raise ConfigError(f"LLM_BASE_URL must be an http(s) URL, got {llm_url!r}")
     return Settings(
         file=file,
         config_dir=config_dir,
         database_url=normalise_database_url(env.get("DATABASE_URL") or file.store.url),
         github_api_url=api_url,
         github_token=env.get("GITHUB_TOKEN") or None,
+        llm_base_url=llm_url,
+        llm_model=(env.get("LLM_MODEL") or "").strip() or None,
+        llm_api_key=env.get("LLM_API_KEY") or None,
     )

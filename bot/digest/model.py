@@ -21,6 +21,16 @@ class Window:
 
 
 @dataclass(frozen=True, slots=True)
+class Analysis:
+    """LLM-written text about one item (untrusted: formatters escape it like titles). Empty fields: none."""
+
+    question: str = ""  # hot discussion: the core question
+    positions: str = ""  # hot discussion: who argues what
+    status: str = ""  # hot discussion: where it stands
+    impact: str = ""  # key change: its impact, one sentence
+
+
+@dataclass(frozen=True, slots=True)
 class DigestItem:
     number: int
     kind: str  # "issue" | "pr"
@@ -35,6 +45,8 @@ class DigestItem:
     comments_in_window: int = 0
     reactions: int = 0
     author_is_bot: bool = False
+    streak_days: int | None = None  # hot items: consecutive days hot, 1 = new today
+    analysis: Analysis | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +69,38 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
+class Trend:
+    """A topic busier than usual: ``count`` is its section's size, ``baseline`` its trailing 7-day daily mean."""
+
+    topic: str
+    title: str
+    count: int
+    baseline: float
+    items: tuple[int, ...]  # its top items' numbers, best first
+
+    @property
+    def ratio(self) -> float | None:
+        return None if self.baseline <= 0 else self.count / self.baseline
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    contributors: int = 0  # distinct human authors of items opened and comments written in the window
+    first_time_contributors: int = 0  # of those, people with no earlier item or comment in the store
+    merge_rate: float | None = None  # merged / new PRs (None: no new PRs)
+    median_hours_to_merge: float | None = None  # of the PRs merged in the window (None: none merged)
+    busiest_areas: tuple[tuple[str, int], ...] = ()  # (topic title, items), busiest first
+
+
+@dataclass(frozen=True, slots=True)
+class Narrative:
+    summary: str  # two to four sentences; written by the LLM when ``summary_source`` is "llm"
+    trends: tuple[Trend, ...] = ()
+    activity: Activity = Activity()
+    summary_source: str = "template"  # template | llm
+
+
+@dataclass(frozen=True, slots=True)
 class Digest:
     repo: str
     window: Window
@@ -66,6 +110,7 @@ class Digest:
     locale: str = "en"
     # Items opened per day over the 7 windows ending with this one (oldest first), for a sparkline.
     daily_activity: tuple[int, ...] = ()
+    narrative: Narrative | None = None
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)

@@ -27,7 +27,14 @@ def _initial_schema(conn: Connection) -> None:
     schema.metadata.create_all(conn, checkfirst=True)
 
 
-MIGRATIONS: list[tuple[int, Migration]] = [(1, _initial_schema)]
+def _narrative_tables(conn: Connection) -> None:
+    # New tables (mutes, llm_cache) and the author indexes that first-time contributors are counted with.
+    schema.metadata.create_all(conn, checkfirst=True)
+    for index in (*schema.items.indexes, *schema.comments.indexes):
+        index.create(conn, checkfirst=True)
+
+
+MIGRATIONS: list[tuple[int, Migration]] = [(1, _initial_schema), (2, _narrative_tables)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

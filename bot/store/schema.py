@@ -75,6 +75,7 @@ items = Table(
     Index("ix_items_repo_created", "repo", "created_at"),
     Index("ix_items_repo_closed", "repo", "closed_at"),
     Index("ix_items_repo_merged", "repo", "merged_at"),
+    Index("ix_items_repo_author", "repo", "author"),  # first-time contributors
 )
 
 comments = Table(
@@ -93,6 +94,7 @@ comments = Table(
     Column("reactions", Integer, nullable=False, default=0),
     Index("ix_comments_repo_created", "repo", "created_at"),
     Index("ix_comments_repo_number", "repo", "number"),
+    Index("ix_comments_repo_author", "repo", "author"),  # first-time contributors
 )
 
 # One row per (repo, listing): the cursor only moves when a listing completed.
@@ -187,4 +189,31 @@ deliveries = Table(
     UniqueConstraint("platform", "target", "repo", "kind", "window_start", name="uq_delivery"),
     Index("ix_deliveries_status", "status"),
     Index("ix_deliveries_window", "window_start"),
+)
+
+# "/digest mute rocm 7d": a topic left out of a channel's digests or a user's DMs, until ``until`` (null: for
+# good, until unmuted).
+mutes = Table(
+    "mutes",
+    metadata,
+    Column("platform", String(16), primary_key=True),
+    Column("scope", String(8), primary_key=True),  # channel | user
+    Column("target", String(64), primary_key=True),  # channel id | user id
+    Column("topic", String(64), primary_key=True),
+    Column("until", UTCDateTime),
+    Column("created_at", UTCDateTime, nullable=False),
+    Column("created_by", String(64)),
+)
+
+# LLM answers by content hash of (model, prompt): re-running a digest costs no new calls.
+llm_cache = Table(
+    "llm_cache",
+    metadata,
+    Column("key", String(64), primary_key=True),  # sha256 hex
+    Column("model", String(200), nullable=False),
+    Column("output", Text, nullable=False),
+    Column("prompt_tokens", Integer, nullable=False, default=0),
+    Column("completion_tokens", Integer, nullable=False, default=0),
+    Column("created_at", UTCDateTime, nullable=False),
+    Index("ix_llm_cache_created", "created_at"),
 )
