@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -54,9 +54,19 @@ def _load_cached(paths: tuple[Path, ...]) -> Taxonomy:
 
 
 def build_digest_for(
-    store: Store, settings: Settings, repo: str, window: Window, *, locale: str | None = None
+    store: Store,
+    settings: Settings,
+    repo: str,
+    window: Window,
+    *,
+    locale: str | None = None,
+    topics: Sequence[str] | None = None,
+    hide_topics: Collection[str] = (),
 ) -> tuple[Digest, str | None]:
-    """The digest plus, when the store cannot fully cover the window, one sentence saying why."""
+    """The digest plus, when the store cannot fully cover the window, one sentence saying why.
+
+    ``topics`` narrows the repository's topics (a channel's choice); ``hide_topics`` drops some (mutes). Both
+    act on the taxonomy, so topic sections, trends and the summary agree on what a topic's items are."""
     synced = store.last_synced(repo)
     if synced is None:
         raise UserError(f"nothing synced for {repo} yet: run `digest-bot sync --repo {repo}` first")
@@ -66,9 +76,14 @@ def build_digest_for(
             f"note: {repo} was last synced at {iso_z(synced)}, before the window's end {iso_z(window.end)};"
             " the digest may miss the latest activity (run digest-bot sync)"
         )
+    taxonomy = load_taxonomy(settings, repo)
+    if topics is not None:
+        taxonomy = taxonomy.restricted(topics)
+    if hide_topics:
+        taxonomy = taxonomy.restricted([topic for topic in taxonomy.ids() if topic not in set(hide_topics)])
     builder = DigestBuilder(
         store,
-        load_taxonomy(settings, repo),
+        taxonomy,
         BuildOptions(
             hot_min_comments=settings.digest.hot_min_comments, locale=locale or settings.digest.locale
         ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -128,8 +129,11 @@ class Commands:
         return Reply(answer=answer, ephemeral=not post, post_to_channel=post, locale=answer.locale,
                      timezone=channel.timezone)
 
-    def answer(self, text: str, *, repo: str | None, now: datetime, channel: EffectiveChannel) -> Digest | QueryResult:
-        """The digest (empty text, channel's post time and zone) or a query answer."""
+    def answer(
+        self, text: str, *, repo: str | None, now: datetime, channel: EffectiveChannel,
+        hide_topics: Collection[str] = (),
+    ) -> Digest | QueryResult:
+        """The digest (empty text, channel's post time and zone) or a query answer. ``hide_topics``: muted."""
         settings = self._settings_for(channel)
         if not parse_query(text).is_empty:
             return answer_query(self.store, settings, text, repo=repo, now=now, locale=channel.locale)
@@ -139,11 +143,8 @@ class Commands:
             raise UserError("this channel has no repository yet: /digest channel repo owner/name")
         zone = ZoneInfo(channel.timezone)
         window = query.window.resolve(now, zone) if query.window else default_window(now, zone, channel.post_time)
-        digest, _ = build_digest_for(self.store, settings, repo, window, locale=channel.locale)
-        if channel.topics is not None:
-            keep = {f"topic:{topic}" for topic in channel.topics}
-            sections = tuple(s for s in digest.sections if not s.id.startswith("topic:") or s.id in keep)
-            digest = replace(digest, sections=sections)
+        digest, _ = build_digest_for(self.store, settings, repo, window, locale=channel.locale,
+                                     topics=channel.topics, hide_topics=hide_topics)
         return digest
 
     def _settings_for(self, channel: EffectiveChannel) -> Settings:
