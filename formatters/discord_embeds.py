@@ -32,6 +32,7 @@ FOOTER = 2048
 PARTS = "discord/parts.j2"
 COLORS = {"hot": 0xE8590C, "key_changes": 0x2F9E44, "notable": 0xF08C00, "appendix": 0x868E96}
 TOPIC_COLOR = 0x1C7ED6
+TREND_COLOR = 0x7048E8
 HEADLINE_COLOR = 0x5865F2
 
 Embed = dict[str, Any]
@@ -101,9 +102,12 @@ def _field(name: str, value: str, inline: bool = False) -> dict[str, Any]:
 def _headline(digest: Digest, t: dict[str, Any], tz: str) -> Message:
     parts = layout.macros(PARTS)
     stats = digest.stats.as_dict()
-    description = "\n".join(
-        text for text in (parts.window(digest.window, tz, t), parts.activity(digest.daily_activity, t)) if text
-    )
+    narrative = digest.narrative
+    lines = [parts.window(digest.window, tz, t), parts.activity(digest.daily_activity, t)]
+    if narrative:
+        lines += [parts.trends_line(narrative.trends, t), parts.people(narrative.activity, t)]
+        lines.insert(0, parts.summary(narrative, t) + "\n")
+    description = "\n".join(text for text in lines if text.strip())
     fields = [_field(t["stats"][key], str(stats[key]), inline=True) for key in STAT_KEYS]
     highlighted = layout.highlights(digest)
     for section in highlighted:
@@ -142,6 +146,17 @@ def _add_section(thread: _Thread, section: Section, repo: str, t: dict[str, Any]
         thread.add(parts.more(count - len(shown), t))
 
 
+def _add_trends(thread: _Thread, digest: Digest, t: dict[str, Any]) -> None:
+    parts = layout.macros(PARTS)
+    trends = digest.narrative.trends if digest.narrative else ()
+    shown = trends[: layout.THREAD_TRENDS]
+    thread.start(parts.trends_heading(len(trends), t), parts.trends_heading(len(trends), t, True), TREND_COLOR)
+    for trend in shown:
+        thread.add(parts.trend_entry(trend, layout.trend_items(digest, trend), digest.repo, t))
+    if len(trends) > len(shown):
+        thread.add(parts.more(len(trends) - len(shown), t))
+
+
 def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -> None:
     """One embed per stat list (continued as needed), every item on one line: nothing is left out."""
     parts = layout.macros(PARTS)
@@ -163,6 +178,8 @@ def render_discord_digest(
     t = strings(locale or digest.locale)
     tz = timezone or digest.window.timezone
     thread = _Thread()
+    if digest.narrative and digest.narrative.trends:
+        _add_trends(thread, digest, t)
     for section in layout.reply_sections(digest):
         _add_section(thread, section, digest.repo, t, section_limit)
     _add_appendix(thread, digest, t, tz)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
-from bot.digest.model import Digest, DigestItem, QueryResult
+from bot.digest.model import Digest, DigestItem, Narrative, QueryResult
 from bot.timeutil import iso_z
 
 
@@ -25,11 +26,34 @@ def item_to_dict(item: DigestItem) -> dict[str, Any]:
     }
     if item.event_time is not None:
         data["event_time"] = iso_z(item.event_time)
+    if item.streak_days is not None:
+        data["streak_days"] = item.streak_days
+    if item.analysis is not None:
+        data["analysis"] = {key: value for key, value in dataclasses.asdict(item.analysis).items() if value}
     return data
 
 
-def digest_to_dict(digest: Digest) -> dict[str, Any]:
+def narrative_to_dict(narrative: Narrative) -> dict[str, Any]:
+    activity = narrative.activity
     return {
+        "summary": narrative.summary,
+        "summary_source": narrative.summary_source,
+        "trends": [
+            {"topic": t.topic, "title": t.title, "count": t.count, "baseline": t.baseline, "items": list(t.items)}
+            for t in narrative.trends
+        ],
+        "activity": {
+            "contributors": activity.contributors,
+            "first_time_contributors": activity.first_time_contributors,
+            "merge_rate": activity.merge_rate,
+            "median_hours_to_merge": activity.median_hours_to_merge,
+            "busiest_areas": [{"title": title, "count": count} for title, count in activity.busiest_areas],
+        },
+    }
+
+
+def digest_to_dict(digest: Digest) -> dict[str, Any]:
+    data: dict[str, Any] = {
         "repo": digest.repo,
         "window": {
             "start": iso_z(digest.window.start),
@@ -43,6 +67,9 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
         ],
         "appendix": {key: [item_to_dict(i) for i in items] for key, items in digest.appendix.items()},
     }
+    if digest.narrative is not None:
+        data["narrative"] = narrative_to_dict(digest.narrative)
+    return data
 
 
 def query_to_dict(result: QueryResult) -> dict[str, Any]:

@@ -10,12 +10,14 @@ from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from bot.digest.model import RESULT_GROUPS, STAT_KEYS, Digest, DigestItem, Section, result_group
+from bot.digest.model import RESULT_GROUPS, STAT_KEYS, Digest, DigestItem, Section, Trend, result_group
 from formatters import safety
 
 SPARK_BARS = "▁▂▃▄▅▆▇█"
 HIGHLIGHT_SECTIONS = ("hot", "key_changes", "notable")
 HIGHLIGHT_COUNT = 3
+HEADLINE_TRENDS = 3  # trends named in the headline; the thread lists up to THREAD_TRENDS with their items
+THREAD_TRENDS = 5
 
 
 def localtime(moment: datetime | None, tz: str, fmt: str = "%Y-%m-%d %H:%M") -> str:
@@ -55,7 +57,13 @@ def environment() -> Environment:
         discord_plain=safety.discord_plain,
         discord_link=safety.discord_link,
     )
-    env.globals.update(sparkline=sparkline, item_url=safety.item_url)
+    env.globals.update(
+        sparkline=sparkline,
+        item_url=safety.item_url,
+        ratio_text=ratio_text,
+        percent=percent,
+        headline_trends=HEADLINE_TRENDS,
+    )
     return env
 
 
@@ -68,6 +76,22 @@ def section_name(section: Section, t: dict[str, Any]) -> str:
     """Built-in sections in the renderer's locale (a channel may read another language than the digest was
     built in); topic sections keep the title the taxonomy gave them."""
     return str(t["sections"].get(section.id, section.title))
+
+
+def trend_items(digest: Digest, trend: Trend) -> list[DigestItem]:
+    """A trend's top items, as its topic section shows them (so links and titles come from one place)."""
+    section = digest.section(f"topic:{trend.topic}")
+    by_number = {item.number: item for item in section.items} if section else {}
+    return [by_number[number] for number in trend.items if number in by_number]
+
+
+def ratio_text(trend: Trend) -> str | None:
+    ratio = trend.ratio
+    return None if ratio is None else f"{ratio:.1f}"
+
+
+def percent(value: float | None) -> int | None:
+    return None if value is None else round(value * 100)
 
 
 def reply_sections(digest: Digest) -> list[Section]:

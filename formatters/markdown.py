@@ -46,6 +46,8 @@ def render_markdown(
         limit=section_limit,
         tz=timezone or digest.window.timezone,
         item_line=_item_line(locale, digest.repo),
+        trend_items=lambda trend: layout.trend_items(digest, trend),
+        trend_limit=layout.THREAD_TRENDS,
     )
     return text.strip() + "\n"
 

@@ -138,9 +138,15 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> list[Block]:
     blocks = [
         _header(parts.title(digest.repo, t)),
         _context(parts.window(digest.window, tz, t), parts.activity(digest.daily_activity, t)),
-        _fields([parts.stat(key, stats[key], t) for key in STAT_KEYS]),
-        _divider(),
     ]
+    narrative = digest.narrative
+    summary = parts.summary(narrative, t) if narrative else ""
+    if summary:
+        blocks.append(_section(summary))
+    blocks.append(_fields([parts.stat(key, stats[key], t) for key in STAT_KEYS]))
+    if narrative:
+        blocks.append(_context(parts.trends_line(narrative.trends, t), parts.people(narrative.activity, t)))
+    blocks.append(_divider())
     highlighted = layout.highlights(digest)
     for section in highlighted:
         name = layout.section_name(section, t)
@@ -173,6 +179,21 @@ def _add_section(thread: _Thread, section: Section, repo: str, t: dict[str, Any]
         thread.add([_context(parts.more(count - len(shown), t))])
 
 
+def _add_trends(thread: _Thread, digest: Digest, t: dict[str, Any]) -> None:
+    parts = layout.macros(PARTS)
+    trends = digest.narrative.trends if digest.narrative else ()
+    shown = trends[: layout.THREAD_TRENDS]
+    thread.repeat = None
+    thread.repeat_line = parts.trends_heading(len(trends), t, True)
+    entries = [parts.trend_entry(trend, layout.trend_items(digest, trend), digest.repo, t) for trend in shown]
+    thread.add([_header(parts.trends_heading(len(trends), t)), _section(entries[0])], open_text=True)
+    for entry in entries[1:]:
+        thread.add_line(entry)
+    if len(trends) > len(shown):
+        thread.add_line(parts.more(len(trends) - len(shown), t))
+    thread.repeat_line = None
+
+
 def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -> None:
     """Every item of every stat list, compact, one line each; only the lines are ever split."""
     parts = layout.macros(PARTS)
@@ -202,6 +223,8 @@ def render_slack_digest(
     tz = timezone or digest.window.timezone
     parts = layout.macros(PARTS)
     thread = _Thread()
+    if digest.narrative and digest.narrative.trends:
+        _add_trends(thread, digest, t)
     for section in layout.reply_sections(digest):
         _add_section(thread, section, digest.repo, t, section_limit)
     _add_appendix(thread, digest, t, tz)

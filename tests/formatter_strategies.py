@@ -7,7 +7,19 @@ from datetime import UTC, datetime, timedelta
 
 from hypothesis import strategies as st
 
-from bot.digest.model import STAT_KEYS, Digest, DigestItem, QueryResult, Section, Stats, Window
+from bot.digest.model import (
+    STAT_KEYS,
+    Activity,
+    Analysis,
+    Digest,
+    DigestItem,
+    Narrative,
+    QueryResult,
+    Section,
+    Stats,
+    Trend,
+    Window,
+)
 
 START = datetime(2025, 12, 1, 3, 5, tzinfo=UTC)
 WINDOW = Window(START, START + timedelta(days=1), "Asia/Shanghai")
@@ -76,6 +88,42 @@ def items(draw: st.DrawFn, repo: str = "o/r") -> DigestItem:
         state=draw(st.sampled_from(("new", "merged", "closed", "open", "<@U1>"))),
         event_time=draw(st.one_of(st.none(), st.just(START + timedelta(hours=3)))),
         comments_in_window=draw(st.integers(0, 50)),
+        streak_days=draw(st.one_of(st.none(), st.integers(1, 15))),
+        analysis=draw(st.one_of(st.none(), analyses())),
+    )
+
+
+@st.composite
+def analyses(draw: st.DrawFn) -> Analysis:
+    """What an LLM might write: anything, up to the analyst's caps (300 a field) and sometimes far beyond."""
+    text = st.one_of(short_text, long_text())
+    return Analysis(question=draw(text), positions=draw(text), status=draw(text), impact=draw(text))
+
+
+@st.composite
+def narratives(draw: st.DrawFn, sections: list[Section]) -> Narrative:
+    trends = []
+    for section in sections:
+        if section.id.startswith("topic:") and draw(st.booleans()):
+            trends.append(Trend(
+                topic=section.id.removeprefix("topic:"),
+                title=section.title,
+                count=len(section.items),
+                baseline=draw(st.sampled_from((0.0, 0.5, 3.25, 1e6))),
+                items=tuple(item.number for item in section.items[:3]),
+            ))
+    trends += [Trend("ghost", draw(short_text), 5, 1.0, (1, 2, 3))] * draw(st.integers(0, 9))  # no such section
+    activity = Activity(
+        contributors=draw(st.integers(0, 10**6)),
+        first_time_contributors=draw(st.integers(0, 10**6)),
+        merge_rate=draw(st.one_of(st.none(), st.floats(0, 100))),
+        median_hours_to_merge=draw(st.one_of(st.none(), st.floats(0, 10**5))),
+    )
+    return Narrative(
+        summary=draw(long_text()),
+        trends=tuple(trends),
+        activity=activity,
+        summary_source=draw(st.sampled_from(("template", "llm"))),
     )
 
 
@@ -116,6 +164,7 @@ def digests(draw: st.DrawFn, max_items: int = 600) -> Digest:
         appendix=appendix,
         locale=draw(st.sampled_from(("en", "zh-CN"))),
         daily_activity=tuple(draw(st.lists(st.integers(0, 10**6), max_size=7))),
+        narrative=draw(st.one_of(st.none(), narratives(sections))),
     )
 
 

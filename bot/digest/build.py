@@ -7,8 +7,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.digest.model import Digest, DigestItem, Section, Stats, Window
+from bot.digest.narrative import narrate
 from bot.digest.rank import SEVERITIES, is_bug_report, key_change_score, severity
 from bot.digest.views import ItemViewer
+from bot.store.history import History
 from bot.store.records import ItemRecord, WindowActivity
 from bot.store.store import Store
 from bot.topics.items import item_topics
@@ -24,6 +26,7 @@ SECTION_TITLES = {
 class BuildOptions:
     hot_min_comments: int = 2
     locale: str = "en"
+    narrative: bool = True  # summary, trends, activity and hot streaks (a few more reads of earlier days)
 
 
 class DigestBuilder:
@@ -46,7 +49,18 @@ class DigestBuilder:
         day = window.end - window.start
         starts = [window.start - day * back for back in range(6, -1, -1)]
         daily = self.store.daily_counts(repo, starts, window.end)
-        return dataclasses.replace(digest, daily_activity=tuple(daily))
+        digest = dataclasses.replace(digest, daily_activity=tuple(daily))
+        if not self.options.narrative:
+            return digest
+        return narrate(
+            digest,
+            activity,
+            History(self.store),
+            self.taxonomy,
+            hot_min_comments=self.options.hot_min_comments,
+            is_bot=self._is_bot or (lambda _login: False),
+            synced_from=self.store.synced_from(repo),
+        )
 
 
 def build_digest(

@@ -1,0 +1,232 @@
+"""The deterministic narrative of a built digest: status summary, trends, activity and hot streaks.
+
+A trend's count is the size of the topic's section in the same digest, and its baseline counts the preceding
+days with the same definition (items opened, closed, merged or commented that day, by humans, matching the
+same taxonomy), so "ROCm 9 items, 2.1x its usual" compares like with like.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
+from functools import cache
+
+import jinja2
+
+from bot.digest.model import Activity, Digest, Narrative, Section, Trend
+from bot.store.history import History
+from bot.store.records import WindowActivity
+from bot.topics.taxonomy import Taxonomy
+
+BASELINE_DAYS = 7
+STREAK_LOOKBACK_DAYS = 14
+TREND_MIN_COUNT = 2  # one item is news, not a trend
+TREND_TOP_ITEMS = 3
+BUSY, QUIET = 1.3, 0.7  # opened today vs the previous days' mean
+
+
+def narrate(
+    digest: Digest,
+    activity: WindowActivity,
+    history: History,
+    taxonomy: Taxonomy,
+    *,
+    hot_min_comments: int,
+    is_bot: Callable[[str], bool],
+    synced_from: datetime | None,
+) -> Digest:
+    """``digest`` with its narrative and its hot items' streaks."""
+    digest = _with_streaks(digest, history, hot_min_comments)
+    topic_sections = [section for section in digest.sections if section.id.startswith("topic:")]
+    baselines = topic_baselines(history, digest, taxonomy, is_bot, synced_from)
+    trends = rank_trends(topic_sections, baselines, _window_days(digest))
+    figures = activity_figures(digest, activity, history, is_bot, topic_sections)
+    summary = render_summary(digest, trends, figures, topic_sections)
+    return dataclasses.replace(digest, narrative=Narrative(summary=summary, trends=trends, activity=figures))
+
+
+def _window_days(digest: Digest) -> float:
+    return (digest.window.end - digest.window.start) / timedelta(days=1)
+
+
+# --- trends ---
+
+
+def topic_baselines(
+    history: History,
+    digest: Digest,
+    taxonomy: Taxonomy,
+    is_bot: Callable[[str], bool],
+    synced_from: datetime | None,
+) -> dict[str, float]:
+    """Each topic's mean items per day over the ``BASELINE_DAYS`` days before the window (days the store never
+    synced are left out of the mean; no such day at all gives no baselines)."""
+    start = digest.window.start
+    day = timedelta(days=1)
+    first = start - BASELINE_DAYS * day
+    if synced_from is not None and synced_from > first:
+        first = start - ((start - synced_from) // day) * day  # whole days only
+    covered = round((start - first) / day)
+    if covered <= 0:
+        return {}
+    bounds = [first + k * day for k in range(covered + 1)]
+    touched = history.touched_by_day(digest.repo, bounds)
+    topics_of = _topics_of(history, digest.repo, touched, taxonomy, is_bot)
+    totals: dict[str, int] = {}
+    for number, days in touched.items():
+        for topic in topics_of.get(number, ()):
+            totals[topic] = totals.get(topic, 0) + len(days)
+    return {topic: totals.get(topic, 0) / covered for topic in taxonomy.ids()}
+
+
+def _topics_of(
+    history: History,
+    repo: str,
+    numbers: Iterable[int],
+    taxonomy: Taxonomy,
+    is_bot: Callable[[str], bool],
+) -> dict[int, tuple[str, ...]]:
+    found: dict[int, tuple[str, ...]] = {}
+    stale: list[int] = []
+    for row in history.lean_items(repo, list(numbers)):
+        if row.author_is_bot or is_bot(row.author):
+            continue
+        if row.topics is not None and row.topics_key == taxonomy.fingerprint:
+            found[row.number] = tuple(t for t, _, _ in row.topics if taxonomy.get(t) is not None)
+        else:
+            stale.append(row.number)
+    for row in history.lean_items(repo, stale, matchable=True) if stale else ():
+        labels = tuple(row.labels or ())
+        found[row.number] = tuple(
+            topic.id for topic in taxonomy.topics if topic.match(row.title, labels, row.prose or "") is not None
+        )
+    return found
+
+
+def rank_trends(sections: list[Section], baselines: dict[str, float], window_days: float) -> tuple[Trend, ...]:
+    """Topics at or above their usual level with at least ``TREND_MIN_COUNT`` items, most unusual first.
+    Without any baseline (a store younger than a day) the busiest topics are listed with baseline 0."""
+    trends = []
+    for section in sections:
+        topic = section.id.removeprefix("topic:")
+        count = len(section.items)
+        baseline = baselines.get(topic, 0.0)
+        expected = baseline * window_days
+        if count < TREND_MIN_COUNT or (baselines and count < expected):
+            continue
+        trend = Trend(
+            topic=topic,
+            title=section.title,
+            count=count,
+            baseline=round(baseline, 2),
+            items=tuple(item.number for item in section.items[:TREND_TOP_ITEMS]),
+        )
+        # Add-one smoothing: 3 items against a usual 0 is notable, not infinitely so.
+        trends.append(((count + 1) / (expected + 1), count, trend))
+    trends.sort(key=lambda entry: (-entry[0], -entry[1], entry[2].topic))
+    return tuple(trend for _, _, trend in trends)
+
+
+# --- activity ---
+
+
+def activity_figures(
+    digest: Digest,
+    activity: WindowActivity,
+    history: History,
+    is_bot: Callable[[str], bool],
+    topic_sections: list[Section],
+) -> Activity:
+    window = digest.window
+    human = [item for item in activity.items.values() if not (item.author_is_bot or is_bot(item.author))]
+    openers = {item.author for item in human if item.created_at in window}
+    commenters = {a for a in history.comment_authors(digest.repo, window.start, window.end) if not is_bot(a)}
+    first_timers = openers - history.earlier_authors(digest.repo, openers, window.start) if openers else set()
+    merged = [item for item in activity.items.values() if item.merged_at in window]
+    hours = [(item.merged_at - item.created_at) / timedelta(hours=1) for item in merged if item.merged_at]
+    stats = digest.stats
+    busiest = sorted(topic_sections, key=lambda section: (-len(section.items), section.id))[:3]
+    return Activity(
+        contributors=len(openers | commenters),
+        first_time_contributors=len(first_timers),
+        merge_rate=round(stats.merged_prs / stats.new_prs, 2) if stats.new_prs else None,
+        median_hours_to_merge=round(statistics.median(hours), 1) if hours else None,
+        busiest_areas=tuple((section.title, len(section.items)) for section in busiest if section.items),
+    )
+
+
+# --- day over day ---
+
+
+def _with_streaks(digest: Digest, history: History, hot_min_comments: int) -> Digest:
+    """Each hot item's ``streak_days``: 1 when it is hot for the first time, n when it has also been hot on
+    each of the n-1 days before (windows of the digest's length, ending where this one starts)."""
+    hot = digest.section("hot")
+    if hot is None or not hot.items:
+        return digest
+    length = digest.window.end - digest.window.start
+    bounds = [digest.window.start - k * length for k in range(STREAK_LOOKBACK_DAYS, -1, -1)]
+    per_day = history.human_comment_days(digest.repo, {item.number for item in hot.items}, bounds)
+    items = []
+    for item in hot.items:
+        streak = 1
+        for count in reversed(per_day.get(item.number, [])):
+            if count < hot_min_comments:
+                break
+            streak += 1
+        items.append(dataclasses.replace(item, streak_days=streak))
+    sections = tuple(
+        dataclasses.replace(section, items=tuple(items)) if section.id == "hot" else section
+        for section in digest.sections
+    )
+    return dataclasses.replace(digest, sections=sections)
+
+
+# --- summary ---
+
+
+@cache
+def _templates() -> jinja2.Environment:
+    # Plain text: the formatters escape it for each platform like any other string.
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("bot.digest", "templates"),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+    )
+
+
+def mood(daily_activity: tuple[int, ...]) -> str:
+    """busy | quiet | steady: items opened in this window against the mean of the windows before it."""
+    if len(daily_activity) < 2:
+        return "steady"
+    earlier = statistics.fmean(daily_activity[:-1])
+    if earlier <= 0:
+        return "busy" if daily_activity[-1] else "quiet"
+    ratio = daily_activity[-1] / earlier
+    return "busy" if ratio >= BUSY else "quiet" if ratio <= QUIET else "steady"
+
+
+def render_summary(digest: Digest, trends: tuple[Trend, ...], figures: Activity, topic_sections: list[Section]) -> str:
+    hot = digest.section("hot")
+    notable = digest.section("notable")
+    focus = sorted(topic_sections, key=lambda section: (-len(section.items), section.id))[:2]
+    top_trend = next((trend for trend in trends if trend.ratio is not None and trend.ratio >= 1.5), None)
+    template = _templates().get_template(f"summary.{digest.locale if digest.locale == 'zh-CN' else 'en'}.j2")
+    text = template.render(
+        mood=mood(digest.daily_activity),
+        one_day=abs(_window_days(digest) - 1) < 0.01,
+        stats=digest.stats,
+        focus=[(section.title, len(section.items)) for section in focus if section.items],
+        trend=top_trend,
+        hottest=hot.items[0] if hot and hot.items else None,
+        notable=notable.items[0] if notable and notable.items else None,
+        notable_kind=notable.items[0].reason.removeprefix("new bug: ").split(",")[0] if notable and notable.items
+        else "",
+        activity=figures,
+    )
+    lines = (line.strip() for line in text.splitlines())
+    return ("" if digest.locale == "zh-CN" else " ").join(line for line in lines if line)
