@@ -1,0 +1,185 @@
+"""The deterministic narrative: trends against each topic's own baseline, activity figures, hot streaks and the
+status summary, on SQLite and PostgreSQL, through the real builder and the JSON contract."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from bot.digest.build import BuildOptions, DigestBuilder
+from bot.digest.model import Digest
+from bot.digest.narrative import mood, topic_baselines
+from bot.store.history import History
+from bot.store.store import Store
+from formatters.json_format import digest_to_dict, render_json
+from formatters.markdown import render_markdown
+from tests.factories import comment_payload, issue_payload
+from tests.test_build import INSIDE, START, TAXONOMY, WINDOW, is_bot, save
+
+DAY = timedelta(days=1)
+
+
+def build(store: Store, taxonomy=TAXONOMY, **options: object) -> Digest:  # type: ignore[no-untyped-def]
+    builder = DigestBuilder(store, taxonomy, BuildOptions(**options), is_bot=is_bot)  # type: ignore[arg-type]
+    return builder.build("o/r", WINDOW)
+
+
+def rocm(number: int, created, **kw: object) -> dict:  # type: ignore[no-untyped-def]
+    return issue_payload(number, created, title=f"[ROCm] MI300X issue {number}", **kw)  # type: ignore[arg-type]
+
+
+def qwen(number: int, created, **kw: object) -> dict:  # type: ignore[no-untyped-def]
+    return issue_payload(number, created, title=f"Qwen3 model output {number}", **kw)  # type: ignore[arg-type]
+
+
+def comments(first_id: int, number: int, at, n: int, *, user: str = "bob", bot: bool = False) -> list[dict]:  # type: ignore[no-untyped-def]
+    return [comment_payload(first_id + k, number, at + timedelta(minutes=k), user=f"{user}{k}", bot=bot)
+            for k in range(n)]
+
+
+def test_a_trend_is_its_section_against_the_topics_own_trailing_mean(store: Store) -> None:
+    history = []
+    for day in range(1, 8):  # one ROCm item and three Qwen items on each of the 7 days before
+        at = START - day * DAY + timedelta(hours=3)
+        history += [rocm(100 + day, at), *(qwen(200 + 10 * day + k, at) for k in range(3))]
+    history.append(rocm(300, START - 6 * DAY, user="dependabot[bot]"))  # bots are not a topic's items
+    today = [rocm(1, INSIDE), rocm(2, INSIDE), rocm(3, INSIDE), qwen(4, INSIDE), qwen(5, INSIDE)]
+    save(store, history + today)
+
+    digest = build(store)
+    trends = {trend.topic: trend for trend in digest.narrative.trends}
+    section = digest.section("topic:rocm")
+    assert trends["rocm"].count == len(section.items) == 3
+    assert trends["rocm"].baseline == 1.0 and trends["rocm"].ratio == 3.0
+    assert trends["rocm"].items == tuple(item.number for item in section.items[:3])
+    assert "qwen" not in trends  # 2 items against a usual 3 a day: quieter than usual, not a trend
+    assert len(digest.section("topic:qwen").items) == 2
+
+
+def test_an_item_touched_on_several_days_counts_on_each(store: Store) -> None:
+    touched = START - 3 * DAY + timedelta(hours=1)
+    save(
+        store,
+        [rocm(1, touched), rocm(2, INSIDE), rocm(3, INSIDE)],
+        comments(10, 1, touched + DAY, 1) + comments(20, 1, touched + 2 * DAY, 1),  # and on the next two days
+    )
+    digest = build(store)
+    baselines = topic_baselines(History(store), digest, TAXONOMY, is_bot, synced_from=None)
+    assert baselines["rocm"] == 3 / 7
+
+
+def test_days_the_store_never_synced_are_left_out_of_the_mean(store: Store) -> None:
+    save(store, [rocm(1, START - DAY + timedelta(hours=1)), rocm(2, INSIDE), rocm(3, INSIDE)])
+    digest = build(store)
+    history = History(store)
+    assert topic_baselines(history, digest, TAXONOMY, is_bot, synced_from=START - 2 * DAY)["rocm"] == 1 / 2
+    assert topic_baselines(history, digest, TAXONOMY, is_bot, synced_from=START - DAY / 2) == {}
+    assert topic_baselines(history, digest, TAXONOMY, is_bot, synced_from=None)["rocm"] == 1 / 7
+
+
+def test_without_any_history_the_busiest_topics_are_listed_with_baseline_zero(store: Store) -> None:
+    save(store, [rocm(1, INSIDE), rocm(2, INSIDE), qwen(3, INSIDE)])
+    digest = DigestBuilder(store, TAXONOMY, BuildOptions(), is_bot=is_bot).build("o/r", WINDOW)
+    trends = digest.narrative.trends
+    assert [(t.topic, t.count) for t in trends] == [("rocm", 2)]  # one Qwen item is news, not a trend
+    assert trends[0].ratio is None
+
+
+def test_activity_figures(store: Store) -> None:
+    save(
+        store,
+        [
+            issue_payload(1, START - 3 * DAY, user="old-hand"),
+            issue_payload(2, INSIDE, user="old-hand"),
+            issue_payload(3, INSIDE, user="newcomer", pr=True, merged=INSIDE + timedelta(hours=4)),
+            issue_payload(4, INSIDE, user="newcomer", pr=True),
+            issue_payload(5, START - 2 * DAY, user="someone", pr=True, merged=INSIDE + timedelta(hours=2)),
+            issue_payload(6, INSIDE, user="renovate[bot]", pr=True, merged=INSIDE + timedelta(hours=1)),
+        ],
+        comments(10, 2, INSIDE, 2, user="talker")  # talker0, talker1
+        + comments(20, 2, INSIDE, 1, user="ci", bot=True)
+        + comments(30, 2, START - timedelta(hours=1), 1, user="early"),  # before the window
+    )
+    activity = build(store).narrative.activity
+    assert activity.contributors == 4  # old-hand, newcomer, talker0, talker1
+    assert activity.first_time_contributors == 1  # newcomer
+    assert activity.merge_rate == round(3 / 3, 2)  # merged 3 (3, 5, 6) / new PRs 3 (3, 4, 6)
+    # hours to merge: #6 1 h, #3 4 h, #5 2 days + 2 h + the gap to INSIDE
+    hours = sorted([1.0, 4.0, (INSIDE + timedelta(hours=2) - (START - 2 * DAY)) / timedelta(hours=1)])
+    assert activity.median_hours_to_merge == hours[1]
+
+
+def test_no_prs_means_no_rates(store: Store) -> None:
+    save(store, [issue_payload(1, INSIDE)])
+    activity = build(store).narrative.activity
+    assert activity.merge_rate is None and activity.median_hours_to_merge is None
+
+
+def test_hot_items_say_new_today_or_how_many_days_running(store: Store) -> None:
+    old = START - 5 * DAY
+    save(
+        store,
+        [issue_payload(1, old), issue_payload(2, old), issue_payload(3, old), issue_payload(4, old)],
+        comments(100, 1, INSIDE, 2)  # #1: hot today only
+        + comments(200, 2, INSIDE, 3) + comments(210, 2, INSIDE - DAY, 2) + comments(220, 2, INSIDE - 2 * DAY, 2)
+        + comments(300, 3, INSIDE, 2) + comments(310, 3, INSIDE - 2 * DAY, 5)  # a quiet day breaks the streak
+        + comments(400, 4, INSIDE, 2) + comments(410, 4, INSIDE - DAY, 5, bot=True),  # bot chatter is not heat
+    )
+    digest = build(store)
+    streaks = {item.number: item.streak_days for item in digest.section("hot").items}
+    assert streaks == {1: 1, 2: 3, 3: 1, 4: 1}
+    assert all(item.streak_days is None for section in digest.sections if section.id != "hot"
+               for item in section.items)
+    hot_json = next(s for s in digest_to_dict(digest)["sections"] if s["id"] == "hot")["items"]
+    assert {item["number"]: item["streak_days"] for item in hot_json} == streaks
+
+
+def test_summary_names_counts_focus_and_the_hottest_item_in_both_locales(store: Store) -> None:
+    save(
+        store,
+        [rocm(1, INSIDE), rocm(2, INSIDE), issue_payload(3, INSIDE, pr=True, merged=INSIDE + timedelta(hours=1)),
+         issue_payload(4, INSIDE, title="Server hangs after 10 requests", labels=("bug",))],
+        comments(10, 2, INSIDE, 5),
+    )
+    summary = build(store).narrative.summary
+    assert summary.startswith("Busy day: 1 new PR, 1 merged; 3 new issues, 0 closed.")
+    assert "Focus on AMD / ROCm (2)" in summary
+    assert "#2 drew 5 comments" in summary
+    assert "new bug to watch: #4 (hang)" in summary
+    zh = build(store, locale="zh-CN").narrative.summary
+    assert zh.startswith("今日繁忙：新增 PR 1 个，合并 1 个；新增 issue 3 个，关闭 0 个。")
+    assert "#2 讨论最热（5 条评论）" in zh and "需关注的新 bug：#4（卡住）" in zh
+    assert 2 <= summary.count(". ") + 1 <= 4
+
+
+def test_mood_compares_today_with_the_days_before() -> None:
+    assert mood((10, 10, 10, 20)) == "busy"
+    assert mood((10, 10, 10, 5)) == "quiet"
+    assert mood((10, 10, 10, 11)) == "steady"
+    assert mood((0, 0, 3)) == "busy" and mood((0, 0, 0)) == "quiet" and mood(()) == "steady"
+
+
+def test_json_contract_and_renderers_carry_the_narrative(store: Store) -> None:
+    save(store, [rocm(1, INSIDE), rocm(2, INSIDE)], comments(10, 1, INSIDE, 3))
+    digest = build(store)
+    data = json.loads(render_json(digest))["narrative"]
+    assert set(data) >= {"summary", "trends", "activity"}
+    assert data["trends"] == [{"topic": "rocm", "title": "AMD / ROCm", "count": 2, "baseline": 0.0,
+                               "items": [1, 2]}]
+    assert set(data["activity"]) >= {"contributors", "first_time_contributors", "merge_rate",
+                                     "median_hours_to_merge"}
+    text = render_markdown(digest)
+    assert data["summary"].split(":")[0] in text and "## 📊 Trends (1)" in text and "🆕 new today" in text
+
+
+def test_narrative_can_be_turned_off(store: Store) -> None:
+    save(store, [rocm(1, INSIDE)])
+    assert build(store, narrative=False).narrative is None
+    assert "narrative" not in digest_to_dict(build(store, narrative=False))
+
+
+def test_a_channels_topics_narrow_trends_like_sections(store: Store) -> None:
+    save(store, [rocm(1, INSIDE), rocm(2, INSIDE), qwen(3, INSIDE), qwen(4, INSIDE)])
+    digest = build(store, taxonomy=TAXONOMY.restricted(["qwen"]))
+    assert [trend.topic for trend in digest.narrative.trends] == ["qwen"]
+    assert [s.id for s in digest.sections if s.id.startswith("topic:")] == ["topic:qwen"]
