@@ -9,7 +9,8 @@ SQLAlchemy read of the window's items and comments, ``bench.common.read_window_r
 the same process, so both see the same machine load and the same warm SQLite page cache.
 
 Target: median(build) / median(floor) <= 3. Also the build's peak memory (tracemalloc, allocations made
-during one build).
+during one build), and the narrative's cost: the same build with and without the narrative (summary, trends
+against 7 earlier days, activity, hot streaks), interleaved, target <= 1.2x.
 """
 
 from __future__ import annotations
@@ -49,12 +50,18 @@ from bot.store.store import Store
 FULL = SampleSpec(days=60, items_per_day=340, comments_per_day=1700)
 QUICK = SampleSpec(days=3, items_per_day=120, comments_per_day=500)
 TARGET = 3.0
+NARRATIVE_TARGET = 1.2
 
 
-def make_builder(store: Store) -> DigestBuilder:
+def make_builder(store: Store, *, narrative: bool = True) -> DigestBuilder:
     """The builder exactly as ``bot.service.build_digest_for`` wires it from the shipped configuration."""
     settings = bench_settings()
-    options = BuildOptions(hot_min_comments=settings.digest.hot_min_comments, locale=settings.digest.locale)
+    options = BuildOptions(
+        hot_min_comments=settings.digest.hot_min_comments,
+        locale=settings.digest.locale,
+        narrative=narrative,
+        bots_key=settings.bots_key,
+    )
     return DigestBuilder(store, load_taxonomy(settings, REPO), options, is_bot=settings.is_bot)
 
 
@@ -125,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         digest, rows = build(), floor()
         describe(store, window, digest, rows)
         ours, base = interleave(args.runs, build, floor)
+        plain = make_builder(store, narrative=False)
+        with_narrative, without = interleave(args.runs, build, lambda: plain.build(REPO, window))
         peak = traced_peak(build)
         s_ours, s_base = Summary.of(ours), Summary.of(base)
         value = ratio(s_ours.p50, s_base.p50)
@@ -138,6 +147,18 @@ def main(argv: list[str] | None = None) -> int:
             ],
         )
         print(f"ratio of medians: {value:.2f}x -> {verdict(value, TARGET)}")
+        s_with, s_without = Summary.of(with_narrative), Summary.of(without)
+        cost = ratio(s_with.p50, s_without.p50)
+        print(f"\nThe narrative's cost: the same build with and without it, {args.runs} interleaved runs each:")
+        print_table(
+            ["", "median", "p90", "best", "worst"],
+            [
+                ["with narrative", ms(s_with.p50), ms(s_with.p90), ms(s_with.best), ms(s_with.worst)],
+                ["without", ms(s_without.p50), ms(s_without.p90), ms(s_without.best), ms(s_without.worst)],
+                ["ratio", f"**{cost:.2f}x**", f"{ratio(s_with.p90, s_without.p90):.2f}x", "", ""],
+            ],
+        )
+        print(f"ratio of medians: {cost:.2f}x -> {verdict(cost, NARRATIVE_TARGET)}")
         print(f"peak memory of one build (tracemalloc, allocations during the build): {mib(peak)}")
         if args.profile or value > TARGET:
             print("\ncProfile of one build:")

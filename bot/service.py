@@ -85,7 +85,9 @@ def build_digest_for(
         store,
         taxonomy,
         BuildOptions(
-            hot_min_comments=settings.digest.hot_min_comments, locale=locale or settings.digest.locale
+            hot_min_comments=settings.digest.hot_min_comments,
+            locale=locale or settings.digest.locale,
+            bots_key=settings.bots_key,
         ),
         is_bot=settings.is_bot,
     )

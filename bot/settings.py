@@ -6,6 +6,7 @@ Files hold behaviour, the environment holds secrets and deployment facts (``DATA
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tomllib
@@ -177,6 +178,12 @@ class Settings(BaseModel):
     @property
     def topics_path(self) -> Path:
         return self.config_dir / "topics.toml"
+
+    @property
+    def bots_key(self) -> str:
+        """Changes when the configured bot logins do (cached per-topic counts exclude bots)."""
+        joined = "\n".join(sorted(login.lower() for login in self.file.bots.logins))
+        return hashlib.sha1(joined.encode("utf-8")).hexdigest()[:12]
 
     def is_bot(self, login: str | None) -> bool:
         return is_bot_login(login, self.file.bots.logins)

@@ -183,3 +183,25 @@ def test_a_channels_topics_narrow_trends_like_sections(store: Store) -> None:
     digest = build(store, taxonomy=TAXONOMY.restricted(["qwen"]))
     assert [trend.topic for trend in digest.narrative.trends] == ["qwen"]
     assert [s.id for s in digest.sections if s.id.startswith("topic:")] == ["topic:qwen"]
+
+
+def test_whole_synced_days_are_counted_once_then_read_back(store: Store) -> None:
+    from sqlalchemy import delete, func, select
+
+    from bot.store import schema
+
+    from bot.github.payloads import item_from_payload
+    from bot.topics.items import classify
+
+    payloads = [rocm(1, START - 2 * DAY), rocm(2, START - DAY + timedelta(hours=1)), rocm(3, INSIDE)]
+    store.save_page([classify(TAXONOMY, item_from_payload("o/r", p, is_bot)) for p in payloads])  # as the sync does
+    digest = build(store)
+    history = History(store)
+    first = topic_baselines(history, digest, TAXONOMY, is_bot, None, complete_until=START - DAY / 2)
+    with store.engine.begin() as conn:
+        cached = conn.execute(select(func.count()).select_from(schema.topic_days)).scalar_one()
+        assert cached == 6  # the last day ends after the sync's end: still open, not kept
+        conn.execute(delete(schema.items).where(schema.items.c.number < 3))
+    again = topic_baselines(history, digest, TAXONOMY, is_bot, None, complete_until=START - DAY / 2)
+    assert again["rocm"] == first["rocm"] - 1 / 7  # six days from the cache; the open day was read again
+    assert topic_baselines(history, digest, TAXONOMY, is_bot, None, bots_key="other")["rocm"] == 0  # own key

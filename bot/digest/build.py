@@ -27,6 +27,7 @@ class BuildOptions:
     hot_min_comments: int = 2
     locale: str = "en"
     narrative: bool = True  # summary, trends, activity and hot streaks (a few more reads of earlier days)
+    bots_key: str = ""  # fingerprint of the configured bot logins: cached topic counts depend on it
 
 
 class DigestBuilder:
@@ -60,6 +61,8 @@ class DigestBuilder:
             hot_min_comments=self.options.hot_min_comments,
             is_bot=self._is_bot or (lambda _login: False),
             synced_from=self.store.synced_from(repo),
+            complete_until=self.store.last_synced(repo),
+            bots_key=self.options.bots_key,
         )
 
 

@@ -36,11 +36,15 @@ def narrate(
     hot_min_comments: int,
     is_bot: Callable[[str], bool],
     synced_from: datetime | None,
+    complete_until: datetime | None = None,
+    bots_key: str = "",
 ) -> Digest:
     """``digest`` with its narrative and its hot items' streaks."""
     digest = _with_streaks(digest, history, hot_min_comments)
     topic_sections = [section for section in digest.sections if section.id.startswith("topic:")]
-    baselines = topic_baselines(history, digest, taxonomy, is_bot, synced_from)
+    baselines = topic_baselines(
+        history, digest, taxonomy, is_bot, synced_from, complete_until=complete_until, bots_key=bots_key
+    )
     trends = rank_trends(topic_sections, baselines, _window_days(digest))
     figures = activity_figures(digest, activity, history, is_bot, topic_sections)
     summary = render_summary(digest, trends, figures, topic_sections)
@@ -60,9 +64,15 @@ def topic_baselines(
     taxonomy: Taxonomy,
     is_bot: Callable[[str], bool],
     synced_from: datetime | None,
+    *,
+    complete_until: datetime | None = None,
+    bots_key: str = "",
 ) -> dict[str, float]:
     """Each topic's mean items per day over the ``BASELINE_DAYS`` days before the window (days the store never
-    synced are left out of the mean; no such day at all gives no baselines)."""
+    synced are left out of the mean; no such day at all gives no baselines).
+
+    Days that end before ``complete_until`` (the last completed sync) cannot change any more: their counts are
+    kept in the store, so a daily digest computes one new day, not seven."""
     start = digest.window.start
     day = timedelta(days=1)
     first = start - BASELINE_DAYS * day
@@ -72,13 +82,36 @@ def topic_baselines(
     if covered <= 0:
         return {}
     bounds = [first + k * day for k in range(covered + 1)]
-    touched = history.touched_by_day(digest.repo, bounds)
-    topics_of = _topics_of(history, digest.repo, touched, taxonomy, is_bot)
-    totals: dict[str, int] = {}
-    for number, days in touched.items():
+    seconds = int(day.total_seconds())
+    key = f"{taxonomy.fingerprint}:{bots_key}"
+    days = history.topic_days(digest.repo, bounds[:-1], seconds, key)
+    missing = [k for k, moment in enumerate(bounds[:-1]) if moment not in days]
+    if missing:
+        span = bounds[missing[0] : missing[-1] + 2]
+        computed, exact = _count_days(history, digest.repo, span, taxonomy, is_bot)
+        days.update({moment: computed[k] for k, moment in enumerate(span[:-1]) if moment not in days})
+        if exact and complete_until is not None:
+            done = {moment: counts for moment, counts in days.items()
+                    if moment in span[:-1] and moment + day <= complete_until}
+            history.save_topic_days(digest.repo, done, seconds, key)
+    return {
+        topic: sum(counts.get(topic, 0) for counts in days.values()) / covered for topic in taxonomy.ids()
+    }
+
+
+def _count_days(
+    history: History, repo: str, bounds: list[datetime], taxonomy: Taxonomy, is_bot: Callable[[str], bool]
+) -> tuple[list[dict[str, int]], bool]:
+    """Per day, per topic: human items touched that day. ``exact`` is False when some stored matches were
+    stale and only ``taxonomy``'s (maybe restricted) topics could be counted: such counts are not cached."""
+    touched = history.touched_by_day(repo, bounds)
+    topics_of, exact = _topics_of(history, repo, touched, taxonomy, is_bot)
+    counts: list[dict[str, int]] = [{} for _ in bounds[:-1]]
+    for number, touched_days in touched.items():
         for topic in topics_of.get(number, ()):
-            totals[topic] = totals.get(topic, 0) + len(days)
-    return {topic: totals.get(topic, 0) / covered for topic in taxonomy.ids()}
+            for k in touched_days:
+                counts[k][topic] = counts[k].get(topic, 0) + 1
+    return counts, exact
 
 
 def _topics_of(
@@ -87,14 +120,16 @@ def _topics_of(
     numbers: Iterable[int],
     taxonomy: Taxonomy,
     is_bot: Callable[[str], bool],
-) -> dict[int, tuple[str, ...]]:
+) -> tuple[dict[int, tuple[str, ...]], bool]:
+    """Topics of human items: every stored match (the sync's whole taxonomy, same fingerprint), or for rows
+    matched with an older taxonomy, ``taxonomy``'s topics matched now."""
     found: dict[int, tuple[str, ...]] = {}
     stale: list[int] = []
     for row in history.lean_items(repo, list(numbers)):
         if row.author_is_bot or is_bot(row.author):
             continue
         if row.topics is not None and row.topics_key == taxonomy.fingerprint:
-            found[row.number] = tuple(t for t, _, _ in row.topics if taxonomy.get(t) is not None)
+            found[row.number] = tuple(topic for topic, _, _ in row.topics)
         else:
             stale.append(row.number)
     for row in history.lean_items(repo, stale, matchable=True) if stale else ():
@@ -102,7 +137,7 @@ def _topics_of(
         found[row.number] = tuple(
             topic.id for topic in taxonomy.topics if topic.match(row.title, labels, row.prose or "") is not None
         )
-    return found
+    return found, not stale
 
 
 def rank_trends(sections: list[Section], baselines: dict[str, float], window_days: float) -> tuple[Trend, ...]:

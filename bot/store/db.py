@@ -34,7 +34,11 @@ def _narrative_tables(conn: Connection) -> None:
         index.create(conn, checkfirst=True)
 
 
-MIGRATIONS: list[tuple[int, Migration]] = [(1, _initial_schema), (2, _narrative_tables)]
+def _topic_days(conn: Connection) -> None:
+    schema.topic_days.create(conn, checkfirst=True)
+
+
+MIGRATIONS: list[tuple[int, Migration]] = [(1, _initial_schema), (2, _narrative_tables), (3, _topic_days)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

@@ -8,16 +8,25 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Collection, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, select, union_all
+from sqlalchemy import and_, func, select, union_all
 
 from bot.store import schema
+from bot.store.db import upsert
 from bot.store.store import Store
+from bot.timeutil import utcnow
 
 _LEAN = ("number", "author", "author_is_bot", "topics", "topics_key")
 _MATCHABLE = ("number", "title", "labels", "prose")
+
+
+def _aware(moment: datetime) -> datetime:
+    # min() loses the column type, so SQLite hands back a naive (UTC) datetime or even a string.
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _bucket(bounds: Sequence[datetime], moment: datetime | None) -> int | None:
@@ -90,12 +99,16 @@ class History:
         with self.engine.connect() as conn:
             for at in range(0, len(wanted), 500):
                 chunk = wanted[at : at + 500]
+                # min() per author on the (repo, author, created_at) index: a "created_at < before" filter
+                # would tempt SQLite into scanning the created_at index over the whole history instead.
                 found.update(
-                    conn.execute(
-                        select(i.author)
-                        .where(i.repo == repo, i.author.in_(chunk), i.created_at < before)
+                    author
+                    for author, first in conn.execute(
+                        select(i.author, func.min(i.created_at))
+                        .where(i.repo == repo, i.author.in_(chunk))
                         .group_by(i.author)
-                    ).scalars()
+                    )
+                    if first is not None and _aware(first) < before
                 )
         return found
 
@@ -124,3 +137,29 @@ class History:
                 if day is not None:
                     counts[number][day] += 1
         return counts
+
+    def topic_days(
+        self, repo: str, starts: Sequence[datetime], seconds: int, key: str
+    ) -> dict[datetime, dict[str, int]]:
+        """Cached per-topic counts of the days starting at ``starts`` (those computed before)."""
+        t = schema.topic_days.c
+        if not starts:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.day_start, t.counts).where(
+                    t.repo == repo, t.day_seconds == seconds, t.key == key, t.day_start.in_(list(starts))
+                )
+            )
+            return {row.day_start: {str(k): int(v) for k, v in row.counts.items()} for row in rows}
+
+    def save_topic_days(self, repo: str, days: dict[datetime, dict[str, int]], seconds: int, key: str) -> None:
+        if not days:
+            return
+        now = utcnow()
+        rows = [
+            dict(repo=repo, day_start=start, day_seconds=seconds, key=key, counts=counts, computed_at=now)
+            for start, counts in days.items()
+        ]
+        with self.engine.begin() as conn:
+            upsert(conn, schema.topic_days, rows, ("repo", "day_start", "day_seconds", "key"))

@@ -75,7 +75,7 @@ items = Table(
     Index("ix_items_repo_created", "repo", "created_at"),
     Index("ix_items_repo_closed", "repo", "closed_at"),
     Index("ix_items_repo_merged", "repo", "merged_at"),
-    Index("ix_items_repo_author", "repo", "author"),  # first-time contributors
+    Index("ix_items_repo_author", "repo", "author", "created_at"),  # first-time contributors (covering)
 )
 
 comments = Table(
@@ -94,7 +94,7 @@ comments = Table(
     Column("reactions", Integer, nullable=False, default=0),
     Index("ix_comments_repo_created", "repo", "created_at"),
     Index("ix_comments_repo_number", "repo", "number"),
-    Index("ix_comments_repo_author", "repo", "author"),  # first-time contributors
+    Index("ix_comments_repo_number_created", "repo", "number", "created_at"),  # hot streaks: recent days only
 )
 
 # One row per (repo, listing): the cursor only moves when a listing completed.
@@ -216,4 +216,17 @@ llm_cache = Table(
     Column("completion_tokens", Integer, nullable=False, default=0),
     Column("created_at", UTCDateTime, nullable=False),
     Index("ix_llm_cache_created", "created_at"),
+)
+
+# Per-topic item counts of whole past days (the narrative's baselines), by taxonomy and bot-list fingerprint.
+# Only days the sync had fully covered are kept, so a row never changes; a new taxonomy gets new rows.
+topic_days = Table(
+    "topic_days",
+    metadata,
+    Column("repo", String(200), primary_key=True),
+    Column("day_start", UTCDateTime, primary_key=True),
+    Column("day_seconds", Integer, primary_key=True, autoincrement=False),
+    Column("key", String(80), primary_key=True),
+    Column("counts", JSON, nullable=False),  # {topic id: items}
+    Column("computed_at", UTCDateTime, nullable=False),
 )
