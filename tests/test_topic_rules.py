@@ -1,0 +1,44 @@
+"""The body rules that decide from one sentence (docs/topics.md, "Evidence and scores"): what each catches, and
+the hard negatives next to it that it must leave alone. The eval set measures them; these pin them down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.topics.taxonomy import Taxonomy
+
+TOPICS = Path(__file__).resolve().parents[1] / "config" / "topics.toml"
+NEUTRAL_TITLE = "[Misc] Tidy up the worker"  # names no topic: the body alone decides
+
+
+@pytest.fixture(scope="module")
+def taxonomy() -> Taxonomy:
+    return Taxonomy.load(TOPICS)
+
+
+def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITLE) -> tuple[str, ...] | None:
+    found = [m for m in taxonomy.match(title, (), body) if m.topic_id == topic]
+    return found[0].reasons if found else None
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    (NEUTRAL_TITLE, "I want 128k context with Llama-3.1-8B but it says the KV cache is too small."),
+    (NEUTRAL_TITLE, "The engine fails to start: not enough KV cache for one request of 131072 tokens."),
+    (NEUTRAL_TITLE, "The max seq len is larger than the number of tokens that can be stored in KV cache."),
+    ("[Usage]: Mistral Large on 4xA100, what max_model_len fits?", ""),
+    (NEUTRAL_TITLE, "On 2x L40S the default context length does not fit."),
+])
+def test_kv_cache_capacity_is_the_scheduler_topic(taxonomy: Taxonomy, title: str, body: str) -> None:
+    assert reasons(taxonomy, "scheduler", body, title) is not None
+
+
+@pytest.mark.parametrize("body", [
+    "Looks like an issue with the KV cache page size on TPU.",
+    "Allows a prefill instance with TP=4 to send KV cache to a decode instance with TP=8.",
+    "--max-model-len 32k raised because the parser called int() directly.",
+    "The context length of the model is 32k tokens.",
+])
+def test_kv_cache_capacity_hard_negatives(taxonomy: Taxonomy, body: str) -> None:
+    assert reasons(taxonomy, "scheduler", body) is None
