@@ -23,6 +23,31 @@ def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITL
     return found[0].reasons if found else None
 
 
+@pytest.mark.parametrize(("body", "evidence"), [
+    ("The draft model ran eagerly, which cost ~1 ms per step.", "1 ms per step"),
+    ("Detokenizing costs 3 ms/token with the slow path.", "3 ms/token"),
+    ("Capturing graphs takes ~30s on every restart.", "30s on every restart"),
+    ("Profiling shows detokenization is ~8% of step time at batch 256.", "8% of step time"),
+    ("The sampler accounts for 30% of the decode time.", "30% of the decode time"),
+    ("After a few hours the server slows down a lot.", "server slows down"),
+])
+def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str, evidence: str) -> None:
+    assert reasons(taxonomy, "performance", body) == (f"body: {evidence}",)
+
+
+@pytest.mark.parametrize("body", [
+    "It fails 90% of the time.",  # how often, not how long
+    "About 5% of responses are not valid JSON.",
+    "The 4-GPU distributed job takes 80 minutes.",  # a duration, not a cost per step or request
+    "Some requests never return and the client times out after 600s.",
+    "It would be nice to turn it on per request via extra_body.",
+    "Keeping V0 slows down development.",  # not the serving system
+    "Any recommendations on which chip gives the best cost per token?",
+])
+def test_time_cost_hard_negatives(taxonomy: Taxonomy, body: str) -> None:
+    assert reasons(taxonomy, "performance", body) is None
+
+
 @pytest.mark.parametrize(("title", "body"), [
     (NEUTRAL_TITLE, "I want 128k context with Llama-3.1-8B but it says the KV cache is too small."),
     (NEUTRAL_TITLE, "The engine fails to start: not enough KV cache for one request of 131072 tokens."),
