@@ -67,3 +67,25 @@ def test_kv_cache_capacity_is_the_scheduler_topic(taxonomy: Taxonomy, title: str
 ])
 def test_kv_cache_capacity_hard_negatives(taxonomy: Taxonomy, body: str) -> None:
     assert reasons(taxonomy, "scheduler", body) is None
+
+
+@pytest.mark.parametrize(("topic", "body", "subject"), [
+    ("gpt_oss", "gpt-oss ships MXFP4 experts. On A100 there is no native FP4.", "gpt-oss"),
+    ("gemma", "The Gemma 3 models use soft-capping of the final logits.", "Gemma"),
+    ("kimi", "Kimi-K2 emits tool call ids that repeat across turns.", "Kimi-K2"),
+])
+def test_a_body_that_opens_with_a_model_family_is_about_it(
+    taxonomy: Taxonomy, topic: str, body: str, subject: str
+) -> None:
+    [reason] = reasons(taxonomy, topic, body)
+    assert reason.startswith(f"body opens with: {subject}")
+
+
+@pytest.mark.parametrize(("topic", "body"), [
+    ("qwen", "Qwen/Qwen2.5-72B-Instruct-AWQ with -tp 4 outputs random tokens."),  # one checkpoint, to reproduce
+    ("llama", "Llama-3.1-8B gives 3000+ tok/s on the same card."),
+    ("gpt_oss", "We reproduced it with gpt-oss and Gemma 3."),  # named, but not what the body opens with
+    ("cuda", "NVIDIA publishes FP4 checkpoints of Llama 4."),  # only model families read the lead this way
+])
+def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body) is None
