@@ -6,6 +6,7 @@ Evidence per topic, strongest first (docs/topics.md has the full story and the m
 - a bracket tag in the title from ``tags``, or one that contains a keyword ("[ROCm]")     5
 - a keyword, alias, ``strong`` phrase or ``patterns`` regex in the title (tags removed)     3
 - a ``strong`` phrase or ``patterns`` regex in the body ("segfault", "18% lower TPOT")      3
+- with ``lead_subject``: a body that opens with the topic's name ("gpt-oss ships ...")        3
 - otherwise the body (prose only: no templates, code, <details> or environment dumps):
   1 per sentence that names the topic, counted only from ``body_min`` sentences (default 2)
 
@@ -46,6 +47,14 @@ MATCH_THRESHOLD = 2
 
 # Sentences of prose: end punctuation followed by space, or a paragraph break.
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
+# What may come before the subject of the body's first sentence: quotes, brackets, emphasis left over, "The".
+_LEAD = re.compile(r"[\s\"'“‘(\[*]*(?:the\s+)?", re.IGNORECASE)
+# The whole word a lead subject is part of, and what makes that word one checkpoint rather than the family:
+# an organisation ("Qwen/Qwen2.5-72B-Instruct-AWQ") or a parameter count ("Llama-3.1-8B", "gpt-oss-120b").
+_LEAD_WORD = re.compile(r"[^\s,;:()]+")
+_CHECKPOINT = re.compile(r"/|\d+(?:\.\d+)?[bm](?![a-z])", re.IGNORECASE)
+
+
 def normalise_tag(tag: str) -> str:
     return re.sub(r"[\s_]+", " ", tag.strip().lower())
 
@@ -198,6 +207,9 @@ class TopicDef(BaseModel):
     ambiguous: list[str] = Field(default_factory=list)
     # How many body sentences must name the topic when the title and labels don't.
     body_min: int = Field(default=BODY_MIN_HITS, ge=1, le=10)
+    # A body whose first sentence opens with the topic's name is about it ("gpt-oss ships MXFP4 experts."),
+    # unless that name is one checkpoint, the model used to reproduce ("Qwen/Qwen2.5-72B-AWQ with -tp 4 ...").
+    lead_subject: bool = False
 
     @field_validator("id")
     @classmethod
@@ -360,6 +372,8 @@ class Topic:
         prose = self._blank_excluded(prose)
         if self._strong is not None and (found := self._strong.search(prose)):
             return PATTERN_SCORE, f"body: {found.group(0)}"
+        if self.definition.lead_subject and (subject := self._lead_subject(prose)):
+            return PATTERN_SCORE, f"body opens with: {subject}"
         hits = list(self._keywords.finditer(prose)) if self._keywords is not None else []
         if self._ambiguous is not None and all(self._ambiguous.fullmatch(hit.group(0)) for hit in hits):
             return 0, None
@@ -371,6 +385,19 @@ class Topic:
             return 0, None
         score = max(BODY_SCORE * sentences, MATCH_THRESHOLD)
         return score, f"body: {hits[0].group(0)} ({sentences}x)"
+
+    def _lead_subject(self, prose: str) -> str | None:
+        """The topic's name when it is the first word(s) of the body and not a single checkpoint's id."""
+        if self._keywords is None:
+            return None
+        start = _LEAD.match(prose).end()
+        found = self._keywords.match(prose, start)
+        if found is None or (self._ambiguous is not None and self._ambiguous.fullmatch(found.group(0))):
+            return None
+        word = _LEAD_WORD.match(prose, start)
+        if word is not None and _CHECKPOINT.search(word.group(0)):
+            return None
+        return found.group(0)
 
 
 @dataclass

@@ -1,0 +1,91 @@
+"""The body rules that decide from one sentence (docs/topics.md, "Evidence and scores"): what each catches, and
+the hard negatives next to it that it must leave alone. The eval set measures them; these pin them down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.topics.taxonomy import Taxonomy
+
+TOPICS = Path(__file__).resolve().parents[1] / "config" / "topics.toml"
+NEUTRAL_TITLE = "[Misc] Tidy up the worker"  # names no topic: the body alone decides
+
+
+@pytest.fixture(scope="module")
+def taxonomy() -> Taxonomy:
+    return Taxonomy.load(TOPICS)
+
+
+def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITLE) -> tuple[str, ...] | None:
+    found = [m for m in taxonomy.match(title, (), body) if m.topic_id == topic]
+    return found[0].reasons if found else None
+
+
+@pytest.mark.parametrize(("body", "evidence"), [
+    ("The draft model ran eagerly, which cost ~1 ms per step.", "1 ms per step"),
+    ("Detokenizing costs 3 ms/token with the slow path.", "3 ms/token"),
+    ("Capturing graphs takes ~30s on every restart.", "30s on every restart"),
+    ("Profiling shows detokenization is ~8% of step time at batch 256.", "8% of step time"),
+    ("The sampler accounts for 30% of the decode time.", "30% of the decode time"),
+    ("After a few hours the server slows down a lot.", "server slows down"),
+])
+def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str, evidence: str) -> None:
+    assert reasons(taxonomy, "performance", body) == (f"body: {evidence}",)
+
+
+@pytest.mark.parametrize("body", [
+    "It fails 90% of the time.",  # how often, not how long
+    "About 5% of responses are not valid JSON.",
+    "The 4-GPU distributed job takes 80 minutes.",  # a duration, not a cost per step or request
+    "Some requests never return and the client times out after 600s.",
+    "It would be nice to turn it on per request via extra_body.",
+    "Keeping V0 slows down development.",  # not the serving system
+    "Any recommendations on which chip gives the best cost per token?",
+])
+def test_time_cost_hard_negatives(taxonomy: Taxonomy, body: str) -> None:
+    assert reasons(taxonomy, "performance", body) is None
+
+
+@pytest.mark.parametrize(("title", "body"), [
+    (NEUTRAL_TITLE, "I want 128k context with Llama-3.1-8B but it says the KV cache is too small."),
+    (NEUTRAL_TITLE, "The engine fails to start: not enough KV cache for one request of 131072 tokens."),
+    (NEUTRAL_TITLE, "The max seq len is larger than the number of tokens that can be stored in KV cache."),
+    ("[Usage]: Mistral Large on 4xA100, what max_model_len fits?", ""),
+    (NEUTRAL_TITLE, "On 2x L40S the default context length does not fit."),
+])
+def test_kv_cache_capacity_is_the_scheduler_topic(taxonomy: Taxonomy, title: str, body: str) -> None:
+    assert reasons(taxonomy, "scheduler", body, title) is not None
+
+
+@pytest.mark.parametrize("body", [
+    "Looks like an issue with the KV cache page size on TPU.",
+    "Allows a prefill instance with TP=4 to send KV cache to a decode instance with TP=8.",
+    "--max-model-len 32k raised because the parser called int() directly.",
+    "The context length of the model is 32k tokens.",
+])
+def test_kv_cache_capacity_hard_negatives(taxonomy: Taxonomy, body: str) -> None:
+    assert reasons(taxonomy, "scheduler", body) is None
+
+
+@pytest.mark.parametrize(("topic", "body", "subject"), [
+    ("gpt_oss", "gpt-oss ships MXFP4 experts. On A100 there is no native FP4.", "gpt-oss"),
+    ("gemma", "The Gemma 3 models use soft-capping of the final logits.", "Gemma"),
+    ("kimi", "Kimi-K2 emits tool call ids that repeat across turns.", "Kimi-K2"),
+])
+def test_a_body_that_opens_with_a_model_family_is_about_it(
+    taxonomy: Taxonomy, topic: str, body: str, subject: str
+) -> None:
+    [reason] = reasons(taxonomy, topic, body)
+    assert reason.startswith(f"body opens with: {subject}")
+
+
+@pytest.mark.parametrize(("topic", "body"), [
+    ("qwen", "Qwen/Qwen2.5-72B-Instruct-AWQ with -tp 4 outputs random tokens."),  # one checkpoint, to reproduce
+    ("llama", "Llama-3.1-8B gives 3000+ tok/s on the same card."),
+    ("gpt_oss", "We reproduced it with gpt-oss and Gemma 3."),  # named, but not what the body opens with
+    ("cuda", "NVIDIA publishes FP4 checkpoints of Llama 4."),  # only model families read the lead this way
+])
+def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body) is None
