@@ -15,10 +15,13 @@ from bot.commands.grammar import (
     ConfigureChannel,
     Help,
     Invalid,
+    ListMutes,
     ListSubscriptions,
+    Mute,
     Post,
     ShowChannel,
     Subscribe,
+    Unmute,
     Unsubscribe,
     parse_command,
 )
@@ -52,6 +55,18 @@ NOW = datetime(2025, 12, 2, 4, 0, tzinfo=UTC)
          ConfigureChannel({"repo": "vllm-project/vllm", "post_time": "11:05", "timezone": "Asia/Shanghai",
                            "locale": "zh-CN", "topics": ("rocm", "qwen")})),
         ("channel topics all", ConfigureChannel({"topics": None})),
+        ("mute", ListMutes(personal=False)),
+        ("mute for me", ListMutes(personal=True)),
+        ("mute rocm", Mute("rocm", None, personal=False)),
+        ("MUTE rocm 7d", Mute("rocm", timedelta(days=7), personal=False)),
+        ("mute rocm 24h for me", Mute("rocm", timedelta(hours=24), personal=True)),
+        ("mute qwen 2w FOR ME", Mute("qwen", timedelta(weeks=2), personal=True)),
+        ("mute prefix caching 3d", Mute("prefix caching", timedelta(days=3), personal=False)),
+        ("mute rocm 9999d", Mute("rocm", timedelta(days=366), personal=False)),  # the query grammar's cap
+        ('mute "for me"', Mute("for me", None, personal=False)),  # a quoted phrase is a topic, not the flag
+        ("unmute rocm", Unmute("rocm", personal=False)),
+        ("unmute ALL", Unmute(None, personal=False)),
+        ("unmute rocm for me", Unmute("rocm", personal=True)),
     ],
 )
 def test_grammar(text: str, command: object) -> None:
@@ -69,6 +84,13 @@ def test_grammar(text: str, command: object) -> None:
         ("channel repo not-a-repo", "must look like OWNER/NAME"),
         ("channel locale fr", "must be one of en, zh-CN"),
         ("unsubscribe", "say what to unsubscribe from"),
+        ("mute 7d", "say which topic to mute"),
+        ("mute 3d for me", "say which topic to mute"),
+        ("mute rocm today", "“today” is not a duration"),
+        ("mute rocm 2025-12-01", "is not a duration"),
+        ("mute rocm 0d", "“0d” is not a duration"),
+        ("unmute", "say which topic to unmute"),
+        ("unmute for me", "say which topic to unmute"),
     ],
 )
 def test_grammar_rejects_with_a_hint(text: str, message: str) -> None:
@@ -82,6 +104,19 @@ def test_grammar_rejects_with_a_hint(text: str, message: str) -> None:
 @given(st.text(max_size=600))
 def test_grammar_never_raises(text: str) -> None:
     parse_command(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["mute", "unmute", "MUTE"]), st.text(max_size=300),
+       st.sampled_from(["", " 7d", " for me", " 3d for me", " today", " 0h"]))
+def test_mute_grammar_never_raises_and_always_answers_a_mute_command(verb: str, text: str, tail: str) -> None:
+    command = parse_command(f"{verb} {text}{tail}")
+    assert isinstance(command, Mute | Unmute | ListMutes | Invalid)
+    if isinstance(command, Invalid):
+        assert command.usage.startswith("/digest")
+    if isinstance(command, Mute):
+        assert command.topic.strip()
+        assert command.duration is None or timedelta(0) < command.duration <= timedelta(days=366)
 
 
 @pytest.fixture
@@ -179,3 +214,104 @@ def test_paused_subscriptions_are_told_once(commands: Commands) -> None:
 def test_errors_are_replies_not_exceptions(commands: Commands) -> None:
     assert commands.handle(ctx(), "rocm repo:x/y").notice == "error"
     assert commands.handle(ctx(), "channel colour red").notice == "invalid"
+
+
+# --- mutes ---
+
+
+def add_cuda_items(store: Store) -> None:
+    items = [issue_payload(n, NOW - timedelta(hours=n - 10), title=f"[Bugfix][CUDA] fix H100 {n}", pr=True)
+             for n in range(11, 14)]
+    store.save_page([item_from_payload("o/r", p, lambda login: False) for p in items])
+
+
+def topic_sections(reply: object) -> set[str]:
+    answer = reply.answer  # type: ignore[attr-defined]
+    assert isinstance(answer, Digest)
+    return {s.id for s in answer.sections if s.id.startswith("topic:")}
+
+
+def test_a_channel_mute_hides_the_topic_from_that_channels_digest_until_it_expires(commands: Commands) -> None:
+    add_cuda_items(commands.store)
+    assert topic_sections(commands.handle(ctx(), "")) == {"topic:rocm", "topic:cuda"}
+    muted = commands.handle(ctx(), "mute AMD 3d")  # an alias names the topic
+    assert muted.notice == "muted" and muted.params["personal"] is False
+    mute = muted.params["mute"]
+    # Until NOW + 3 days, shown in the channel's zone (Asia/Shanghai, UTC+8).
+    assert (mute.topic, mute.title, mute.until) == ("rocm", "AMD / ROCm", "2025-12-05 12:00")
+    assert muted.params["timezone"] == "Asia/Shanghai"
+    assert topic_sections(commands.handle(ctx(), "")) == {"topic:cuda"}
+    assert topic_sections(commands.handle(ctx(), "post")) == {"topic:cuda"}
+    assert topic_sections(commands.handle(ctx(channel_id="C2"), "")) == {"topic:rocm", "topic:cuda"}
+    assert commands.handle(ctx(), "rocm 3d").answer.items  # an explicit query still answers  # type: ignore[union-attr]
+    # Three days later the mute is over: it neither hides nor shows up in the lists.
+    later = NOW + timedelta(days=3)
+    assert commands.handle(ctx(now=later), "mute").params["mutes"] == []
+    assert commands.handle(ctx(now=later - timedelta(seconds=1)), "mute").params["mutes"][0].topic == "rocm"
+    commands.mutes.mute("slack", "channel", "C1", "cuda", NOW - timedelta(minutes=1), "U1", now=NOW - timedelta(days=1))
+    assert topic_sections(commands.handle(ctx(), "")) == {"topic:cuda"}  # cuda's mute had expired before NOW
+
+
+def test_mutes_are_listed_unmuted_and_shown_in_the_channel_settings(commands: Commands) -> None:
+    assert commands.handle(ctx(), "mute").params["mutes"] == []
+    commands.handle(ctx(), "mute rocm")
+    commands.handle(ctx(), "mute cuda 24h")
+    listed = commands.handle(ctx(), "mute")
+    assert listed.notice == "mutes"
+    assert [(m.topic, m.until) for m in listed.params["mutes"]] == [("cuda", "2025-12-03 12:00"), ("rocm", None)]
+    shown = commands.handle(ctx(), "channel")
+    assert [m.topic for m in shown.params["mutes"]] == ["cuda", "rocm"]
+    saved = commands.handle(ctx(), "channel time 10:00")
+    assert [m.topic for m in saved.params["mutes"]] == ["cuda", "rocm"]
+    assert commands.handle(ctx(), "unmute ROCm").params["removed"] == 1
+    nothing = commands.handle(ctx(), "unmute rocm")
+    assert nothing.notice == "unmuted" and nothing.params["removed"] == 0
+    everything = commands.handle(ctx(), "unmute all")
+    assert everything.params == {"personal": False, "timezone": "Asia/Shanghai", "topic": None, "removed": 1,
+                                 "mutes": []}
+
+
+def test_personal_mutes_are_the_users_not_the_channels(commands: Commands) -> None:
+    add_cuda_items(commands.store)
+    mine = commands.handle(ctx(), "mute rocm for me")
+    assert mine.notice == "muted" and mine.params["personal"] is True
+    assert topic_sections(commands.handle(ctx(), "")) == {"topic:rocm", "topic:cuda"}  # the channel: unchanged
+    in_dm = commands.handle(ctx(channel_id="D1", is_dm=True), "mute cuda 7d")  # in a DM: always personal
+    assert in_dm.params["personal"] is True
+    assert commands.user_mutes("slack", "U1", NOW) == ("cuda", "rocm")
+    assert commands.channel_mutes("slack", "C1", NOW) == ()
+    assert commands.user_mutes("slack", "U2", NOW) == ()
+    commands.handle(ctx(), "subscribe qwen at 09:00 tz Europe/Berlin")
+    listed = commands.handle(ctx(), "subscriptions")
+    # Personal times are shown in the user's own (subscription) zone: NOW + 7 days in Berlin.
+    assert listed.params["timezone"] == "Europe/Berlin"
+    assert [(m.topic, m.until) for m in listed.params["mutes"]] == [("cuda", "2025-12-09 05:00"), ("rocm", None)]
+    assert [m.topic for m in commands.handle(ctx(), "mute for me").params["mutes"]] == ["cuda", "rocm"]
+    assert commands.handle(ctx(), "mute").params["mutes"] == []  # the channel's list
+    assert commands.handle(ctx(channel_id="D1", is_dm=True), "unmute all").params["removed"] == 2
+
+
+def test_unknown_topics_get_a_suggestion(commands: Commands) -> None:
+    typo = commands.handle(ctx(), "mute rcom 7d")
+    assert typo.notice == "invalid"
+    assert "unknown topic “rcom”" in typo.params["message"] and "rocm" in typo.params["message"]
+    assert typo.params["usage"] == "/digest mute rocm"
+    nonsense = commands.handle(ctx(), "mute xyzzy")
+    assert nonsense.notice == "invalid" and nonsense.params["usage"].startswith("/digest mute")
+    assert commands.handle(ctx(), "mute rocm today").notice == "invalid"
+    assert commands.handle(ctx(), "mute").params["mutes"] == []
+
+
+def test_channel_mutes_need_the_channel_settings_permission(commands: Commands, config: Settings) -> None:
+    strict = config.model_copy(update={"file": config.file.model_copy(update={
+        "chat": config.file.chat.model_copy(update={"channel_settings": "admins"})})})
+    admins_only = Commands(commands.store, strict)
+    assert admins_only.handle(ctx(), "mute rocm").notice == "not_allowed"
+    assert admins_only.handle(ctx(), "unmute all").notice == "not_allowed"
+    assert admins_only.channel_mutes("slack", "C1", NOW) == ()
+    assert admins_only.handle(ctx(), "mute").notice == "mutes"  # listing: anyone
+    assert admins_only.handle(ctx(), "mute rocm for me").notice == "muted"  # one's own DMs: anyone
+    assert admins_only.handle(ctx(channel_id="D1", is_dm=True), "mute cuda").notice == "muted"
+    assert admins_only.handle(ctx(can_manage=True), "mute rocm 7d").notice == "muted"
+    assert admins_only.channel_mutes("slack", "C1", NOW) == ("rocm",)
+    assert admins_only.handle(ctx(can_manage=True), "unmute rocm").params["removed"] == 1

@@ -24,6 +24,9 @@ from bot.platforms.discord_app import DigestBot, rank_choices, split_text
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.chat import ChatState
+from bot.store.mutes import CHANNEL as CHANNEL_SCOPE
+from bot.store.mutes import USER as USER_SCOPE
+from bot.store.mutes import Mutes
 from bot.store.store import Store
 from tests.factories import issue_payload
 from tests.fakes.discord_api import (
@@ -140,7 +143,11 @@ async def test_login_syncs_the_digest_group_to_the_development_server(fake: Fake
     (group,) = sync.body
     assert group["name"] == "digest"
     options = {sub["name"]: {o["name"]: o for o in sub["options"]} for sub in group["options"]}
-    assert set(options) == {"show", "post", "subscribe", "unsubscribe", "subscriptions", "channel", "help"}
+    assert set(options) == {"show", "post", "subscribe", "unsubscribe", "subscriptions", "channel", "mute", "unmute",
+                            "help"}
+    assert options["mute"]["topic"]["autocomplete"] and not options["mute"]["topic"]["required"]
+    assert options["mute"]["duration"]["autocomplete"] and options["mute"]["for_me"]["type"] == 5  # boolean
+    assert options["unmute"]["topic"]["required"] and options["unmute"]["for_me"]["type"] == 5
     assert options["show"]["query"]["autocomplete"] and not options["show"]["query"]["required"]
     assert options["subscribe"]["query"]["required"] and options["subscribe"]["timezone"]["autocomplete"]
     assert set(options["channel"]) == {"repo", "time", "timezone", "locale", "topics"}
@@ -373,6 +380,80 @@ async def test_bad_input_gets_the_grammar_hint(fake: FakeDiscord, bot: DigestBot
     text = follow_up_text(fake).replace("\\", "")
     assert expected in text
     assert ChatState(bot.store).channel("discord", str(CHANNEL_ID)) is None
+
+
+# -------------------------------------------------------------------------------------------- mutes
+
+
+def with_flag(payload: dict[str, Any], name: str, value: bool) -> dict[str, Any]:
+    """Add a boolean option (type 5) to a ``/digest <subcommand>`` payload."""
+    payload["data"]["options"][0]["options"].append({"type": 5, "name": name, "value": value})
+    return payload
+
+
+async def test_mute_list_and_unmute_through_the_tree(fake: FakeDiscord, store: Store, tmp_path: Path) -> None:
+    seed(store)
+    bot = await start_bot(fake, store, make_settings(tmp_path))
+    mutes = Mutes(store)
+    try:
+        await invoke(bot, interaction_payload("mute", {"topic": "rocm", "duration": "3d"}))
+        assert mutes.active("discord", CHANNEL_SCOPE, str(CHANNEL_ID), NOW) == {"rocm": NOW + timedelta(days=3)}
+        await invoke(bot, interaction_payload("show"))  # the channel's digest without the muted topic
+        digest_text = "\n".join(text for body in fake.follow_ups[1:] for text in texts(body))
+        await invoke(bot, with_flag(interaction_payload("mute", {"topic": "cuda"}), "for_me", True))
+        assert mutes.active("discord", USER_SCOPE, str(USER_ID), NOW) == {"cuda": None}
+        await invoke(bot, interaction_payload("mute", {"topic": "amd"}, dm=True))  # a DM: the user's own
+        assert set(mutes.active("discord", USER_SCOPE, str(USER_ID), NOW)) == {"cuda", "rocm"}
+        await invoke(bot, interaction_payload("mute"))  # no topic: the list
+        await invoke(bot, interaction_payload("mute", {"topic": "rcom"}))
+        await invoke(bot, interaction_payload("mute", {"topic": "rocm", "duration": "tomorrow-ish"}))
+        await invoke(bot, interaction_payload("mute", {"topic": "r"}, focused="topic"))
+        await invoke(bot, interaction_payload("mute", {"topic": "rocm", "duration": "2"}, focused="duration"))
+        await invoke(bot, interaction_payload("unmute", {"topic": "a"}, focused="topic"))
+        await invoke(bot, interaction_payload("unmute", {"topic": "all"}))
+        await invoke(bot, with_flag(interaction_payload("unmute", {"topic": "cuda"}), "for_me", True))
+    finally:
+        await bot.close()
+    assert "AMD / ROCm" not in digest_text
+    replies = [(body.get("content") or "").replace("\\", "") for body in fake.follow_ups if not body.get("embeds")]
+    assert replies[0].startswith("Muted in this channel's digests: rocm (AMD / ROCm) until 2025-12-05 12:00 "
+                                 "(Asia/Shanghai)")  # NOW + 3 days in the default zone
+    assert replies[1].startswith("Muted in your daily DMs: cuda (NVIDIA / CUDA) until unmuted")
+    assert replies[2].startswith("Muted in your daily DMs: rocm")
+    assert replies[3].startswith("Muted in this channel's digests:\n• rocm")
+    assert "unknown topic “rcom” (did you mean rocm?)" in replies[4]
+    assert "unknown topic “rocm tomorrow-ish”" in replies[5]
+    assert replies[6].startswith("Unmuted all 1 topic in this channel's digests")
+    assert replies[7].startswith("Unmuted cuda in your daily DMs") and "Still muted: rocm" in replies[7]
+    topics, durations, unmute = (body["data"]["choices"] for body in fake.callbacks if body["type"] == 8)
+    assert topics[0]["value"] == "rocm" and len(topics) <= 25
+    assert [c["value"] for c in durations] == ["24h", "2w"]
+    assert unmute[0]["value"] == "all"
+    assert mutes.active("discord", CHANNEL_SCOPE, str(CHANNEL_ID), NOW) == {}
+    assert mutes.active("discord", USER_SCOPE, str(USER_ID), NOW) == {"rocm": None}
+
+
+async def test_channel_mutes_need_manage_channels_when_admins_only(fake: FakeDiscord, store: Store,
+                                                                  tmp_path: Path) -> None:
+    seed(store)
+    settings = make_settings(tmp_path, 'channel_settings = "admins"\ndiscord_manager_role = "digest-admins"')
+    bot = await start_bot(fake, store, settings)
+    mutes = Mutes(store)
+    try:
+        await invoke(bot, interaction_payload("mute", {"topic": "rocm"}))
+        assert mutes.active("discord", CHANNEL_SCOPE, str(CHANNEL_ID), NOW) == {}
+        await invoke(bot, with_flag(interaction_payload("mute", {"topic": "rocm"}), "for_me", True))
+        await invoke(bot, interaction_payload("mute", {"topic": "cuda"}, roles=(MANAGER_ROLE,)))
+        await invoke(bot, interaction_payload("unmute", {"topic": "cuda"}))
+    finally:
+        await bot.close()
+    replies = [body["content"] for body in fake.follow_ups]
+    assert replies[0].startswith("Only members who can manage this channel")
+    assert replies[1].startswith("Muted in your daily DMs")  # one's own DMs: anyone
+    assert replies[2].startswith("Muted in this channel's digests: cuda")  # the role is enough
+    assert replies[3].startswith("Only members who can manage this channel")
+    assert mutes.active("discord", CHANNEL_SCOPE, str(CHANNEL_ID), NOW) == {"cuda": None}
+    assert mutes.active("discord", USER_SCOPE, str(USER_ID), NOW) == {"rocm": None}
 
 
 # ------------------------------------------------------------------------------------ channel settings

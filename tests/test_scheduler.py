@@ -24,17 +24,20 @@ from apscheduler.triggers.cron import CronTrigger
 from sqlalchemy import insert, update
 
 from bot.delivery.fanout import BUSY, FAILED, SENT, FanoutOptions
-from bot.delivery.jobs import CHANNEL, DeliveryJobs, JobOptions
+from bot.delivery.jobs import CHANNEL, DeliveryJobs, JobOptions, dm_kind
 from bot.delivery.ledger import CLAIMED, DeliveryKey, Ledger
 from bot.delivery.messenger import DeliveryError
 from bot.digest.model import Digest, QueryResult
 from bot.github.payloads import item_from_payload
 from bot.scheduler import DigestScheduler, daily_trigger, delivery_status
+from bot.service import load_taxonomy
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.chat import ChannelSettings, ChatState
 from bot.store.db import upsert
+from bot.store.mutes import USER, Mutes
 from bot.store.store import Store
+from bot.topics.items import classify
 from tests.factories import issue_payload
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -612,3 +615,81 @@ async def test_status_reports_syncs_posts_and_pending_deliveries(filled_sqlite: 
     async with scheduler:
         full = await scheduler.status()
     assert full["scheduler"]["running"] is True and "channel:slack:C1" in full["scheduler"]["jobs"]
+
+
+# --- mutes ---
+
+
+def add_cuda(store: Store, end: datetime = NOW, *, classified_with: Settings | None = None) -> None:
+    """NVIDIA items next to ``fill``'s ROCm ones; ``classified_with``: with the sync's stored topic matches."""
+    payloads = [issue_payload(n, end - timedelta(hours=n - 99), title=f"[Bugfix][CUDA] fix H100 case {n}", pr=True)
+                for n in range(100, 106)]
+    items = [item_from_payload("o/r", p, lambda login: False) for p in payloads]
+    if classified_with is not None:
+        taxonomy = load_taxonomy(classified_with, "o/r", restrict=False)
+        items = [classify(taxonomy, item) for item in items]
+    store.save_page(items)
+
+
+def header_texts(posts: Sequence[Any]) -> list[str]:
+    return [block["text"]["text"] for call in posts for block in call.data.get("blocks") or []
+            if block.get("type") == "header"]
+
+
+async def test_a_scheduled_channel_digest_leaves_out_the_channels_muted_topics(filled_sqlite: Store,
+                                                                               settings: Settings) -> None:
+    from bot.platforms.slack_app import SlackMessenger, build_client
+    from tests.fakes.slack_api import FakeSlack
+
+    store = filled_sqlite
+    add_cuda(store)
+    add_channel(store, "C1")
+    add_channel(store, "C2")
+    mutes = Mutes(store)
+    mutes.mute("slack", "channel", "C1", "rocm", NOW + timedelta(days=7), "U1", now=NOW - timedelta(hours=1))
+    mutes.mute("slack", "channel", "C1", "cuda", NOW - timedelta(minutes=1), "U1",  # over before the post
+               now=NOW - timedelta(days=1))
+    mutes.mute("slack", USER, "C2", "cuda", None, "U1", now=NOW)  # a user's mute: not a channel's
+    fake = FakeSlack()
+    with fake.serve() as base_url:
+        messenger = SlackMessenger(build_client("xoxb-test", base_url + "/api/"), ChatState(store))
+        jobs = make_jobs(store, settings, messenger, Clock(NOW + timedelta(seconds=5)))
+        assert await jobs.post_channel("slack", "C1") == SENT
+        assert await jobs.post_channel("slack", "C2") == SENT
+        posts = fake.of("chat.postMessage")
+    muted = header_texts([call for call in posts if call.data["channel"] == "C1"])
+    other = header_texts([call for call in posts if call.data["channel"] == "C2"])
+    assert any("NVIDIA / CUDA" in text for text in muted)  # the other sections remain
+    assert not any("AMD / ROCm" in text for text in muted)
+    assert any("AMD / ROCm" in text for text in other) and any("NVIDIA / CUDA" in text for text in other)
+
+
+async def test_daily_dms_leave_out_what_their_user_muted(filled_sqlite: Store, settings: Settings) -> None:
+    store = filled_sqlite
+    add_cuda(store, classified_with=settings)  # the ROCm items have no stored matches: matched again when filtered
+    add_subscribers(store, ["U1"], query="amd")  # names rocm (an alias), which U1 muted: skipped
+    add_subscribers(store, ["U2", "U3"], query="fix")  # a search over both topics
+    add_subscribers(store, ["U4"], query="")  # the digest by DM
+    add_subscribers(store, ["U5"], query="rocm")  # muted, but that mute is over
+    mutes = Mutes(store)
+    for user in ("U1", "U2", "U4"):
+        mutes.mute("slack", USER, user, "rocm", None, user, now=NOW - timedelta(days=1))
+    mutes.mute("slack", USER, "U5", "rocm", NOW - timedelta(hours=1), "U5", now=NOW - timedelta(days=1))
+    mutes.mute("slack", "channel", "U3", "cuda", None, "U3", now=NOW)  # a channel's mute: not U3's
+    fake = FakeMessenger()
+    jobs = make_jobs(store, settings, fake, Clock(NOW + timedelta(seconds=5)))
+    result = await jobs.send_slot("11:05", "Asia/Shanghai")
+    assert (result.sent, result.skipped) == (4, 1)
+    by_user = {p.target: p.answer for p in fake.accepted}
+    assert "U1" not in by_user
+    skipped = jobs.ledger.get(DeliveryKey("slack", "U1", "o/r", dm_kind("amd"), NOW - timedelta(days=1)))
+    assert skipped is not None and skipped.status == "skipped" and skipped.last_error == "muted"
+    filtered, full = by_user["U2"], by_user["U3"]
+    assert isinstance(filtered, QueryResult) and isinstance(full, QueryResult)
+    assert {i.number for i in full.items} >= {1, 2, 100, 101}  # both topics match "fix"
+    assert {i.number for i in filtered.items} == {i.number for i in full.items if i.number >= 100}  # CUDA only
+    digest = by_user["U4"]
+    assert isinstance(digest, Digest)
+    assert {s.id for s in digest.sections if s.id.startswith("topic:")} == {"topic:cuda"}
+    expired = by_user["U5"]
+    assert isinstance(expired, QueryResult) and expired.items and expired.topic == "rocm"

@@ -7,15 +7,19 @@
     subscriptions
     channel                            show the channel's settings
     channel repo o/r | time HH:MM | tz Area/City | locale en|zh-CN | topics a,b|all   (several at once)
+    mute [<topic> [24h|3d|7d|2w]] [for me]   leave a topic out of the channel's digests (or, for me / in a DM,
+                                             out of your daily DMs); no duration: until unmuted; alone: list
+    unmute <topic> | all [for me]
     help
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from bot.settings import LOCALES, check_hhmm, check_repo, check_timezone
-from bot.topics.query import clean_text, tokenize
+from bot.topics.query import clean_text, parse_query, tokenize
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,24 @@ class ConfigureChannel:
 
 
 @dataclass(frozen=True)
+class Mute:
+    topic: str  # as typed: an id, alias or query word; the handler resolves it against the taxonomy
+    duration: timedelta | None = None  # None: until unmuted
+    personal: bool = False  # "for me": the user's daily DMs, not the channel's digests
+
+
+@dataclass(frozen=True)
+class Unmute:
+    topic: str | None  # None: all
+    personal: bool = False
+
+
+@dataclass(frozen=True)
+class ListMutes:
+    personal: bool = False
+
+
+@dataclass(frozen=True)
 class Help:
     topic: str | None = None
 
@@ -68,10 +90,13 @@ class Invalid:
     usage: str
 
 
-Command = Ask | Post | Subscribe | Unsubscribe | ListSubscriptions | ShowChannel | ConfigureChannel | Help | Invalid
+Command = (Ask | Post | Subscribe | Unsubscribe | ListSubscriptions | ShowChannel | ConfigureChannel | Mute | Unmute
+           | ListMutes | Help | Invalid)
 
 SUBSCRIBE_USAGE = "/digest subscribe rocm at 09:00 tz Asia/Shanghai"
 CHANNEL_USAGE = "/digest channel repo vllm-project/vllm time 11:05 tz Asia/Shanghai locale zh-CN topics rocm,qwen"
+MUTE_USAGE = "/digest mute rocm 7d   or   /digest mute rocm for me"
+UNMUTE_USAGE = "/digest unmute rocm   or   /digest unmute all"
 CHANNEL_KEYS = {"repo": "repo", "time": "post_time", "at": "post_time", "tz": "timezone", "timezone": "timezone",
                 "locale": "locale", "lang": "locale", "language": "locale", "topics": "topics"}
 
@@ -97,7 +122,43 @@ def parse_command(text: str) -> Command:
         return ListSubscriptions()
     if verb == "channel":
         return _channel(rest)
+    if verb == "mute":
+        return _mute(rest)
+    if verb == "unmute":
+        return _unmute(rest)
     return Ask(cleaned)
+
+
+def _for_me(tokens: list[str]) -> tuple[list[str], bool]:
+    """Tokens without a trailing "for me", and whether it was there."""
+    if len(tokens) >= 2 and tokens[-2].lower() == "for" and tokens[-1].lower() == "me":
+        return tokens[:-2], True
+    return tokens, False
+
+
+def _mute(tokens: list[str]) -> Command:
+    words, personal = _for_me(tokens)
+    if not words:
+        return ListMutes(personal)
+    duration = None
+    last = parse_query(words[-1])  # the query grammar's windows: 24h, 3d, 7d, 2w (at most a year)
+    if last.window is not None:
+        if last.window.kind != "relative" or last.window.amount is None:
+            return Invalid(f"“{words[-1]}” is not a duration (24h, 3d, 7d, 2w)", MUTE_USAGE)
+        duration, words = last.window.amount, words[:-1]
+    elif len(words) > 1 and last.notes:  # "0d", "x:y": not a topic word either
+        return Invalid(f"“{words[-1]}” is not a duration (24h, 3d, 7d, 2w)", MUTE_USAGE)
+    if not words:
+        return Invalid("say which topic to mute", MUTE_USAGE)
+    return Mute(" ".join(words), duration, personal)
+
+
+def _unmute(tokens: list[str]) -> Command:
+    words, personal = _for_me(tokens)
+    if not words:
+        return Invalid("say which topic to unmute", UNMUTE_USAGE)
+    joined = " ".join(words)
+    return Unmute(None if joined.lower() == "all" else joined, personal)
 
 
 def _subscribe(tokens: list[str]) -> Command:

@@ -14,10 +14,13 @@ from bot.commands.grammar import (
     ConfigureChannel,
     Help,
     Invalid,
+    ListMutes,
     ListSubscriptions,
+    Mute,
     Post,
     ShowChannel,
     Subscribe,
+    Unmute,
     Unsubscribe,
     parse_command,
 )
@@ -26,9 +29,12 @@ from bot.digest.window import default_window
 from bot.errors import UserError
 from bot.service import answer_query, build_digest_for, load_taxonomy
 from bot.settings import Settings
-from bot.store.chat import ChannelSettings, ChatState
+from bot.store.chat import ChannelSettings, ChatState, Subscription
+from bot.store.mutes import CHANNEL, USER, Mutes
 from bot.store.store import Store
 from bot.topics.query import parse_query
+from bot.topics.search import suggest, topic_named
+from bot.topics.taxonomy import Topic
 
 _log = logging.getLogger(__name__)
 
@@ -58,6 +64,15 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class MuteView:
+    """One active mute as a notice shows it: ``until`` is local time ("2025-12-09 11:05"), None for good."""
+
+    topic: str
+    title: str
+    until: str | None
+
+
+@dataclass(frozen=True)
 class EffectiveChannel:
     repo: str | None
     post_time: str
@@ -72,6 +87,7 @@ class Commands:
         self.store = store
         self.settings = settings
         self.chat = ChatState(store)
+        self.mutes = Mutes(store)
 
     # --- entry point ---
 
@@ -108,11 +124,17 @@ class Commands:
         if isinstance(command, Unsubscribe):
             return self._unsubscribe(ctx, command)
         if isinstance(command, ListSubscriptions):
-            return Reply("subscriptions", {"subscriptions": self.chat.subscriptions(ctx.platform, ctx.user_id)})
+            subscriptions = self.chat.subscriptions(ctx.platform, ctx.user_id)
+            timezone = self._user_timezone(subscriptions, channel)
+            return Reply("subscriptions", {"subscriptions": subscriptions, "timezone": timezone,
+                                           "mutes": self._mute_views(ctx, USER, ctx.user_id, channel, timezone)})
         if isinstance(command, ShowChannel):
-            return Reply("channel", {"channel": channel})
+            return Reply("channel", {"channel": channel, "timezone": channel.timezone,
+                                     "mutes": self._channel_mute_views(ctx, channel)})
         if isinstance(command, ConfigureChannel):
             return self._configure(ctx, command, channel)
+        if isinstance(command, Mute | Unmute | ListMutes):
+            return self._mute_command(ctx, command, channel)
         if isinstance(command, Help):
             return Reply("help", {"topics": load_taxonomy(self.settings).ids()})
         assert isinstance(command, Invalid)
@@ -125,7 +147,8 @@ class Commands:
             return Reply("no_repo", {})
         if post and ctx.is_dm:
             return Reply("error", {"message": "post works in a channel, not in a direct message"})
-        answer = self.answer(text, repo=channel.repo, now=ctx.now, channel=channel)
+        hidden = () if ctx.is_dm else self.channel_mutes(ctx.platform, ctx.channel_id, ctx.now)
+        answer = self.answer(text, repo=channel.repo, now=ctx.now, channel=channel, hide_topics=hidden)
         return Reply(answer=answer, ephemeral=not post, post_to_channel=post, locale=answer.locale,
                      timezone=channel.timezone)
 
@@ -195,5 +218,85 @@ class Commands:
         saved = self.chat.save_channel(updated, by=ctx.user_id)
         _log.info("%s channel %s settings changed by %s: %s", ctx.platform, ctx.channel_id, ctx.user_id,
                   sorted(command.changes))
-        return Reply("channel_saved", {"channel": self.effective_channel(saved.platform, saved.channel_id),
-                                       "changed": sorted(command.changes)})
+        shown = self.effective_channel(saved.platform, saved.channel_id)
+        return Reply("channel_saved", {"channel": shown, "changed": sorted(command.changes),
+                                       "timezone": shown.timezone, "mutes": self._channel_mute_views(ctx, shown)})
+
+    # --- mutes ---
+
+    def channel_mutes(self, platform: str, channel_id: str, now: datetime) -> tuple[str, ...]:
+        """The topics muted in a channel at ``now``: its digests leave them out."""
+        return tuple(self.mutes.active(platform, CHANNEL, channel_id, now))
+
+    def user_mutes(self, platform: str, user_id: str, now: datetime) -> tuple[str, ...]:
+        """The topics a user muted for their daily DMs, at ``now``."""
+        return tuple(self.mutes.active(platform, USER, user_id, now))
+
+    def _mute_command(self, ctx: Context, command: Mute | Unmute | ListMutes, channel: EffectiveChannel) -> Reply:
+        personal = command.personal or ctx.is_dm
+        scope, target = (USER, ctx.user_id) if personal else (CHANNEL, ctx.channel_id)
+        timezone = (self._user_timezone(self.chat.subscriptions(ctx.platform, ctx.user_id), channel) if personal
+                    else channel.timezone)
+        base = {"personal": personal, "timezone": timezone}
+        if isinstance(command, ListMutes):
+            return Reply("mutes", {**base, "mutes": self._mute_views(ctx, scope, target, channel, timezone)})
+        if not personal and self.settings.file.chat.channel_settings == "admins" and not ctx.can_manage:
+            return Reply("not_allowed", {})
+        if isinstance(command, Unmute):
+            topic = None
+            if command.topic is not None:
+                found = self._topic(command.topic, channel)
+                topic = found.id if found else command.topic.lower()  # a topic since removed from the file
+            removed = self.mutes.unmute(ctx.platform, scope, target, topic, now=ctx.now)
+            _log.info("%s %s %s: unmuted %s (%d)", ctx.platform, scope, target, topic or "all", removed)
+            return Reply("unmuted", {**base, "topic": topic, "removed": removed,
+                                     "mutes": self._mute_views(ctx, scope, target, channel, timezone)})
+        found = self._topic(command.topic, channel)
+        if found is None:
+            return self._unknown_topic(command.topic, channel)
+        until = ctx.now + command.duration if command.duration is not None else None
+        self.mutes.mute(ctx.platform, scope, target, found.id, until, ctx.user_id, now=ctx.now)
+        _log.info("%s %s %s: muted %s until %s (by %s)", ctx.platform, scope, target, found.id, until, ctx.user_id)
+        return Reply("muted", {**base, "mute": MuteView(found.id, found.display_name(channel.locale),
+                                                         _local(until, timezone))})
+
+    def _topic(self, text: str, channel: EffectiveChannel) -> Topic | None:
+        """A topic by id, alias or query word, among every topic the channel's repository knows."""
+        taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
+        return taxonomy.get(text.strip().lower()) or topic_named(taxonomy, text)
+
+    def _unknown_topic(self, text: str, channel: EffectiveChannel) -> Reply:
+        taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
+        close = suggest(taxonomy, parse_query(text))
+        if close:
+            return Reply("invalid", {"message": f"unknown topic “{text}” (did you mean {close[0]}?)",
+                                     "usage": f"/digest mute {close[0]}"})
+        return Reply("invalid", {"message": f"unknown topic “{text}” (/digest help lists them)",
+                                 "usage": "/digest mute rocm 7d"})
+
+    def _channel_mute_views(self, ctx: Context, channel: EffectiveChannel) -> list[MuteView]:
+        if ctx.is_dm:
+            return []
+        return self._mute_views(ctx, CHANNEL, ctx.channel_id, channel, channel.timezone)
+
+    def _mute_views(self, ctx: Context, scope: str, target: str, channel: EffectiveChannel,
+                    timezone: str) -> list[MuteView]:
+        active = self.mutes.active(ctx.platform, scope, target, ctx.now)
+        if not active:
+            return []
+        taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
+        views = []
+        for topic_id, until in active.items():
+            topic = taxonomy.get(topic_id)
+            views.append(MuteView(topic_id, topic.display_name(channel.locale) if topic else topic_id,
+                                  _local(until, timezone)))
+        return views
+
+    @staticmethod
+    def _user_timezone(subscriptions: list[Subscription], channel: EffectiveChannel) -> str:
+        """Where a user's times are shown: their (first) daily DM's zone, else the channel's."""
+        return subscriptions[0].timezone if subscriptions else channel.timezone
+
+
+def _local(moment: datetime | None, timezone: str) -> str | None:
+    return None if moment is None else moment.astimezone(ZoneInfo(timezone)).strftime("%Y-%m-%d %H:%M")

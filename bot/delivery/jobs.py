@@ -6,7 +6,7 @@ Every delivery goes through ``DeliveryJobs.deliver``:
 2. make sure the store covers the window (sync the repository first if its last completed sync is older
    than the window's end);
 3. build the digest / query answer for the window (from the window's end, so a retry or takeover builds
-   the same thing);
+   the same thing), without the topics the channel, or the DM's user, muted (``/digest mute``);
 4. send it part by part, recording each accepted message id; transient ``DeliveryError``s are retried here
    with exponential backoff and jitter, permanent ones mark the row ``skipped`` (the messenger already
    marked the channel or paused the user), and what is still failing is left ``failed`` for a later run.
@@ -24,7 +24,7 @@ import random
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -47,11 +47,14 @@ from bot.delivery.ledger import DUE, Claim, DeliveryKey, LeaseLost, Ledger
 from bot.delivery.messenger import DeliveryError, Messenger
 from bot.digest.model import QueryResult, Window
 from bot.digest.window import default_window
+from bot.service import load_taxonomy
 from bot.settings import Settings
 from bot.store.chat import ChatState, Subscription
+from bot.store.mutes import USER, item_topic_ids
 from bot.store.store import Store
 from bot.timeutil import iso_z, utcnow
 from bot.topics.query import parse_query
+from bot.topics.search import topic_named
 
 _log = logging.getLogger(__name__)
 
@@ -62,6 +65,16 @@ LOST = "lost"  # our lease was taken over mid-delivery (we were stalled longer t
 
 class SyncFailed(Exception):
     """The store could not be brought up to the window's end; the delivery is retried later."""
+
+
+@dataclass(frozen=True)
+class Skip:
+    """What a build returns for a delivery that must not be sent: recorded as skipped with ``reason``."""
+
+    reason: str
+
+
+MUTED = "muted"  # a daily DM whose query names a topic its user muted
 
 
 def dm_kind(query: str) -> str:
@@ -234,9 +247,14 @@ class DeliveryJobs:
             _log.info("%s channel %s: disabled or without a repository; nothing to post", platform, channel_id)
             return SKIPPED
 
+        def channel_digest() -> Answer:
+            # Mutes in force at the window's end, like the window itself: a retry builds the same digest.
+            hidden = self.commands.channel_mutes(platform, channel_id, plan.window.end)
+            return self.commands.answer("", repo=plan.channel.repo, now=plan.window.end, channel=plan.channel,
+                                        hide_topics=hidden)
+
         async def build() -> Answer:
-            return await asyncio.to_thread(self.commands.answer, "", repo=plan.channel.repo, now=plan.window.end,
-                                           channel=plan.channel)
+            return await asyncio.to_thread(channel_digest)
 
         outcome = await self.deliver(plan.key, plan.window, messenger, dm=False, locale=channel.locale,
                                      timezone=channel.timezone, build=build)
@@ -253,21 +271,40 @@ class DeliveryJobs:
                          default_repo=self.default_repo)
         outlook = await asyncio.to_thread(self.ledger.outlook, plan.window.start, kind_prefix="dm:")
         todo = [t for t in plan.targets if outlook.get(t.key.short(), DUE) == DUE]
-        answers: dict[tuple[str, str, str, str], asyncio.Task[Answer]] = {}
+        # Every user's mutes in force at the window's end, in one query (not one per DM).
+        muted = await asyncio.to_thread(self.commands.mutes.active_all, USER, plan.window.end) if todo else {}
+        answers: dict[tuple[object, ...], asyncio.Task[Answer | Skip]] = {}
 
-        def answer_for(target: DmTarget) -> Awaitable[Answer]:
-            sub = target.subscription
-            cache_key = (target.key.repo, sub.query, sub.locale, sub.timezone)
-            task = answers.get(cache_key)
-            if task is None:  # built once per slot run, shared by everyone with the same query
-                task = asyncio.ensure_future(asyncio.to_thread(self._build_dm, sub, target.key.repo, plan.window))
-                answers[cache_key] = task
+        def shared(key: tuple[object, ...], make: Callable[[], Awaitable[Answer | Skip]]) -> Awaitable[Answer | Skip]:
+            task = answers.get(key)
+            if task is None:  # built once per slot run, shared by everyone with the same query (and mutes)
+                task = asyncio.ensure_future(make())
+                answers[key] = task
             return asyncio.shield(task)
+
+        def answer_for(target: DmTarget) -> Awaitable[Answer | Skip]:
+            sub, repo = target.subscription, target.key.repo
+            hidden = frozenset(muted.get((sub.platform, sub.user_id), ()))
+            digest = parse_query(sub.query).is_empty
+            # A digest leaves muted topics out as it is built; a search is built once and filtered per mute set.
+            base_key = ("answer", repo, sub.query, sub.locale, sub.timezone, hidden if digest else frozenset())
+            base = shared(base_key, lambda: asyncio.to_thread(self._build_dm, sub, repo, plan.window,
+                                                               hidden if digest else frozenset()))
+            if digest or not hidden:
+                return base
+
+            async def filtered() -> Answer | Skip:
+                answer = await base
+                if isinstance(answer, Skip):
+                    return answer
+                return await asyncio.to_thread(self._without_muted, answer, sub.query, repo, hidden)
+
+            return shared(("filtered", *base_key[1:], hidden), filtered)
 
         async def worker(target: DmTarget) -> str:
             sub = target.subscription
 
-            async def build() -> Answer:
+            async def build() -> Answer | Skip:
                 return await answer_for(target)
 
             return await self.deliver(target.key, plan.window, self.messengers[sub.platform], dm=True,
@@ -285,17 +322,31 @@ class DeliveryJobs:
             result.total += done_before
         return result
 
-    def _build_dm(self, sub: Subscription, repo: str, window: Window) -> Answer:
+    def _build_dm(self, sub: Subscription, repo: str, window: Window, hidden: frozenset[str] = frozenset()) -> Answer:
         channel = EffectiveChannel(repo=repo, post_time=sub.post_time, timezone=sub.timezone, locale=sub.locale,
                                    topics=None, stored=None)
         return self.commands.answer(dm_text(sub.query, self.options.dm_window), repo=repo, now=window.end,
-                                    channel=channel)
+                                    channel=channel, hide_topics=hidden)
+
+    def _without_muted(self, answer: Answer, query: str, repo: str, hidden: frozenset[str]) -> Answer | Skip:
+        """A daily search without the items of muted topics; skipped whole when the query names one of them."""
+        if not isinstance(answer, QueryResult) or not hidden:
+            return answer
+        taxonomy = load_taxonomy(self.settings, repo, restrict=False)
+        named = {topic.id for word in parse_query(query).words if (topic := topic_named(taxonomy, word)) is not None}
+        if answer.topic is not None:
+            named.add(answer.topic)
+        if named & hidden:
+            return Skip(MUTED)
+        topics = item_topic_ids(self.store, taxonomy, repo, (item.number for item in answer.items))
+        kept = tuple(item for item in answer.items if not topics.get(item.number, set()) & hidden)
+        return answer if len(kept) == len(answer.items) else replace(answer, items=kept)
 
     # --- one delivery ---
 
     async def deliver(
         self, key: DeliveryKey, window: Window, messenger: PartwiseMessenger, *, dm: bool, locale: str,
-        timezone: str, build: Callable[[], Awaitable[Answer | None]],
+        timezone: str, build: Callable[[], Awaitable[Answer | Skip | None]],
     ) -> str:
         """Claim, sync, build, send part by part, settle. Returns sent | skipped | failed | busy | lost."""
         claim = await asyncio.to_thread(self.ledger.claim, key, window.end)
@@ -316,7 +367,7 @@ class DeliveryJobs:
 
     async def _deliver_claimed(
         self, claim: Claim, window: Window, messenger: PartwiseMessenger, *, dm: bool, locale: str, timezone: str,
-        build: Callable[[], Awaitable[Answer | None]],
+        build: Callable[[], Awaitable[Answer | Skip | None]],
     ) -> str:
         key = claim.key
         try:
@@ -328,6 +379,9 @@ class DeliveryJobs:
             return FAILED
         if answer is None:
             await asyncio.to_thread(self.ledger.skip, claim, "nothing to send")
+            return SKIPPED
+        if isinstance(answer, Skip):
+            await asyncio.to_thread(self.ledger.skip, claim, answer.reason)
             return SKIPPED
         if dm and isinstance(answer, QueryResult) and not answer.items and not self.options.dm_when_empty:
             await asyncio.to_thread(self.ledger.skip, claim, "no_matches")

@@ -24,7 +24,8 @@ about an hour), ``DISCORD_API_URL`` (REST base, default ``https://discord.com/ap
 
 Commands (one group; Discord does not let a command with subcommands be invoked on its own, so the digest
 itself is ``/digest show``): ``show [query]``, ``post [query]``, ``subscribe <query> [time] [timezone]``,
-``unsubscribe <query|all>``, ``subscriptions``, ``channel [repo] [time] [timezone] [locale] [topics]``, ``help``.
+``unsubscribe <query|all>``, ``subscriptions``, ``channel [repo] [time] [timezone] [locale] [topics]``,
+``mute [topic] [duration] [for_me]`` (no topic: the list), ``unmute <topic|all> [for_me]``, ``help``.
 Each builds the text of the shared grammar (``bot.commands.grammar``) and calls ``Commands.handle``, so the
 semantics are those of Slack and the CLI. The interaction is deferred (ephemeral, "thinking") before any
 other work, which answers Discord's 3 s deadline; the answer follows as webhook follow-ups (valid 15 min).
@@ -231,6 +232,22 @@ async def complete_repo(interaction: discord.Interaction, current: str) -> list[
     return rank_choices(current, [(repo.name, repo.name) for repo in _bot(interaction).settings.repos])
 
 
+DURATIONS = ("24h", "3d", "7d", "2w", "30d")
+
+
+async def complete_topic(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """One topic id (mute)."""
+    return rank_choices(current, _bot(interaction).topic_choices())
+
+
+async def complete_unmute(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return rank_choices(current, [("all", "all"), *_bot(interaction).topic_choices()])
+
+
+async def complete_duration(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return rank_choices(current, [(duration, duration) for duration in DURATIONS])
+
+
 async def complete_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Comma-separated topic ids: completes the last one, keeps those before it."""
     head, _, last = current.rpartition(",")
@@ -305,6 +322,24 @@ class DigestGroup(app_commands.Group):
         settings = _words(("repo", repo), ("time", time), ("tz", timezone),
                           ("locale", locale.value if locale else None), ("topics", topics))
         await _bot(interaction).handle_interaction(interaction, f"channel {settings}".strip())
+
+    @app_commands.command(name="mute", description="Leave a topic out of this channel's digests (or your DMs)")
+    @app_commands.describe(topic="The topic; leave empty to list what is muted",
+                           duration="For how long, e.g. 24h, 3d, 7d, 2w; default: until unmuted",
+                           for_me="Mute it in your daily DMs instead of this channel's digests")
+    @app_commands.autocomplete(topic=complete_topic, duration=complete_duration)
+    async def mute(self, interaction: discord.Interaction, topic: Short | None = None, duration: Short | None = None,
+                   for_me: bool = False) -> None:
+        parts = ["mute", _token(topic), _token(duration), "for me" if for_me else ""]
+        await _bot(interaction).handle_interaction(interaction, " ".join(part for part in parts if part))
+
+    @app_commands.command(name="unmute", description="Show a muted topic again, or all of them")
+    @app_commands.describe(topic="The muted topic, or all",
+                           for_me="Unmute it in your daily DMs instead of this channel's digests")
+    @app_commands.autocomplete(topic=complete_unmute)
+    async def unmute(self, interaction: discord.Interaction, topic: Short, for_me: bool = False) -> None:
+        parts = ["unmute", _token(topic), "for me" if for_me else ""]
+        await _bot(interaction).handle_interaction(interaction, " ".join(part for part in parts if part))
 
     @app_commands.command(name="help", description="How to use /digest, and the topics")
     async def help(self, interaction: discord.Interaction) -> None:

@@ -26,6 +26,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
 from bot.commands.handlers import Commands, Context, Reply
 from bot.delivery.messenger import DeliveryError
 from bot.digest.model import Digest, QueryResult
@@ -225,7 +226,7 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         text = str(command.get("text") or "")
         channel_id = str(command.get("channel_id") or "")
         user_id = str(command.get("user_id") or "")
-        can_manage = await _can_manage(client, user_id, deps.settings, text)
+        can_manage = await _can_manage(client, user_id, deps.settings, text, dm=channel_id.startswith("D"))
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
         reply = await asyncio.to_thread(deps.commands.handle, ctx, text)
@@ -236,8 +237,8 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
                                       "text": "Sorry, something went wrong on my side; it has been logged."})
 
 
-async def _can_manage(client: AsyncWebClient, user_id: str, settings: Settings, text: str) -> bool:
-    if settings.file.chat.channel_settings != "admins" or not text.strip().lower().startswith("channel "):
+async def _can_manage(client: AsyncWebClient, user_id: str, settings: Settings, text: str, *, dm: bool) -> bool:
+    if settings.file.chat.channel_settings != "admins" or dm or not changes_channel(parse_command(text)):
         return False
     try:
         info = await client.users_info(user=user_id)
@@ -246,6 +247,11 @@ async def _can_manage(client: AsyncWebClient, user_id: str, settings: Settings, 
         return False
     user = info.get("user") or {}
     return bool(user.get("is_admin") or user.get("is_owner"))
+
+
+def changes_channel(command: Command) -> bool:
+    """Commands that change a channel (its settings, its mutes): only these need to know who is an admin."""
+    return isinstance(command, ConfigureChannel) or (isinstance(command, Mute | Unmute) and not command.personal)
 
 
 async def send_reply(reply: Reply, *, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str) -> None:
