@@ -1,0 +1,153 @@
+"""The LLM analysis of one day's digest with a slow LLM: how long it adds, against its deadline and its floors.
+
+    python -m bench.bench_llm                 # a fake LLM answering in 2 s per call, the shipped [llm] settings
+    python -m bench.bench_llm --delay 0.2     # a quick run
+    python -m bench.bench_llm --quick         # a small sample store as well
+
+The digest is built by the real builder from a generated store (bench/common.py, cached under bench/results/),
+then analysed by the real ``Analyst`` through the real httpx client against a fake OpenAI-compatible server on
+127.0.0.1 (tests/fakes/openai_api.py) that answers every call after ``--delay`` seconds. The analysis cache is
+emptied first, so run 1 makes every call; run 2 analyses the same digest again and should make none.
+
+Reported: calls made, wall time of the analysis, wall time / deadline (must stay below 1: the post is never
+delayed past it), and wall time against two floors: serial (calls x delay: what one call at a time would
+take) and ideal parallel (ceil(calls / concurrency) x delay: the least any client with that concurrency limit
+could take). Target: wall / parallel floor <= 1.2 (the bot's own overhead is small beside the LLM's time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import sys
+import time
+from datetime import UTC, datetime
+
+from bench.bench_digest import FULL, QUICK, make_builder, the_window
+from bench.common import (
+    REPO,
+    add_sample_args,
+    bench_settings,
+    cached_store,
+    print_machine,
+    print_table,
+    sample_spec,
+    sqlite_url,
+    use_quick_sample,
+    verdict,
+)
+from bot.analysis.analyst import AnalysisReport, Analyst
+from bot.digest.model import Digest
+from bot.settings import Settings
+from bot.store.llm_cache import LLMCache
+from bot.store.store import Store
+from tests.fakes.openai_api import FakeLLM
+
+# The samples are bench_digest's (a vLLM-sized day on 60 days of history; a small one): the same cached stores.
+TARGET = 1.2
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_sample_args(parser, FULL)
+    parser.add_argument("--delay", type=float, default=2.0, help="seconds the fake LLM takes per call (default 2)")
+    parser.add_argument("--concurrency", type=int, help="override [llm] concurrency")
+    parser.add_argument("--deadline", type=float, help="override [llm] deadline_seconds")
+    parser.add_argument("--max-requests", type=int, help="override [llm] max_requests")
+    parser.add_argument("--quick", action="store_true", help=f"small sample store ({QUICK.label()})")
+    parser.add_argument("--rebuild", action="store_true", help="rebuild the cached store")
+    args = parser.parse_args(argv)
+    if args.quick:
+        use_quick_sample(args, QUICK)
+    return args
+
+
+def llm_settings(args: argparse.Namespace, fake: FakeLLM) -> Settings:
+    settings = bench_settings()
+    overrides = {
+        name: value
+        for name, value in (
+            ("concurrency", args.concurrency), ("deadline_seconds", args.deadline), ("max_requests", args.max_requests)
+        )
+        if value is not None
+    }
+    llm = settings.file.llm.model_copy(update={"enabled": True, **overrides})
+    return settings.model_copy(update={
+        "file": settings.file.model_copy(update={"llm": llm}),
+        "llm_base_url": fake.base_url,
+        "llm_model": "bench-model",
+    })
+
+
+def analyse(store: Store, settings: Settings, digest: Digest) -> tuple[float, Digest, AnalysisReport]:
+    started = time.perf_counter()
+    analysed, report = asyncio.run(Analyst(store, settings).analyse(digest))
+    return time.perf_counter() - started, analysed, report
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    print_machine({"fake LLM": f"127.0.0.1, {args.delay:g} s per call"})
+    path = cached_store(sample_spec(args), rebuild=args.rebuild)
+    fake = FakeLLM(delay=args.delay)
+    with Store.open(sqlite_url(path)) as store, fake.serve():
+        settings = llm_settings(args, fake)
+        limits = settings.file.llm
+        emptied = LLMCache(store).prune(datetime.now(UTC).replace(year=9999))
+        started = time.perf_counter()
+        digest = make_builder(store).build(REPO, the_window())
+        build_time = time.perf_counter() - started
+        hot, key = digest.section("hot"), digest.section("key_changes")
+        print(f"digest: {digest.stats}; {len(hot.items) if hot else 0} hot, {len(key.items) if key else 0} key changes,"
+              f" narrative {'yes' if digest.narrative else 'no'}; built in {build_time:.2f} s")
+        print(f"[llm] concurrency {limits.concurrency}, deadline {limits.deadline_seconds:g} s, max_requests"
+              f" {limits.max_requests}, max_tokens {limits.max_tokens:,}, timeout {limits.timeout_seconds:g} s,"
+              f" max_hot {limits.max_hot}, max_key_changes {limits.max_key_changes}"
+              f" (analysis cache emptied: {emptied} rows)\n")
+
+        wall, analysed, report = analyse(store, settings, digest)
+        calls = len(fake.requests)
+        serial = calls * args.delay
+        parallel = math.ceil(calls / limits.concurrency) * args.delay
+        again_wall, again, again_report = analyse(store, settings, digest)
+        again_calls = len(fake.requests) - calls
+
+        print("Run 1 (empty cache) and run 2 (same digest again):")
+        print_table(
+            ["", "run 1", "run 2 (cached)"],
+            [
+                ["LLM calls", calls, again_calls],
+                ["parts by LLM / cached / fell back",
+                 f"{report.parts_llm} / {report.parts_cached} / {report.parts_fell_back} of {report.parts_total}",
+                 f"{again_report.parts_llm} / {again_report.parts_cached} / {again_report.parts_fell_back}"
+                 f" of {again_report.parts_total}"],
+                ["tokens (prompt + completion)", f"{report.prompt_tokens:,} + {report.completion_tokens:,}",
+                 f"{again_report.prompt_tokens:,} + {again_report.completion_tokens:,}"],
+                ["analysis wall time", f"{wall:.2f} s", f"{again_wall * 1000:.0f} ms"],
+                ["build + analysis", f"{build_time + wall:.2f} s", f"{build_time + again_wall:.2f} s"],
+                ["wall / deadline", f"{wall / limits.deadline_seconds:.3f}",
+                 f"{again_wall / limits.deadline_seconds:.4f}"],
+                [f"serial floor (calls x {args.delay:g} s)", f"{serial:.1f} s", ""],
+                [f"parallel floor (ceil(calls/{limits.concurrency}) x {args.delay:g} s)", f"{parallel:.1f} s", ""],
+                ["wall / serial floor", f"{wall / serial:.2f}x" if serial else "-", ""],
+                ["wall / parallel floor", f"**{wall / parallel:.2f}x**" if parallel else "-", ""],
+                ["max calls in flight (fake)", fake.max_in_flight, ""],
+            ],
+        )
+        if report.fell_back:
+            print(f"run 1 fell back: {report.fell_back}")
+        if parallel:
+            print(f"wall / parallel floor: {wall / parallel:.2f}x -> {verdict(wall / parallel, TARGET)}")
+        print(f"wall / deadline: {wall / limits.deadline_seconds:.3f} -> "
+              f"{verdict(wall / limits.deadline_seconds, 1.0)}")
+        same = again == analysed
+        print(f"run 2: {again_calls} calls, same digest as run 1: {same} -> "
+              f"{'PASS' if again_calls == 0 and same else 'MISS'}")
+        summary = analysed.narrative.summary if analysed.narrative else ""
+        print(f"\nsummary now ({analysed.narrative.summary_source if analysed.narrative else '-'}): {summary}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,556 @@
+"""The optional LLM analysis of a built digest: the status summary, hot discussions and key changes' impact.
+
+``Analyst.analyse(digest)`` returns a new digest with LLM-written text where the LLM answered well, and the
+deterministic text everywhere else. Parts, in priority order: the summary paragraph, the first ``max_hot``
+hot discussions ("core question / positions / where it stands"), the first ``max_key_changes`` key changes
+(impact in one sentence).
+
+Bounds, per digest: ``max_requests`` calls and ``max_tokens`` tokens (a call reserves its estimated prompt
+plus ``max_output_tokens`` before it starts and is skipped as "budget" if that would not fit; actual usage is
+charged after), ``timeout_seconds`` per call, ``concurrency`` calls at once, and ``deadline_seconds`` for the
+whole analysis, after which unfinished parts are cancelled ("deadline"). Three unavailable/timed-out calls in
+a row stop the rest (a server that is down is not asked eleven times). Answers are validated as untrusted
+text (controls stripped, whitespace collapsed, capped, refusals rejected) and cached in the store by content
+hash, so re-running a digest costs no calls. Platform escaping is the formatters' job, exactly as for titles.
+
+Any LLM failure falls back for that part only, with one warning per digest; nothing here raises for LLM
+problems (store errors do propagate).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import dataclasses
+import json
+import logging
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from functools import cache
+from typing import Any, Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import jinja2
+
+from bot.analysis.client import ChatClient, Completion, LLMError, estimate_prompt_tokens
+from bot.digest.model import Analysis, Digest, DigestItem, Section
+from bot.settings import Settings
+from bot.store.discussions import Discussions
+from bot.store.llm_cache import LLMCache, cache_key
+from bot.store.store import Store
+from bot.text import strip_controls, truncate
+from bot.timeutil import utcnow
+
+_log = logging.getLogger(__name__)
+
+# Bump when prompts or validation change meaning: old cached answers are then no longer used.
+PROMPT_VERSION = "1"
+PROMPT_LOCALES = ("en", "zh-CN")
+
+# Hard caps on what is kept of an answer (characters, after cleaning).
+SUMMARY_CHARS = 800
+FIELD_CHARS = 300
+IMPACT_CHARS = 300
+# What the prompts ask for (below the caps: models overshoot). CJK says more per character.
+_ASKED_CHARS = {
+    "en": {"summary": 600, "discussion": 220, "impact": 220},
+    "zh-CN": {"summary": 250, "discussion": 100, "impact": 100},
+}
+# What a prompt is shown.
+BODY_CHARS = 1500
+COMMENTS_SHOWN = 8
+COMMENT_CHARS = 500
+TITLES_IN_SUMMARY = 5
+BREAKER_FAILURES = 3  # consecutive unavailable/timeout answers that stop the remaining calls
+
+SUMMARY, DISCUSSION, IMPACT = "summary", "discussion", "impact"
+
+
+class ChatLike(Protocol):
+    async def __aenter__(self) -> ChatLike: ...
+    async def __aexit__(self, *exc: object) -> None: ...
+    async def complete(self, messages: list[dict[str, str]], *, max_tokens: int) -> Completion: ...
+
+
+ClientFactory = Callable[[], ChatLike]
+
+
+@dataclass
+class AnalysisReport:
+    parts_total: int = 0
+    parts_llm: int = 0  # filled by a fresh answer
+    parts_cached: int = 0  # filled from the store's cache (no call)
+    fell_back: dict[str, int] = field(default_factory=dict)  # reason -> parts left with the deterministic text
+    requests: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @property
+    def parts_fell_back(self) -> int:
+        return sum(self.fell_back.values())
+
+    def line(self) -> str:
+        reasons = ", ".join(f"{reason}: {n}" for reason, n in _by_count(self.fell_back))
+        return (
+            f"{self.parts_llm + self.parts_cached} of {self.parts_total} parts by LLM ({self.parts_cached} cached),"
+            f" {self.requests} requests, {self.prompt_tokens}+{self.completion_tokens} tokens"
+            + (f"; fell back: {reasons}" if reasons else "")
+        )
+
+
+class Fallback(Exception):
+    """This part keeps its deterministic text; ``reason`` says why."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(detail or reason)
+        self.reason = reason
+
+
+@dataclass
+class _Part:
+    kind: str  # summary | discussion | impact
+    label: str  # for logs: "summary", "discussion #12"
+    section: Section | None
+    index: int
+    messages: list[dict[str, str]]
+    key: str
+    prompt_estimate: int
+    value: str | Analysis | None = None
+    output: str = ""  # the validated answer as cached
+    usage: tuple[int, int] = (0, 0)
+    cached: bool = False
+    reason: str | None = None
+    detail: str = ""
+
+
+class Analyst:
+    def __init__(self, store: Store, settings: Settings, *, client_factory: ClientFactory | None = None) -> None:
+        self.store = store
+        self.settings = settings
+        self.limits = settings.file.llm
+        self.model = settings.llm_model or ""
+        self._custom_client = client_factory is not None
+        self._client_factory = client_factory or self._default_client
+
+    @property
+    def active(self) -> bool:
+        """Off unless enabled and an endpoint is configured (or a client factory was given)."""
+        if not self.limits.enabled:
+            return False
+        return self._custom_client or self.settings.llm_enabled
+
+    def _default_client(self) -> ChatLike:
+        return ChatClient(
+            self.settings.llm_base_url or "",
+            self.model,
+            self.settings.llm_api_key,
+            timeout=self.limits.timeout_seconds,
+            temperature=self.limits.temperature,
+        )
+
+    async def analyse(self, digest: Digest) -> tuple[Digest, AnalysisReport]:
+        report = AnalysisReport()
+        if not self.active:
+            return digest, report
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.deadline_seconds
+        parts = await asyncio.to_thread(self._prepare, digest)
+        report.parts_total = len(parts)
+        report.parts_cached = sum(1 for part in parts if part.cached)
+        pending = [part for part in parts if not part.cached]
+        if pending:
+            await self._call_all(pending, report, deadline)
+        fresh = [part for part in pending if part.value is not None]
+        report.parts_llm = len(fresh)
+        if fresh:
+            await asyncio.to_thread(self._remember, fresh)
+        failed = [part for part in parts if part.value is None]
+        report.fell_back = dict(Counter(part.reason or "error" for part in failed))
+        if failed:
+            reasons = ", ".join(f"{reason}: {n}" for reason, n in _by_count(report.fell_back))
+            first = failed[0]
+            _log.warning(
+                "LLM analysis for %s: %d of %d parts fell back (%s); first: %s: %s",
+                digest.repo, len(failed), len(parts), reasons, first.label, first.detail or first.reason,
+            )
+        return _apply(digest, parts), report
+
+    # --- preparing the prompts (a worker thread: store reads) ---
+
+    def _prepare(self, digest: Digest) -> list[_Part]:
+        locale = digest.locale if digest.locale in PROMPT_LOCALES else "en"
+        asked = _ASKED_CHARS[locale]
+        system = _render(locale, "system", repo=digest.repo)
+        hot = digest.section("hot")
+        key_changes = digest.section("key_changes")
+        hot_items = hot.items[: self.limits.max_hot] if hot else ()
+        key_items = key_changes.items[: self.limits.max_key_changes] if key_changes else ()
+        parts: list[_Part] = []
+        if digest.narrative is not None:
+            user = _render(
+                locale,
+                SUMMARY,
+                repo=digest.repo,
+                window=_window_label(digest),
+                stats=digest.stats,
+                summary=digest.narrative.summary,
+                trends=digest.narrative.trends,
+                activity=digest.narrative.activity,
+                hot=hot.items[:TITLES_IN_SUMMARY] if hot else (),
+                key_changes=key_changes.items[:TITLES_IN_SUMMARY] if key_changes else (),
+                max_chars=asked[SUMMARY],
+            )
+            parts.append(self._part(SUMMARY, "summary", None, 0, system, user))
+        numbers = {item.number for item in (*hot_items, *key_items)}
+        records = {number: self.store.item(digest.repo, number) for number in sorted(numbers)}
+        threads = Discussions(self.store).relevant_comments(
+            digest.repo,
+            [item.number for item in hot_items],
+            limit=COMMENTS_SHOWN,
+            max_chars=COMMENT_CHARS,
+            before=digest.window.end,
+            exclude_authors=self.settings.file.bots.logins,
+        )
+        for index, item in enumerate(hot_items):
+            user = _render(
+                locale, DISCUSSION, item=item, body=_body(records.get(item.number)),
+                comments=threads.get(item.number, []), max_chars=asked[DISCUSSION],
+            )
+            parts.append(self._part(DISCUSSION, f"discussion #{item.number}", hot, index, system, user))
+        for index, item in enumerate(key_items):
+            user = _render(locale, IMPACT, item=item, body=_body(records.get(item.number)), max_chars=asked[IMPACT])
+            parts.append(self._part(IMPACT, f"impact #{item.number}", key_changes, index, system, user))
+        cached = LLMCache(self.store).get_many([part.key for part in parts])
+        for part in parts:
+            output = cached.get(part.key)
+            if output is None:
+                continue
+            try:
+                part.value, part.output = validate(part.kind, output, None)
+                part.cached = True
+            except Fallback:  # stored by an older validation: ask again
+                pass
+        return parts
+
+    def _part(self, kind: str, label: str, section: Section | None, index: int, system: str, user: str) -> _Part:
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        key = cache_key(
+            version=PROMPT_VERSION, model=self.model, messages=messages,
+            max_tokens=self.limits.max_output_tokens, temperature=self.limits.temperature,
+        )
+        return _Part(kind, label, section, index, messages, key, estimate_prompt_tokens(messages))
+
+    def _remember(self, parts: list[_Part]) -> None:
+        cache = LLMCache(self.store)
+        cache.put_many([(part.key, self.model, part.output, *part.usage) for part in parts])
+        cache.prune(utcnow() - timedelta(days=self.limits.cache_days))
+
+    # --- calling (the event loop) ---
+
+    async def _call_all(self, parts: list[_Part], report: AnalysisReport, deadline: float) -> None:
+        loop = asyncio.get_running_loop()
+        budget = _Budget(self.limits.max_requests, self.limits.max_tokens)
+        breaker = _Breaker()
+        # FIFO: parts take the semaphore, hence the budget, in priority order.
+        gate = asyncio.Semaphore(self.limits.concurrency)
+        try:
+            client = self._client_factory()
+            async with client:
+                tasks = [
+                    asyncio.create_task(self._call(client, part, gate, budget, breaker, report)) for part in parts
+                ]
+                _, late = await asyncio.wait(tasks, timeout=max(0.0, deadline - loop.time()))
+                for task in late:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+        except (LLMError, OSError) as err:  # a client that cannot even start
+            for part in parts:
+                if part.value is None and part.reason is None:
+                    part.reason, part.detail = getattr(err, "reason", "unavailable"), str(err)
+        for part in parts:
+            if part.value is None and part.reason is None:
+                part.reason, part.detail = "deadline", f"not done within {self.limits.deadline_seconds:g} s"
+
+    async def _call(
+        self, client: ChatLike, part: _Part, gate: asyncio.Semaphore, budget: _Budget, breaker: _Breaker,
+        report: AnalysisReport,
+    ) -> None:
+        try:
+            async with gate:
+                if breaker.open:
+                    raise Fallback(breaker.reason, f"not asked after {BREAKER_FAILURES} failed calls in a row")
+                reserved = part.prompt_estimate + self.limits.max_output_tokens
+                if not budget.reserve(reserved):
+                    raise Fallback("budget", f"{budget.describe()}; this call needs ~{reserved} tokens")
+                report.requests += 1
+                try:
+                    answer = await client.complete(part.messages, max_tokens=self.limits.max_output_tokens)
+                except LLMError as err:
+                    budget.settle(reserved, part.prompt_estimate)
+                    breaker.failed(err.reason)
+                    raise
+                except BaseException:  # cancelled at the deadline: the server may have read the prompt
+                    budget.settle(reserved, part.prompt_estimate)
+                    raise
+                breaker.answered()
+                budget.settle(reserved, answer.prompt_tokens + answer.completion_tokens)
+                report.prompt_tokens += answer.prompt_tokens
+                report.completion_tokens += answer.completion_tokens
+            part.value, part.output = validate(part.kind, answer.text, answer.finish_reason)
+            part.usage = (answer.prompt_tokens, answer.completion_tokens)
+        except (LLMError, Fallback) as err:
+            part.reason, part.detail = err.reason, str(err)
+        except Exception as err:  # a bug here must not cost the digest its post
+            _log.debug("LLM analysis: %s failed", part.label, exc_info=True)
+            part.reason, part.detail = "error", f"{type(err).__name__}: {err}"
+
+
+class _Budget:
+    def __init__(self, max_requests: int, max_tokens: int) -> None:
+        self.max_requests, self.max_tokens = max_requests, max_tokens
+        self.requests = 0
+        self.tokens = 0  # charged (actual) plus reserved (in flight)
+
+    def reserve(self, tokens: int) -> bool:
+        if self.requests + 1 > self.max_requests or self.tokens + tokens > self.max_tokens:
+            return False
+        self.requests += 1
+        self.tokens += tokens
+        return True
+
+    def settle(self, reserved: int, used: int) -> None:
+        self.tokens += used - reserved
+
+    def describe(self) -> str:
+        return f"budget {self.requests}/{self.max_requests} requests, {self.tokens}/{self.max_tokens} tokens"
+
+
+class _Breaker:
+    def __init__(self) -> None:
+        self.failures = 0
+        self.reason = ""
+
+    @property
+    def open(self) -> bool:
+        return self.failures >= BREAKER_FAILURES
+
+    def failed(self, reason: str) -> None:
+        if reason in ("unavailable", "timeout"):
+            self.failures += 1
+            self.reason = reason
+
+    def answered(self) -> None:
+        self.failures = 0
+
+
+def _by_count(counts: dict[str, int]) -> list[tuple[str, int]]:
+    return sorted(counts.items(), key=lambda entry: (-entry[1], entry[0]))
+
+
+# --- prompts ---
+
+
+@cache
+def _templates() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bot.analysis", "prompts"),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,  # plain text for a model, not HTML
+        keep_trailing_newline=False,
+    )
+    env.filters["data"] = as_data
+    return env
+
+
+def _render(locale: str, name: str, **context: Any) -> str:
+    text = _templates().get_template(f"{locale}/{name}.j2").render(**context)
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+def as_data(value: object) -> str:
+    """Untrusted text for a prompt: no controls, and no way to close the data block it sits in."""
+    text = strip_controls(str(value))
+    return text.replace("<<<", "‹‹‹").replace(">>>", "›››")
+
+
+def _body(record: Any) -> str:
+    prose = (record.prose if record is not None else "") or ""
+    return truncate(prose.strip(), BODY_CHARS)
+
+
+def _window_label(digest: Digest) -> str:
+    try:
+        zone = ZoneInfo(digest.window.timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    start, end = digest.window.start.astimezone(zone), digest.window.end.astimezone(zone)
+    return f"{start:%Y-%m-%d %H:%M} to {end:%Y-%m-%d %H:%M} ({digest.window.timezone})"
+
+
+# --- validating answers (untrusted text) ---
+
+_THINK = re.compile(r"<think>.*?(?:</think>|\Z)", re.DOTALL | re.IGNORECASE)
+_ZERO_WIDTH = re.compile("[\u00ad\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u206f\ufeff]")
+_FENCE = re.compile(r"^\s*```[\w-]*\s*\n?(.*?)\n?\s*```\s*$", re.DOTALL)
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|[。！？]")
+_REFUSAL = re.compile(
+    r"^(?:i'?m sorry|i am sorry|sorry[,.!]|i apologi[sz]e|i can'?t|i cannot|i'?m (?:not able|unable)"
+    r"|i am (?:not able|unable)|i won'?t|i will not|as an ai\b|as a language model|as an assistant"
+    r"|抱歉|很抱歉|对不起|无法|我无法|我不能|作为(?:一个)?(?:ai|人工智能|语言模型))",
+    re.IGNORECASE,
+)
+_DISCUSSION_FIELDS = ("question", "positions", "status")
+
+
+def clean(text: str, limit: int) -> str:
+    """One paragraph of plain text: no reasoning block, controls, zero-width or bidi characters, wrapping
+    fences or quotes; whitespace collapsed; at most ``limit`` characters."""
+    text = _THINK.sub("", text)
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1)
+    text = " ".join(_ZERO_WIDTH.sub("", strip_controls(text)).split())
+    while len(text) >= 2 and text[0] + text[-1] in ('""', "''", "“”", "「」", "``"):
+        text = text[1:-1].strip()
+    return truncate(text, limit)
+
+
+def _check_refusal(text: str) -> None:
+    start = text.lstrip(" \"'“‘「*#-:>").replace("’", "'")
+    if _REFUSAL.match(start):
+        raise Fallback("refusal", f"refused: {truncate(text, 80)!r}")
+
+
+def _whole_sentences(text: str) -> str:
+    """A paragraph cut off by the token limit, back to its last complete sentence."""
+    ends = [match.end() for match in _SENTENCE_END.finditer(text)]
+    if not ends:
+        raise Fallback("bad output", "answer cut off by the token limit")
+    return text[: ends[-1]].strip()
+
+
+def validate(kind: str, text: str, finish_reason: str | None) -> tuple[str | Analysis, str]:
+    """The usable value of an answer and its canonical text (what the cache keeps), or ``Fallback``."""
+    if finish_reason == "content_filter":
+        raise Fallback("filtered", "answer withheld by the server's content filter")
+    if kind == DISCUSSION:
+        analysis = _discussion(text)
+        output = json.dumps(
+            {name: getattr(analysis, name) for name in _DISCUSSION_FIELDS}, ensure_ascii=False, sort_keys=True
+        )
+        return analysis, output
+    limit = SUMMARY_CHARS if kind == SUMMARY else IMPACT_CHARS
+    value = clean(text, limit)
+    if not value:
+        raise Fallback("bad output", "empty answer")
+    _check_refusal(value)
+    if finish_reason == "length" and not value.endswith("…"):
+        value = _whole_sentences(value)
+    return value, value
+
+
+def _discussion(text: str) -> Analysis:
+    raw = _THINK.sub("", text)
+    start, end = raw.find("{"), raw.rfind("}")
+    data: Any = None
+    if 0 <= start < end:
+        try:
+            data = json.loads(raw[start : end + 1])
+        except ValueError:
+            data = None
+    if not isinstance(data, dict):
+        _check_refusal(clean(raw, 200))
+        raise Fallback("bad output", f"not a JSON object: {truncate(' '.join(raw.split()), 80)!r}")
+    data = {str(name).lower(): value for name, value in data.items()}
+    fields = {name: clean(_flatten(data.get(name)), FIELD_CHARS) for name in _DISCUSSION_FIELDS}
+    missing = [name for name, value in fields.items() if not value]
+    if missing:
+        raise Fallback("bad output", f"empty {', '.join(missing)}")
+    for value in fields.values():
+        _check_refusal(value)
+    return Analysis(**fields)
+
+
+def _flatten(value: object) -> str:
+    """A field as text: models sometimes answer positions as a list or a {login: position} object."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "; ".join(_flatten(entry) for entry in value if _flatten(entry))
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_flatten(entry)}" for key, entry in value.items() if _flatten(entry))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return ""
+
+
+# --- the new digest ---
+
+
+def _apply(digest: Digest, parts: list[_Part]) -> Digest:
+    narrative = digest.narrative
+    analyses: dict[tuple[int, int], Analysis] = {}
+    for part in parts:
+        if part.value is None:
+            continue
+        if part.kind == SUMMARY and narrative is not None:
+            narrative = dataclasses.replace(narrative, summary=str(part.value), summary_source="llm")
+        elif part.kind == DISCUSSION and isinstance(part.value, Analysis):
+            analyses[(id(part.section), part.index)] = part.value
+        elif part.kind == IMPACT:
+            analyses[(id(part.section), part.index)] = Analysis(impact=str(part.value))
+
+    def with_analysis(section: Section) -> Section:
+        if not any(key[0] == id(section) for key in analyses):
+            return section
+        items: list[DigestItem] = [
+            dataclasses.replace(item, analysis=analyses[(id(section), index)])
+            if (id(section), index) in analyses else item
+            for index, item in enumerate(section.items)
+        ]
+        return dataclasses.replace(section, items=tuple(items))
+
+    return dataclasses.replace(
+        digest, narrative=narrative, sections=tuple(with_analysis(section) for section in digest.sections)
+    )
+
+
+# --- the synchronous entry point ---
+
+
+def analyse_digest(
+    store: Store, settings: Settings, digest: Digest, *, client_factory: ClientFactory | None = None
+) -> Digest:
+    """``Analyst(...).analyse(digest)`` from synchronous code: a worker thread (``asyncio.to_thread``), the CLI,
+    or, blocking it, a coroutine (then the analysis runs on its own loop in a separate thread). Returns the
+    digest unchanged when the analysis is off."""
+    analyst = Analyst(store, settings, client_factory=client_factory)
+    if not analyst.active:
+        return digest
+
+    def run() -> Digest:
+        return asyncio.run(analyst.analyse(digest))[0]
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return run()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-analysis") as pool:
+        return pool.submit(run).result()
+
+
+__all__ = [
+    "AnalysisReport",
+    "Analyst",
+    "ChatLike",
+    "ClientFactory",
+    "Fallback",
+    "analyse_digest",
+    "clean",
+    "validate",
+]

@@ -1,0 +1,201 @@
+"""A minimal client for any OpenAI-compatible chat-completions endpoint (vLLM, OpenAI, Ollama, …).
+
+One call, no retries: the analysis has a budget and a deadline, and every failure falls back to the
+deterministic text, so a retry would only spend both. Every outcome is mapped to a typed error in one place
+(``_raise_for``/``_parse``), each with a short ``reason`` the analysis counts and logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from bot import __version__
+
+USER_AGENT = f"digest-bot/{__version__}"
+MAX_RESPONSE_BYTES = 2 * 1024 * 1024  # a chat answer of a few hundred tokens; anything bigger is not one
+MESSAGE_OVERHEAD_TOKENS = 4  # role and separators, per message (OpenAI's own rule of thumb)
+
+
+class LLMError(Exception):
+    """Base of every failed call; ``reason`` is a short label for counting and logs."""
+
+    reason = "error"
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class LLMUnavailable(LLMError):
+    """Could not connect, the server failed (5xx) or is overloaded (429)."""
+
+    reason = "unavailable"
+
+
+class LLMTimeout(LLMError):
+    """No complete answer within the per-call timeout."""
+
+    reason = "timeout"
+
+
+class LLMRejected(LLMError):
+    """The server refused the request (4xx other than 429: bad key, unknown model, prompt too long…)."""
+
+    reason = "rejected"
+
+
+class LLMBadOutput(LLMError):
+    """An answer that is not a chat completion: not JSON, no choices, empty content."""
+
+    reason = "bad output"
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    finish_reason: str | None
+
+
+def estimate_tokens(text: str) -> int:
+    """A tokenizer-free upper-ish estimate: ~4 ASCII characters per token, one token per other character
+    (CJK text is close to one token a character with common tokenizers)."""
+    ascii_chars = sum(1 for char in text if char < "\x80")
+    return math.ceil(ascii_chars / 4) + (len(text) - ascii_chars)
+
+
+def estimate_prompt_tokens(messages: list[dict[str, str]]) -> int:
+    return sum(estimate_tokens(message.get("content", "")) + MESSAGE_OVERHEAD_TOKENS for message in messages) + 3
+
+
+class ChatClient:
+    """``async with ChatClient(base_url, model, timeout=30, temperature=0.2) as llm: await llm.complete(...)``.
+
+    ``base_url`` is the API root including its version, e.g. ``http://host:8000/v1``; requests go to
+    ``{base_url}/chat/completions``. ``timeout`` bounds a whole call (connect, send, wait, read)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        *,
+        timeout: float,
+        temperature: float,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self.url = base_url.rstrip("/") + "/chat/completions"
+        self.model = model
+        self.timeout = timeout
+        self.temperature = temperature
+        self._headers = {"User-Agent": USER_AGENT, "Accept": "application/json"}
+        if api_key:
+            self._headers["Authorization"] = f"Bearer {api_key}"
+        self._transport = transport
+        self._http: httpx.AsyncClient | None = None
+
+    async def __aenter__(self) -> ChatClient:
+        self._http = httpx.AsyncClient(
+            timeout=httpx.Timeout(self.timeout), transport=self._transport, headers=self._headers
+        )
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._http is not None:
+            await self._http.aclose()
+            self._http = None
+
+    async def complete(self, messages: list[dict[str, str]], *, max_tokens: int) -> Completion:
+        if self._http is None:
+            raise RuntimeError("ChatClient is used outside 'async with'")
+        body = {"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": self.temperature}
+        try:
+            # httpx's timeouts are per operation (a server dribbling bytes never trips the read timeout): this
+            # one bounds the whole call.
+            async with asyncio.timeout(self.timeout):
+                status, raw = await self._post(body)
+        except TimeoutError:
+            raise LLMTimeout(f"no answer within {self.timeout:g} s") from None
+        except httpx.TimeoutException as err:
+            raise LLMTimeout(f"{type(err).__name__} after {self.timeout:g} s") from None
+        except httpx.TransportError as err:  # connect errors, resets, protocol errors
+            raise LLMUnavailable(f"{type(err).__name__}: {err}") from None
+        _raise_for(status, raw)
+        return _parse(raw, messages)
+
+    async def _post(self, body: dict[str, Any]) -> tuple[int, bytes]:
+        assert self._http is not None
+        async with self._http.stream("POST", self.url, json=body) as response:
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in response.aiter_bytes():
+                size += len(chunk)
+                if size > MAX_RESPONSE_BYTES:
+                    if response.is_success:
+                        raise LLMBadOutput(f"answer larger than {MAX_RESPONSE_BYTES} bytes")
+                    break  # an error page: its start is enough for the message
+                chunks.append(chunk)
+            return response.status_code, b"".join(chunks)
+
+
+def _raise_for(status: int, raw: bytes) -> None:
+    if 200 <= status < 300:
+        return
+    detail = _error_detail(raw)
+    message = f"HTTP {status}" + (f": {detail}" if detail else "")
+    if status == 408:
+        raise LLMTimeout(message, status=status)
+    if status == 429 or status >= 500:
+        raise LLMUnavailable(message, status=status)
+    if 400 <= status < 500:
+        raise LLMRejected(message, status=status)
+    raise LLMUnavailable(message, status=status)  # 1xx/3xx: not an API answer (a redirecting proxy…)
+
+
+def _error_detail(raw: bytes) -> str:
+    try:
+        data = json.loads(raw)
+        error = data.get("error") if isinstance(data, dict) else None
+        text = error.get("message") if isinstance(error, dict) else error if isinstance(error, str) else None
+    except (ValueError, UnicodeDecodeError):
+        text = None
+    if text is None:
+        text = raw[:200].decode("utf-8", "replace")
+    return " ".join(str(text).split())[:200]
+
+
+def _parse(raw: bytes, messages: list[dict[str, str]]) -> Completion:
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise LLMBadOutput(f"answer is not JSON: {raw[:80]!r}") from None
+    choices = data.get("choices") if isinstance(data, dict) else None
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        raise LLMBadOutput("answer has no choices")
+    choice = choices[0]
+    message = choice.get("message")
+    text = message.get("content") if isinstance(message, dict) else None
+    if not isinstance(text, str) or not text.strip():
+        raise LLMBadOutput("answer has no content")
+    finish = choice.get("finish_reason")
+    usage = data.get("usage")
+    usage = usage if isinstance(usage, dict) else {}
+    return Completion(
+        text=text,
+        prompt_tokens=_count(usage.get("prompt_tokens"), lambda: estimate_prompt_tokens(messages)),
+        completion_tokens=_count(usage.get("completion_tokens"), lambda: estimate_tokens(text)),
+        finish_reason=finish if isinstance(finish, str) else None,
+    )
+
+
+def _count(value: object, estimate: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return int(estimate())

@@ -1,0 +1,243 @@
+"""A fake OpenAI-compatible chat-completions server on 127.0.0.1: records prompts, answers, misbehaves on request.
+
+    fake = FakeLLM()
+    with fake.serve():
+        client = ChatClient(fake.base_url, "m", timeout=5, temperature=0)   # base_url ends in /v1
+        fake.script(Reply(status=500), when=lambda r: r.number == 12)       # one part fails
+        fake.delay = 2.0                                                    # every answer takes 2 s
+
+By default each answer is valid and derived from the prompt's kind, read from the data block label the
+analysis prompts carry (``<<<BEGIN DATA: digest|discussion #N|change #N>>>``). ``responder`` replaces that
+default; ``script`` queues per-request behaviour (status, delay, junk body, empty choices, refusal text,
+missing usage, finish reason). Waiting is event-driven (``wait_for``); delays end early when the server
+stops, so no test waits out a slow answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+_LABEL = re.compile(r"<<<BEGIN DATA: (digest|discussion|change)(?: #(\d+))?>>>")
+_KINDS = {"digest": "summary", "discussion": "discussion", "change": "impact"}
+
+
+@dataclass
+class Request:
+    path: str
+    body: dict[str, Any]
+    headers: dict[str, str]  # lower-case names
+
+    @property
+    def messages(self) -> list[dict[str, str]]:
+        return list(self.body.get("messages") or [])
+
+    @property
+    def prompt(self) -> str:
+        return "\n".join(str(m.get("content", "")) for m in self.messages)
+
+    @property
+    def user(self) -> str:
+        return next((str(m.get("content", "")) for m in self.messages if m.get("role") == "user"), "")
+
+    @property
+    def system(self) -> str:
+        return next((str(m.get("content", "")) for m in self.messages if m.get("role") == "system"), "")
+
+    @property
+    def kind(self) -> str:
+        """summary | discussion | impact | unknown."""
+        match = _LABEL.search(self.prompt)
+        return _KINDS[match[1]] if match else "unknown"
+
+    @property
+    def number(self) -> int | None:
+        match = _LABEL.search(self.prompt)
+        return int(match[2]) if match and match[2] else None
+
+
+@dataclass
+class Reply:
+    """How to answer one request. ``content=None``: the responder's answer."""
+
+    content: str | None = None
+    status: int = 200
+    delay: float | None = None  # None: the server's ``delay``
+    raw: bytes | None = None  # sent as the body as is (junk)
+    choices: bool = True  # False: "choices": []
+    usage: bool = True  # False: no "usage" object
+    prompt_tokens: int | None = None  # reported usage (default: a rough count)
+    completion_tokens: int | None = None
+    finish_reason: str | None = "stop"
+
+
+@dataclass
+class _Rule:
+    reply: Reply
+    times: int | None
+    when: Callable[[Request], bool] | None
+
+
+def default_answer(request: Request) -> str:
+    """A valid answer for the prompt's kind, naming the item so tests can tell answers apart."""
+    kind, number = request.kind, request.number
+    if kind == "discussion":
+        return json.dumps({
+            "question": f"Should #{number} change the default?",
+            "positions": f"alice wants the change for #{number}; bob prefers a flag.",
+            "status": f"#{number} waits for a maintainer decision.",
+        })
+    if kind == "impact":
+        return f"#{number} makes the engine faster for everyone."
+    return "A busy day: most activity was about ROCm, and one regression needs attention."
+
+
+@dataclass
+class FakeLLM:
+    delay: float = 0.0  # seconds before every answer (unless a Reply says otherwise)
+    responder: Callable[[Request], str] = default_answer
+    requests: list[Request] = field(default_factory=list)
+    max_in_flight: int = 0
+
+    def __post_init__(self) -> None:
+        self._rules: list[_Rule] = []
+        self._cond = threading.Condition()
+        self._stopping = threading.Event()
+        self.in_flight = 0
+        self.url = ""
+
+    @property
+    def base_url(self) -> str:
+        """The API root, as LLM_BASE_URL would be: ``http://127.0.0.1:PORT/v1``."""
+        return self.url + "/v1"
+
+    # --- control ---
+
+    def script(
+        self, reply: Reply, *, times: int | None = None, when: Callable[[Request], bool] | None = None
+    ) -> None:
+        """Answer matching requests (all, or those ``when`` accepts) with ``reply``: ``times`` times, or always.
+        Earlier rules win."""
+        with self._cond:
+            self._rules.append(_Rule(reply, times, when))
+
+    def of(self, kind: str) -> list[Request]:
+        with self._cond:
+            return [r for r in self.requests if r.kind == kind]
+
+    def wait_for(self, predicate: Callable[[list[Request]], bool], timeout: float = 10.0) -> list[Request]:
+        with self._cond:
+            if not self._cond.wait_for(lambda: predicate(self.requests), timeout=timeout):
+                raise AssertionError(f"timed out waiting; {len(self.requests)} requests so far")
+            return list(self.requests)
+
+    # --- serving ---
+
+    def _reply_for(self, request: Request) -> Reply:
+        with self._cond:
+            for rule in self._rules:
+                if (rule.times is None or rule.times > 0) and (rule.when is None or rule.when(request)):
+                    if rule.times is not None:
+                        rule.times -= 1
+                    return rule.reply
+        return Reply()
+
+    def _payload(self, request: Request, reply: Reply) -> tuple[int, bytes]:
+        if reply.raw is not None:
+            return reply.status, reply.raw
+        if reply.status >= 400:
+            return reply.status, json.dumps({"error": {"message": f"fake error {reply.status}",
+                                                       "type": "server_error"}}).encode()
+        content = reply.content if reply.content is not None else self.responder(request)
+        body: dict[str, Any] = {
+            "id": f"chatcmpl-{len(self.requests)}",
+            "object": "chat.completion",
+            "model": request.body.get("model"),
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                         "finish_reason": reply.finish_reason}] if reply.choices else [],
+        }
+        if reply.usage:
+            body["usage"] = {
+                "prompt_tokens": reply.prompt_tokens if reply.prompt_tokens is not None else len(request.prompt) // 4,
+                "completion_tokens": reply.completion_tokens if reply.completion_tokens is not None
+                else max(1, len(content or "") // 4),
+            }
+            body["usage"]["total_tokens"] = body["usage"]["prompt_tokens"] + body["usage"]["completion_tokens"]
+        return reply.status, json.dumps(body).encode()
+
+    @contextmanager
+    def serve(self) -> Iterator[str]:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # as real servers do: no 40 ms delayed-ACK stall per answer
+
+            def log_message(self, format: str, *args: Any) -> None:  # quiet
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length)
+                try:
+                    body = json.loads(raw or b"{}")
+                except ValueError:
+                    body = {}
+                request = Request(self.path, body if isinstance(body, dict) else {},
+                                  {k.lower(): v for k, v in self.headers.items()})
+                with fake._cond:
+                    fake.requests.append(request)
+                    fake.in_flight += 1
+                    fake.max_in_flight = max(fake.max_in_flight, fake.in_flight)
+                    fake._cond.notify_all()
+                status, payload = 404, b'{"error": {"message": "not found"}}'
+                try:
+                    if self.path.rstrip("/") == "/v1/chat/completions":
+                        reply = fake._reply_for(request)
+                        delay = fake.delay if reply.delay is None else reply.delay
+                        if delay > 0 and fake._stopping.wait(delay):
+                            self.close_connection = True
+                            return
+                        status, payload = fake._payload(request, reply)
+                finally:
+                    # Before answering: the client frees its slot only once it has the answer, so the
+                    # count never overlaps the next request of the same slot.
+                    with fake._cond:
+                        fake.in_flight -= 1
+                        fake._cond.notify_all()
+                self._send(status, payload)
+
+            def _send(self, status: int, payload: bytes) -> None:
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except OSError:  # the client gave up (timeout, deadline): nothing to answer
+                    self.close_connection = True
+
+        class Server(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request: Any, client_address: Any) -> None:  # clients hanging up: expected
+                pass
+
+        server = Server(("127.0.0.1", 0), Handler)
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        thread.start()
+        self._stopping.clear()
+        self.url = f"http://127.0.0.1:{server.server_address[1]}"
+        try:
+            yield self.base_url
+        finally:
+            self._stopping.set()  # release slow answers
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=5)
