@@ -91,7 +91,12 @@ def build_digest_for(
         ),
         is_bot=settings.is_bot,
     )
-    return builder.build(repo, window), warning
+    digest = builder.build(repo, window)
+    if settings.llm_enabled:
+        from bot.analysis.analyst import analyse_digest  # only deployments with an LLM load it
+
+        digest = analyse_digest(store, settings, digest)
+    return digest, warning
 
 
 def render(answer: Digest | QueryResult, fmt: str) -> str:

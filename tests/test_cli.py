@@ -29,7 +29,8 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         % (tmp_path / "store.sqlite3")
     )
     monkeypatch.chdir(tmp_path)
-    for name in ("DATABASE_URL", "GITHUB_TOKEN", "GITHUB_API_URL", "DIGEST_BOT_CONFIG"):
+    for name in ("DATABASE_URL", "GITHUB_TOKEN", "GITHUB_API_URL", "DIGEST_BOT_CONFIG", "LLM_BASE_URL", "LLM_MODEL",
+                 "LLM_API_KEY"):
         monkeypatch.delenv(name, raising=False)
     return folder
 
@@ -67,6 +68,51 @@ def test_sync_then_digest(config: Path, fake: FakeGitHub, capsys, monkeypatch) -
     assert data["repo"] == "o/r" and data["stats"]["new_issues"] == 24
     code, out, _ = run(capsys, "--config", str(config), "digest", "--end", end)
     assert code == 0 and out.startswith("# o/r daily digest")
+
+
+def test_digest_with_an_llm_and_when_it_is_down(config: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tests.fakes.openai_api import FakeLLM, Reply
+
+    now = datetime.now(UTC)
+    github = FakeGitHub(token="good")
+    github.add_repo(
+        "o/r",
+        [issue_payload(1, now - timedelta(hours=3), title="[Bug]: engine hangs under load", labels=("bug",)),
+         issue_payload(2, now - timedelta(hours=5), title="[Perf] Faster sampler", pr=True,
+                       merged=now - timedelta(hours=1), labels=("performance",))],
+        [comment_payload(10 + k, 1, now - timedelta(minutes=50 - k), user=f"u{k}", body=f"Seen it too ({k})")
+         for k in range(3)],
+    )
+    with github.serve() as base_url:
+        monkeypatch.setenv("GITHUB_API_URL", base_url)
+        monkeypatch.setenv("GITHUB_TOKEN", "good")
+        assert run(capsys, "--config", str(config), "sync", "--repo", "o/r")[0] == 0
+    end = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    argv = ("--config", str(config), "digest", "--repo", "o/r", "--end", end, "--format", "json")
+    llm = FakeLLM()
+    with llm.serve():
+        monkeypatch.setenv("LLM_BASE_URL", llm.base_url)
+        monkeypatch.setenv("LLM_MODEL", "test-model")
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["narrative"]["summary_source"] == "llm"
+        hot = next(s for s in data["sections"] if s["id"] == "hot")["items"]
+        assert hot[0]["number"] == 1 and hot[0]["analysis"]["question"] == "Should #1 change the default?"
+        assert "Seen it too (2)" in llm.of("discussion")[0].prompt
+        calls = len(llm.requests)
+        assert run(capsys, *argv)[0] == 0 and len(llm.requests) == calls  # cached: no new calls
+    down = FakeLLM()
+    with down.serve():
+        down.script(Reply(status=500))
+        monkeypatch.setenv("LLM_BASE_URL", down.base_url)
+        monkeypatch.setenv("LLM_MODEL", "another-model")  # another model: the cache does not answer
+        code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["narrative"]["summary_source"] == "template"
+    assert data["narrative"]["summary"].startswith("Busy day: 1 new PR")
+    assert "analysis" not in next(s for s in data["sections"] if s["id"] == "hot")["items"][0]
 
 
 @pytest.mark.parametrize(

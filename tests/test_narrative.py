@@ -188,9 +188,8 @@ def test_a_channels_topics_narrow_trends_like_sections(store: Store) -> None:
 def test_whole_synced_days_are_counted_once_then_read_back(store: Store) -> None:
     from sqlalchemy import delete, func, select
 
-    from bot.store import schema
-
     from bot.github.payloads import item_from_payload
+    from bot.store import schema
     from bot.topics.items import classify
 
     payloads = [rocm(1, START - 2 * DAY), rocm(2, START - DAY + timedelta(hours=1)), rocm(3, INSIDE)]
