@@ -89,3 +89,49 @@ def test_a_body_that_opens_with_a_model_family_is_about_it(
 ])
 def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) -> None:
     assert reasons(taxonomy, topic, body) is None
+
+
+# Word senses (``not_near`` in config/topics.toml): a word counts for the topic in its own sense, not next to a
+# word that gives it another. Each rule keeps a positive (the word in the topic's sense, next to nothing of
+# the other sense) and hard negatives (the other sense).
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("scheduler", "[Bug]: Scheduler starves long prompts when many short requests arrive", ""),
+    ("scheduler", "[Core] Async scheduling for the nightly pipeline runs", ""),  # a longer keyword still names it
+    ("scheduler", NEUTRAL_TITLE, "Short requests keep getting scheduled first. The scheduler never picks it."),
+])
+def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is not None
+
+
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("scheduler", "[CI] Nightly scheduled benchmark job fails to upload results", ""),
+    ("scheduler", "[Usage]: Calling vLLM from a Celery beat scheduled task", ""),
+    ("scheduler", "[Usage]: GRPO rollouts with a cosine LR scheduler", ""),
+    ("scheduler", "[Bug]: Ray placement group scheduling hangs", ""),
+    ("scheduler", "[Bug]: The helm chart ignores nodeSelector so pods are scheduled on CPU nodes", ""),
+    ("scheduler", NEUTRAL_TITLE, "A cron scheduled job rebuilds it. The scheduled workflow closes issues."),
+])
+def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is None
+
+
+# Phrases that decide alone: vLLM's own log lines, metric names and mechanisms (``strong``), with hard negatives.
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("scheduler", NEUTRAL_TITLE, "At startup it logs Maximum concurrency for 32,768 tokens per request: 4.52x."),
+    ("scheduler", NEUTRAL_TITLE, "The log says GPU KV cache usage: 97.1% and then nothing moves."),
+    ("scheduler", NEUTRAL_TITLE, "After an hour vllm:gpu_cache_usage_perc stays at 1.0 for good."),
+    ("scheduler", NEUTRAL_TITLE, "With prints I see num_free_blocks is always 0."),
+    ("scheduler", NEUTRAL_TITLE, "This lets the engine resume preempted requests without recomputing them."),
+    ("scheduler", "[Feature]: Add --max-num-partial-prefills to V1", ""),
+])
+def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is not None
+
+
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("scheduler", NEUTRAL_TITLE, "We benchmark at a maximum concurrency of 64 on preemptible instances."),
+    ("scheduler", NEUTRAL_TITLE, "The fp8 KV cache dtype halves memory on Hopper."),  # one mention only
+    ("scheduler", NEUTRAL_TITLE, "We only return partial results when the client disconnects."),
+])
+def test_strong_phrases_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is None

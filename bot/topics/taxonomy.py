@@ -11,7 +11,9 @@ Evidence per topic, strongest first (docs/topics.md has the full story and the m
   1 per sentence that names the topic, counted only from ``body_min`` sentences (default 2)
 
 A topic matches from ``MATCH_THRESHOLD``. ``exclude`` phrases are blanked out before keywords are searched,
-so "cuda graph" cannot count for NVIDIA/CUDA and "x-ray" cannot count as Ray.
+so "cuda graph" cannot count for NVIDIA/CUDA and "x-ray" cannot count as Ray; so are the words of a
+``not_near`` rule found close to a word that gives them another sense ("scheduled" next to "nightly job" is
+not the engine's scheduler, "slow" next to "CI job" is not serving speed).
 """
 
 from __future__ import annotations
@@ -185,6 +187,33 @@ def _sentence_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
 
 
+# A sentence end between two words ("." before a space, not the dot of "test_x.py"; a line break).
+_GAP_END = re.compile(r"[.!?;。！？；](?:\s|$)|\n")
+
+
+def _near(text: str, a: tuple[int, int], b: tuple[int, int], window: int) -> bool:
+    """Whether two spans are in the same sentence with at most ``window`` words between them."""
+    if a[1] <= b[0]:
+        gap = text[a[1]:b[0]]
+    elif b[1] <= a[0]:
+        gap = text[b[1]:a[0]]
+    else:
+        return True  # they overlap
+    return len(gap.split()) <= window and not _GAP_END.search(gap)
+
+
+class ContextRule(BaseModel):
+    """Words of a topic that mean something else next to certain other words: "scheduled" next to "nightly
+    job" or "cron" is not the engine's scheduler. Such a word does not count where one of ``near`` is at most
+    ``window`` words away in the same sentence (the title is one sentence)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    words: list[str] = Field(min_length=1)
+    near: list[str] = Field(min_length=1)
+    window: int = Field(default=3, ge=0, le=10)
+
+
 class TopicDef(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -210,6 +239,8 @@ class TopicDef(BaseModel):
     # A body whose first sentence opens with the topic's name is about it ("gpt-oss ships MXFP4 experts."),
     # unless that name is one checkpoint, the model used to reproduce ("Qwen/Qwen2.5-72B-AWQ with -tp 4 ...").
     lead_subject: bool = False
+    # Words that do not count next to words that give them another sense (``ContextRule``).
+    not_near: list[ContextRule] = Field(default_factory=list)
 
     @field_validator("id")
     @classmethod
@@ -277,6 +308,15 @@ class Topic:
         return compile_phrases(self.definition.exclude)
 
     @cached_property
+    def _not_near(self) -> list[tuple[re.Pattern[str], re.Pattern[str], int]]:
+        rules = []
+        for rule in self.definition.not_near:
+            words, near = compile_phrases(rule.words), compile_phrases(rule.near)
+            if words is not None and near is not None:
+                rules.append((words, near, rule.window))
+        return rules
+
+    @cached_property
     def _ambiguous(self) -> re.Pattern[str] | None:
         return compile_phrases(self.definition.ambiguous)
 
@@ -314,9 +354,21 @@ class Topic:
 
     def _blank_excluded(self, text: str) -> str:
         # Same-length blanks keep offsets (sentence positions) valid.
-        if self._exclude is None:
-            return text
-        return self._exclude.sub(lambda m: " " * len(m.group(0)), text)
+        if self._exclude is not None:
+            text = self._exclude.sub(lambda m: " " * len(m.group(0)), text)
+        for words, near, window in self._not_near:
+            hits = [m.span() for m in words.finditer(text)]
+            if not hits:
+                continue
+            context = [m.span() for m in near.finditer(text)]
+            blank = [(a, b) for a, b in hits if any(_near(text, (a, b), span, window) for span in context)]
+            if blank and self._keywords is not None:
+                # A longer keyword the word is part of names the topic by itself ("async scheduling").
+                longer = [m.span() for m in self._keywords.finditer(text)]
+                blank = [(a, b) for a, b in blank if not any(c <= a and b <= d and d - c > b - a for c, d in longer)]
+            for a, b in blank:
+                text = f"{text[:a]}{' ' * (b - a)}{text[b:]}"
+        return text
 
     def _keyword_hits(self, text: str) -> list[re.Match[str]]:
         # Most topics find nothing in most texts: look first, blank out exclusions only when something is there.
