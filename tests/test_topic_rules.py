@@ -30,6 +30,13 @@ def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITL
     ("Profiling shows detokenization is ~8% of step time at batch 256.", "8% of step time"),
     ("The sampler accounts for 30% of the decode time.", "30% of the decode time"),
     ("After a few hours the server slows down a lot.", "server slows down"),
+    # A latency or rate that changed, with its unit; a speed metric with a measured value in the same sentence.
+    ("Median ITL 6.2 ms -> 5.7 ms, acceptance rate unchanged.", "ITL 6.2 ms"),
+    ("GPU idle time between steps goes from 1.2 ms to 0.2 ms in our traces.", "1.2 ms to 0.2 ms"),
+    ("Our dashboards show TPOT going from 18 ms to 31 ms at the same traffic.", "TPOT going from 18 ms"),
+    ("This also cuts per-step overhead by about 0.3 ms at batch 128.", "overhead by about 0.3 ms"),
+    ("See traces, throughput +4% on Llama-3.1-8B at batch 256.", "throughput +4%"),
+    ("The transfer takes ~400 ms, so TTFT is worse than one instance.", "~400 ms, so TTFT"),
 ])
 def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str, evidence: str) -> None:
     assert reasons(taxonomy, "performance", body) == (f"body: {evidence}",)
@@ -43,6 +50,10 @@ def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str,
     "It would be nice to turn it on per request via extra_body.",
     "Keeping V0 slows down development.",  # not the serving system
     "Any recommendations on which chip gives the best cost per token?",
+    "Raise the keep-alive timeout from 5 s to 60 s.",  # a setting, and seconds without a speed metric
+    "The build time went from 95 min to 41 min.",  # CI minutes
+    "The new layout adds 20% memory overhead.",  # memory, not speed
+    "The tokenizer limit is 32768 tokens; the latency SLO is written in the config.",  # no measured value
 ])
 def test_time_cost_hard_negatives(taxonomy: Taxonomy, body: str) -> None:
     assert reasons(taxonomy, "performance", body) is None
@@ -98,6 +109,10 @@ def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) 
     ("scheduler", "[Bug]: Scheduler starves long prompts when many short requests arrive", ""),
     ("scheduler", "[Core] Async scheduling for the nightly pipeline runs", ""),  # a longer keyword still names it
     ("scheduler", NEUTRAL_TITLE, "Short requests keep getting scheduled first. The scheduler never picks it."),
+    ("performance", "[Perf] Speed up incremental detokenization", ""),
+    ("performance", "[Bug]: Pipeline parallelism with PP=4 slower than PP=2", ""),
+    ("performance", "[Bugfix] Fix quantile computation in the benchmark report", ""),
+    ("performance", "[Perf] Raise decode throughput on H100", ""),
 ])
 def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -110,6 +125,14 @@ def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body:
     ("scheduler", "[Bug]: Ray placement group scheduling hangs", ""),
     ("scheduler", "[Bug]: The helm chart ignores nodeSelector so pods are scheduled on CPU nodes", ""),
     ("scheduler", NEUTRAL_TITLE, "A cron scheduled job rebuilds it. The scheduled workflow closes issues."),
+    ("performance", "[CI/Build] Speed up the Docker image build by caching the wheel layer", ""),
+    ("performance", "[CI] The AMD test job is very slow (3h+) since last week", ""),
+    ("performance", "[Doc] The docs site is slow to load on mobile", ""),
+    ("performance", "[Misc] Fix typo in the performance section of the README", ""),
+    ("performance", "[Bug]: benchmark_serving.py crashes with KeyError 'choices'", ""),
+    ("performance", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
+    ("performance", "[Bug]: tqdm progress bar shows wrong output tokens/s", ""),
+    ("performance", "[Misc] Show input/output throughput in the tqdm bar", ""),
 ])
 def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
