@@ -113,6 +113,9 @@ def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) 
     ("performance", "[Bug]: Pipeline parallelism with PP=4 slower than PP=2", ""),
     ("performance", "[Bugfix] Fix quantile computation in the benchmark report", ""),
     ("performance", "[Perf] Raise decode throughput on H100", ""),
+    ("stability", "[Bug]: Requests time out after 600s with Qwen3-32B under load", ""),
+    ("stability", "[Bug]: NCCL timeout in all-reduce with TP=8 after 30 minutes of load", ""),
+    ("stability", "[Bug]: Accuracy drop on GSM8K for Qwen3-8B with v0.11", ""),
 ])
 def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -133,6 +136,11 @@ def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body:
     ("performance", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
     ("performance", "[Bug]: tqdm progress bar shows wrong output tokens/s", ""),
     ("performance", "[Misc] Show input/output throughput in the tqdm bar", ""),
+    ("stability", "[CI] test_openai_server.py times out on L4 runners", ""),
+    ("stability", "[CI] Raise the timeout of the distributed tests to 60 minutes", ""),
+    ("stability", "[Frontend] Add --uvicorn-timeout-keep-alive option", ""),
+    ("stability", "[Bug]: Setting a timeout on the OpenAI client leaves requests running", ""),
+    ("stability", "[CI] Add gpt-oss-20b to the nightly lm-eval job", ""),
 ])
 def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
@@ -146,6 +154,11 @@ def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, 
     ("scheduler", NEUTRAL_TITLE, "With prints I see num_free_blocks is always 0."),
     ("scheduler", NEUTRAL_TITLE, "This lets the engine resume preempted requests without recomputing them."),
     ("scheduler", "[Feature]: Add --max-num-partial-prefills to V1", ""),
+    ("stability", "[Bug]: GPT-OSS-120B scores 10 points lower on AIME25 than reported", ""),
+    ("stability", NEUTRAL_TITLE, "Our GSM8K score is clearly lower than reported on the model card."),
+    ("stability", NEUTRAL_TITLE, "Blocks of aborted requests are never freed."),
+    ("stability", NEUTRAL_TITLE, "After the burst new requests wait forever."),
+    ("stability", NEUTRAL_TITLE, "The model runner hit AssertionError: num_scheduled_tokens > 0."),
 ])
 def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -155,6 +168,11 @@ def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, bo
     ("scheduler", NEUTRAL_TITLE, "We benchmark at a maximum concurrency of 64 on preemptible instances."),
     ("scheduler", NEUTRAL_TITLE, "The fp8 KV cache dtype halves memory on Hopper."),  # one mention only
     ("scheduler", NEUTRAL_TITLE, "We only return partial results when the client disconnects."),
+    ("stability", NEUTRAL_TITLE, "Nothing crashes, but TPOT doubled."),  # a symptom that did not happen
+    ("stability", NEUTRAL_TITLE, "Kubernetes puts the pods on CPU nodes where they crash-loop."),
+    ("stability", "[Bug]: The progress bar shows wrong output tokens/s", ""),  # a metric, not outputs
+    ("stability", NEUTRAL_TITLE, "Throughput is 20 points lower than the reported 3000 tok/s."),  # no score
+    ("stability", NEUTRAL_TITLE, "Add assertions for illegal state transitions."),
 ])
 def test_strong_phrases_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
