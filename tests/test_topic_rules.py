@@ -116,6 +116,8 @@ def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) 
     ("stability", "[Bug]: Requests time out after 600s with Qwen3-32B under load", ""),
     ("stability", "[Bug]: NCCL timeout in all-reduce with TP=8 after 30 minutes of load", ""),
     ("stability", "[Bug]: Accuracy drop on GSM8K for Qwen3-8B with v0.11", ""),
+    ("frontend", "[Bug]: Streaming chat completions send the role delta twice", ""),
+    ("frontend", "[Bug]: Incorrect usage stats with prompt caching in the OpenAI server", ""),
 ])
 def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -141,6 +143,9 @@ def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body:
     ("stability", "[Frontend] Add --uvicorn-timeout-keep-alive option", ""),
     ("stability", "[Bug]: Setting a timeout on the OpenAI client leaves requests running", ""),
     ("stability", "[CI] Add gpt-oss-20b to the nightly lm-eval job", ""),
+    ("frontend", "[Bug]: Memory leak in the API server process under streaming load", ""),
+    ("frontend", "[Usage]: LLM.generate is much slower than I expected", ""),
+    ("frontend", "[Misc] Avoid redundant incremental detokenization in streaming responses", ""),
 ])
 def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
@@ -159,6 +164,8 @@ def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, 
     ("stability", NEUTRAL_TITLE, "Blocks of aborted requests are never freed."),
     ("stability", NEUTRAL_TITLE, "After the burst new requests wait forever."),
     ("stability", NEUTRAL_TITLE, "The model runner hit AssertionError: num_scheduled_tokens > 0."),
+    ("frontend", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
+    ("frontend", "[Usage]: Calling vLLM from a Celery beat scheduled task", ""),
 ])
 def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -173,6 +180,8 @@ def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, bo
     ("stability", "[Bug]: The progress bar shows wrong output tokens/s", ""),  # a metric, not outputs
     ("stability", NEUTRAL_TITLE, "Throughput is 20 points lower than the reported 3000 tok/s."),  # no score
     ("stability", NEUTRAL_TITLE, "Add assertions for illegal state transitions."),
+    ("frontend", "[Bug]: --revision is ignored when loading the tokenizer", ""),  # model loading, not the CLI
+    ("frontend", "[Installation]: Running vLLM from source fails on CentOS 7", ""),
 ])
 def test_strong_phrases_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
