@@ -118,6 +118,7 @@ def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) 
     ("stability", "[Bug]: Accuracy drop on GSM8K for Qwen3-8B with v0.11", ""),
     ("frontend", "[Bug]: Streaming chat completions send the role delta twice", ""),
     ("frontend", "[Bug]: Incorrect usage stats with prompt caching in the OpenAI server", ""),
+    ("cuda", "[CI] Add a GPU test job for gpt-oss on H100", ""),
 ])
 def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -146,6 +147,8 @@ def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body:
     ("frontend", "[Bug]: Memory leak in the API server process under streaming load", ""),
     ("frontend", "[Usage]: LLM.generate is much slower than I expected", ""),
     ("frontend", "[Misc] Avoid redundant incremental detokenization in streaming responses", ""),
+    ("cuda", "[CI] test_openai_server.py times out on L4 runners", ""),
+    ("cuda", NEUTRAL_TITLE, "The same test takes 9 minutes on A100 agents. L4 agents are slower."),
 ])
 def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
@@ -166,6 +169,11 @@ def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, 
     ("stability", NEUTRAL_TITLE, "The model runner hit AssertionError: num_scheduled_tokens > 0."),
     ("frontend", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
     ("frontend", "[Usage]: Calling vLLM from a Celery beat scheduled task", ""),
+    ("cuda", "[Bug]: Docker image 0.10.1 fails to start: libcudart.so.12 not found", ""),
+    ("ci_build", "[Feature]: Publish an SBOM for OSS compliance", ""),
+    ("ci_build", "[Bug]: Stale bot closed an issue that had a linked PR", ""),
+    ("gpt_oss", "[Bug]: OpenAI's new open-weight 20B model fails with FlashInfer on sm_120", ""),
+    ("gpt_oss", NEUTRAL_TITLE, "We serve the open-weight model from OpenAI on two H100s."),
 ])
 def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -182,6 +190,9 @@ def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, bo
     ("stability", NEUTRAL_TITLE, "Add assertions for illegal state transitions."),
     ("frontend", "[Bug]: --revision is ignored when loading the tokenizer", ""),  # model loading, not the CLI
     ("frontend", "[Installation]: Running vLLM from source fails on CentOS 7", ""),
+    ("cuda", "[Bug]: CUDA illegal memory access at long context", ""),  # an error class, not the platform
+    ("ci_build", NEUTRAL_TITLE, "Our agentic workflow calls the model twice."),
+    ("gpt_oss", NEUTRAL_TITLE, "OpenAI's Whisper is open source and so are many open-weight models from Meta."),
 ])
 def test_strong_phrases_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
