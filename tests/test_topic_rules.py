@@ -119,6 +119,8 @@ def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) 
     ("frontend", "[Bug]: Streaming chat completions send the role delta twice", ""),
     ("frontend", "[Bug]: Incorrect usage stats with prompt caching in the OpenAI server", ""),
     ("cuda", "[CI] Add a GPU test job for gpt-oss on H100", ""),
+    ("distributed", "[Bug]: --cpu-offload-gb crashes with torch.compile enabled", ""),  # weight offloading
+    ("distributed", "[RFC]: KV cache offloading to CPU", "Add an OffloadingConnector using the KV connector API."),
 ])
 def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -149,6 +151,8 @@ def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body:
     ("frontend", "[Misc] Avoid redundant incremental detokenization in streaming responses", ""),
     ("cuda", "[CI] test_openai_server.py times out on L4 runners", ""),
     ("cuda", NEUTRAL_TITLE, "The same test takes 9 minutes on A100 agents. L4 agents are slower."),
+    ("distributed", "[Feature]: CPU offloading of the KV cache in V1", "Offloading evicted blocks to CPU memory."),
+    ("distributed", "[Bug]: Swapped-out blocks are not restored after preemption with cpu_offload", ""),
 ])
 def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
@@ -174,6 +178,8 @@ def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, 
     ("ci_build", "[Bug]: Stale bot closed an issue that had a linked PR", ""),
     ("gpt_oss", "[Bug]: OpenAI's new open-weight 20B model fails with FlashInfer on sm_120", ""),
     ("gpt_oss", NEUTRAL_TITLE, "We serve the open-weight model from OpenAI on two H100s."),
+    ("distributed", NEUTRAL_TITLE, "I run 1 prefill and 1 decode instance with NixlConnector over RDMA."),
+    ("distributed", NEUTRAL_TITLE, "Please add a V1 KV connector built on the Mooncake transfer engine."),
 ])
 def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is not None
@@ -193,6 +199,7 @@ def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, bo
     ("cuda", "[Bug]: CUDA illegal memory access at long context", ""),  # an error class, not the platform
     ("ci_build", NEUTRAL_TITLE, "Our agentic workflow calls the model twice."),
     ("gpt_oss", NEUTRAL_TITLE, "OpenAI's Whisper is open source and so are many open-weight models from Meta."),
+    ("distributed", NEUTRAL_TITLE, "The connector in our gateway drops idle connections."),  # not a class name
 ])
 def test_strong_phrases_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
