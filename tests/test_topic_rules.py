@@ -137,6 +137,8 @@ def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body:
     ("performance", "[CI] The AMD test job is very slow (3h+) since last week", ""),
     ("performance", "[Doc] The docs site is slow to load on mobile", ""),
     ("performance", "[Misc] Fix typo in the performance section of the README", ""),
+    ("performance", "[Build] Faster incremental builds with ccache", ""),
+    ("performance", "[Installation]: pip install is very slow behind a proxy", ""),
     ("performance", "[Bug]: benchmark_serving.py crashes with KeyError 'choices'", ""),
     ("performance", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
     ("performance", "[Bug]: tqdm progress bar shows wrong output tokens/s", ""),
