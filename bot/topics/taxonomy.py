@@ -187,6 +187,16 @@ def _sentence_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
 
 
+def _leftmost(regexes: Sequence[re.Pattern[str]], text: str) -> re.Match[str] | None:
+    """The leftmost match of any of the regexes, the first one on a tie: what one alternation of them finds."""
+    best: re.Match[str] | None = None
+    for regex in regexes:
+        found = regex.search(text)
+        if found is not None and (best is None or found.start() < best.start()):
+            best = found
+    return best
+
+
 # A sentence end between two words ("." before a space, not the dot of "test_x.py"; a line break).
 _GAP_END = re.compile(r"[.!?;。！？；](?:\s|$)|\n")
 
@@ -308,29 +318,32 @@ class Topic:
         return compile_phrases(self.definition.exclude)
 
     @cached_property
-    def _not_near(self) -> list[tuple[re.Pattern[str], re.Pattern[str], int]]:
+    def _not_near(self) -> tuple[re.Pattern[str] | None, list[tuple[re.Pattern[str], re.Pattern[str], int]]]:
+        """All the rules' words as one pattern (one pass finds them), and per rule: words, near, window."""
         rules = []
         for rule in self.definition.not_near:
             words, near = compile_phrases(rule.words), compile_phrases(rule.near)
             if words is not None and near is not None:
                 rules.append((words, near, rule.window))
-        return rules
+        return compile_phrases(w for rule in self.definition.not_near for w in rule.words), rules
 
     @cached_property
     def _ambiguous(self) -> re.Pattern[str] | None:
         return compile_phrases(self.definition.ambiguous)
 
     @cached_property
-    def _patterns(self) -> re.Pattern[str] | None:
+    def _patterns(self) -> tuple[re.Pattern[str], ...]:
+        """The patterns as one alternation (one pass over the text), or nothing."""
         patterns = self.definition.patterns
-        return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE) if patterns else None
+        return (re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE),) if patterns else ()
 
     @cached_property
-    def _strong(self) -> re.Pattern[str] | None:
-        """Strong phrases and patterns as one regex."""
+    def _strong(self) -> tuple[re.Pattern[str], ...]:
+        """Strong phrases and patterns, searched apart: the phrases keep the fast scan of ``compile_phrases``,
+        which an alternation with the patterns would lose, and a lone pattern that starts with a literal
+        ("Connector", "--") keeps re's fast scan for that literal."""
         phrases = compile_phrases(self.definition.strong)
-        parts = [p.pattern for p in (phrases, self._patterns) if p is not None]
-        return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+        return (phrases, *self._patterns) if phrases is not None else self._patterns
 
     @cached_property
     def query_names(self) -> frozenset[str]:
@@ -356,7 +369,10 @@ class Topic:
         # Same-length blanks keep offsets (sentence positions) valid.
         if self._exclude is not None:
             text = self._exclude.sub(lambda m: " " * len(m.group(0)), text)
-        for words, near, window in self._not_near:
+        any_word, rules = self._not_near
+        if any_word is None or not any_word.search(text):
+            return text
+        for words, near, window in rules:
             hits = [m.span() for m in words.finditer(text)]
             if not hits:
                 continue
@@ -404,7 +420,7 @@ class Topic:
         if title_hits:
             score += TITLE_SCORE
             reasons.append(f"title: {title_hits[0].group(0)}")
-        elif self._patterns is not None and (found := self._patterns.search(self._blank_excluded(bare_title))):
+        elif self._patterns and (found := _leftmost(self._patterns, self._blank_excluded(bare_title))):
             score += PATTERN_SCORE
             reasons.append(f"title: {found.group(0)}")
         if score < MATCH_THRESHOLD and body:
@@ -417,12 +433,12 @@ class Topic:
         return TopicMatch(self.id, score, tuple(reasons))
 
     def _body_evidence(self, prose: str) -> tuple[int, str | None]:
-        if not (self._keywords is not None and self._keywords.search(prose)) and not (
-            self._patterns is not None and self._patterns.search(prose)
+        if not (self._keywords is not None and self._keywords.search(prose)) and not any(
+            pattern.search(prose) for pattern in self._patterns
         ):
             return 0, None
         prose = self._blank_excluded(prose)
-        if self._strong is not None and (found := self._strong.search(prose)):
+        if self._strong and (found := _leftmost(self._strong, prose)):
             return PATTERN_SCORE, f"body: {found.group(0)}"
         if self.definition.lead_subject and (subject := self._lead_subject(prose)):
             return PATTERN_SCORE, f"body opens with: {subject}"
