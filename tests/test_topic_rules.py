@@ -37,6 +37,7 @@ def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITL
     ("This also cuts per-step overhead by about 0.3 ms at batch 128.", "overhead by about 0.3 ms"),
     ("See traces, throughput +4% on Llama-3.1-8B at batch 256.", "throughput +4%"),
     ("The transfer takes ~400 ms, so TTFT is worse than one instance.", "~400 ms, so TTFT"),
+    ("Since the upgrade every engine step takes 30 ms longer.", "30 ms longer"),
 ])
 def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str, evidence: str) -> None:
     assert reasons(taxonomy, "performance", body) == (f"body: {evidence}",)
@@ -141,6 +142,8 @@ def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body:
     ("performance", "[Installation]: pip install is very slow behind a proxy", ""),
     ("performance", "[Bug]: benchmark_serving.py crashes with KeyError 'choices'", ""),
     ("performance", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
+    ("performance", "[Bug]: vllm bench throughput crashes with --dataset-name random", ""),
+    ("performance", "[Bug]: benchmark_throughput.py fails with a KeyError", ""),
     ("performance", "[Bug]: tqdm progress bar shows wrong output tokens/s", ""),
     ("performance", "[Misc] Show input/output throughput in the tqdm bar", ""),
     ("stability", "[CI] test_openai_server.py times out on L4 runners", ""),
@@ -198,6 +201,7 @@ def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, bo
     ("stability", NEUTRAL_TITLE, "Add assertions for illegal state transitions."),
     ("frontend", "[Bug]: --revision is ignored when loading the tokenizer", ""),  # model loading, not the CLI
     ("frontend", "[Installation]: Running vLLM from source fails on CentOS 7", ""),
+    ("frontend", "[Bug]: The scheduler ignores --max-num-seqs", ""),  # an engine component, not a command
     ("cuda", "[Bug]: CUDA illegal memory access at long context", ""),  # an error class, not the platform
     ("ci_build", NEUTRAL_TITLE, "Our agentic workflow calls the model twice."),
     ("gpt_oss", NEUTRAL_TITLE, "OpenAI's Whisper is open source and so are many open-weight models from Meta."),
