@@ -172,6 +172,7 @@ def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, 
     ("scheduler", NEUTRAL_TITLE, "The log says GPU KV cache usage: 97.1% and then nothing moves."),
     ("scheduler", NEUTRAL_TITLE, "After an hour vllm:gpu_cache_usage_perc stays at 1.0 for good."),
     ("scheduler", NEUTRAL_TITLE, "With prints I see num_free_blocks is always 0."),
+    ("scheduler", NEUTRAL_TITLE, "Grafana shows vllm:num_requests_waiting climbing to 400."),
     ("scheduler", NEUTRAL_TITLE, "This lets the engine resume preempted requests without recomputing them."),
     ("scheduler", "[Feature]: Add --max-num-partial-prefills to V1", ""),
     ("stability", "[Bug]: GPT-OSS-120B scores 10 points lower on AIME25 than reported", ""),
@@ -197,6 +198,7 @@ def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, bo
     ("scheduler", NEUTRAL_TITLE, "We benchmark at a maximum concurrency of 64 on preemptible instances."),
     ("scheduler", NEUTRAL_TITLE, "The fp8 KV cache dtype halves memory on Hopper."),  # one mention only
     ("scheduler", NEUTRAL_TITLE, "We only return partial results when the client disconnects."),
+    ("scheduler", NEUTRAL_TITLE, "Three requests were waiting for the lock in the tokenizer pool."),
     ("stability", NEUTRAL_TITLE, "Nothing crashes, but TPOT doubled."),  # a symptom that did not happen
     ("stability", NEUTRAL_TITLE, "Kubernetes puts the pods on CPU nodes where they crash-loop."),
     ("stability", "[Bug]: The progress bar shows wrong output tokens/s", ""),  # a metric, not outputs
