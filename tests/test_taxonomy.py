@@ -165,3 +165,33 @@ def test_not_near_blanks_a_word_next_to_another_sense(tmp_path: Path) -> None:
     assert ids(taxonomy, "x", body="The scheduler is slow. Job one. The scheduler again.") == {"sched"}
     assert ids(taxonomy, "x", body="Nightly job. Scheduled work waits. The scheduler again.") == {"sched"}
     assert ids(taxonomy, "Cron job fails with async scheduling") == {"sched"}
+
+
+def test_compiled_patterns_match_exactly_what_their_alternation_matches(taxonomy: Taxonomy) -> None:
+    import json
+    import re
+
+    from bot.text import body_prose
+    from bot.topics.taxonomy import _compile_patterns, _led
+
+    assert _led(r"\b\d+ ms") == (["\\d"], "(?<!\\w\\d)\\d* ms")
+    assert _led(r"\b(?:improv\w*|cuts?)\s+by")[0] == ["c", "i"]
+    for pattern in (r"\b\d+x|foo", r"\b(?:a?b|c)", r"\b(?:ab|cd)?x", r"(?-i:Connector)", r"\bk?v", r"--x"):
+        assert _led(pattern) is None, pattern
+    data = Path(__file__).resolve().parent / "data"
+    texts = ["v0.9.2 ms", "~400 ms", "x1.5 ms", "٣٠ ms longer", "Kelvin KV cache is too small"]
+    for name in ("topic_eval.jsonl", "topic_holdout.jsonl"):
+        for line in (data / name).read_text(encoding="utf-8").splitlines():
+            item = json.loads(line)
+            texts += [item["title"], body_prose(item["body"])]
+    checked = 0
+    for topic in taxonomy.topics:
+        patterns = topic.definition.patterns
+        if not patterns:
+            continue
+        alternation = re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+        [compiled] = _compile_patterns(patterns)
+        for text in texts:
+            assert [m.span() for m in compiled.finditer(text)] == [m.span() for m in alternation.finditer(text)]
+            checked += bool(alternation.search(text))
+    assert checked > 50

@@ -36,7 +36,7 @@ def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITL
     ("Our dashboards show TPOT going from 18 ms to 31 ms at the same traffic.", "TPOT going from 18 ms"),
     ("This also cuts per-step overhead by about 0.3 ms at batch 128.", "overhead by about 0.3 ms"),
     ("See traces, throughput +4% on Llama-3.1-8B at batch 256.", "throughput +4%"),
-    ("The transfer takes ~400 ms, so TTFT is worse than one instance.", "~400 ms, so TTFT"),
+    ("The transfer takes ~400 ms, so TTFT is worse than one instance.", "400 ms, so TTFT"),
     ("Since the upgrade every engine step takes 30 ms longer.", "30 ms longer"),
 ])
 def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str, evidence: str) -> None:
