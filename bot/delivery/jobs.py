@@ -50,9 +50,10 @@ from bot.digest.window import default_window
 from bot.service import load_taxonomy
 from bot.settings import Settings
 from bot.store.chat import ChatState, Subscription
-from bot.store.mutes import USER, item_topic_ids
+from bot.store.mutes import USER
 from bot.store.store import Store
 from bot.timeutil import iso_z, utcnow
+from bot.topics.items import stored_topic_ids
 from bot.topics.query import parse_query
 from bot.topics.search import topic_named
 
@@ -338,8 +339,8 @@ class DeliveryJobs:
             named.add(answer.topic)
         if named & hidden:
             return Skip(MUTED)
-        topics = item_topic_ids(self.store, taxonomy, repo, (item.number for item in answer.items))
-        kept = tuple(item for item in answer.items if not topics.get(item.number, set()) & hidden)
+        topics, _ = stored_topic_ids(self.store, taxonomy, repo, (item.number for item in answer.items))
+        kept = tuple(item for item in answer.items if not hidden.intersection(topics.get(item.number, ())))
         return answer if len(kept) == len(answer.items) else replace(answer, items=kept)
 
     # --- one delivery ---

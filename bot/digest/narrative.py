@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import statistics
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo
@@ -21,6 +21,7 @@ from bot.digest.model import Activity, Digest, Narrative, Section, Trend
 from bot.digest.window import days_before, is_daily
 from bot.store.history import History
 from bot.store.records import WindowActivity
+from bot.topics.items import stored_topic_ids
 from bot.topics.taxonomy import Taxonomy
 
 BASELINE_DAYS = 7
@@ -116,39 +117,15 @@ def _count_days(
     """Per day, per topic: human items touched that day. ``exact`` is False when some stored matches were
     stale and only ``taxonomy``'s (maybe restricted) topics could be counted: such counts are not cached."""
     touched = history.touched_by_day(repo, bounds)
-    topics_of, exact = _topics_of(history, repo, touched, taxonomy, is_bot)
+    topics_of, exact = stored_topic_ids(
+        history.store, taxonomy, repo, touched, skip_author=lambda login, bot: bot or is_bot(login)
+    )
     counts: list[dict[str, int]] = [{} for _ in bounds[:-1]]
     for number, touched_days in touched.items():
         for topic in topics_of.get(number, ()):
             for k in touched_days:
                 counts[k][topic] = counts[k].get(topic, 0) + 1
     return counts, exact
-
-
-def _topics_of(
-    history: History,
-    repo: str,
-    numbers: Iterable[int],
-    taxonomy: Taxonomy,
-    is_bot: Callable[[str], bool],
-) -> tuple[dict[int, tuple[str, ...]], bool]:
-    """Topics of human items: every stored match (the sync's whole taxonomy, same fingerprint), or for rows
-    matched with an older taxonomy, ``taxonomy``'s topics matched now."""
-    found: dict[int, tuple[str, ...]] = {}
-    stale: list[int] = []
-    for row in history.lean_items(repo, list(numbers)):
-        if row.author_is_bot or is_bot(row.author):
-            continue
-        if row.topics is not None and row.topics_key == taxonomy.fingerprint:
-            found[row.number] = tuple(topic for topic, _, _ in row.topics)
-        else:
-            stale.append(row.number)
-    for row in history.lean_items(repo, stale, matchable=True) if stale else ():
-        labels = tuple(row.labels or ())
-        found[row.number] = tuple(
-            topic.id for topic in taxonomy.topics if topic.match(row.title, labels, row.prose or "") is not None
-        )
-    return found, not stale
 
 
 def rank_trends(sections: list[Section], baselines: dict[str, float], window_days: float) -> tuple[Trend, ...]:
