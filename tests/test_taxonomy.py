@@ -148,3 +148,20 @@ def test_bad_pattern_is_a_config_error(tmp_path: Path) -> None:
     bad.write_text('[[topic]]\nid = "x"\nname = "x"\npatterns = ["(unclosed"]\n')
     with pytest.raises(ConfigError, match=r"topic.0.patterns: .*bad regular expression"):
         Taxonomy.load(bad)
+
+
+def test_not_near_blanks_a_word_next_to_another_sense(tmp_path: Path) -> None:
+    path = tmp_path / "topics.toml"
+    path.write_text('[[topic]]\nid = "sched"\nname = "Scheduler"\nkeywords = ["scheduler", "scheduled", '
+                    '"async scheduling"]\n[[topic.not_near]]\nwords = ["schedul*"]\nnear = ["cron", "job"]\n'
+                    'window = 2\n')
+    taxonomy = Taxonomy.load(path)
+    assert ids(taxonomy, "The scheduler starves long prompts") == {"sched"}
+    assert ids(taxonomy, "A cron scheduled cleanup") == set()  # next to a word of another sense
+    assert ids(taxonomy, "The job was scheduled") == set()  # two words between: within the window
+    assert ids(taxonomy, "The job for the new tokenizer was scheduled") == {"sched"}  # too far apart
+    assert ids(taxonomy, "A cron job") == set()
+    # Only in the same sentence, and a longer keyword the word is part of still names the topic.
+    assert ids(taxonomy, "x", body="The scheduler is slow. Job one. The scheduler again.") == {"sched"}
+    assert ids(taxonomy, "x", body="Nightly job. Scheduled work waits. The scheduler again.") == {"sched"}
+    assert ids(taxonomy, "Cron job fails with async scheduling") == {"sched"}

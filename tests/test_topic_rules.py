@@ -30,6 +30,14 @@ def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITL
     ("Profiling shows detokenization is ~8% of step time at batch 256.", "8% of step time"),
     ("The sampler accounts for 30% of the decode time.", "30% of the decode time"),
     ("After a few hours the server slows down a lot.", "server slows down"),
+    # A latency or rate that changed, with its unit; a speed metric with a measured value in the same sentence.
+    ("Median ITL 6.2 ms -> 5.7 ms, acceptance rate unchanged.", "ITL 6.2 ms"),
+    ("GPU idle time between steps goes from 1.2 ms to 0.2 ms in our traces.", "1.2 ms to 0.2 ms"),
+    ("Our dashboards show TPOT going from 18 ms to 31 ms at the same traffic.", "TPOT going from 18 ms"),
+    ("This also cuts per-step overhead by about 0.3 ms at batch 128.", "overhead by about 0.3 ms"),
+    ("See traces, throughput +4% on Llama-3.1-8B at batch 256.", "throughput +4%"),
+    ("The transfer takes ~400 ms, so TTFT is worse than one instance.", "~400 ms, so TTFT"),
+    ("Since the upgrade every engine step takes 30 ms longer.", "30 ms longer"),
 ])
 def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str, evidence: str) -> None:
     assert reasons(taxonomy, "performance", body) == (f"body: {evidence}",)
@@ -43,6 +51,10 @@ def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str,
     "It would be nice to turn it on per request via extra_body.",
     "Keeping V0 slows down development.",  # not the serving system
     "Any recommendations on which chip gives the best cost per token?",
+    "Raise the keep-alive timeout from 5 s to 60 s.",  # a setting, and seconds without a speed metric
+    "The build time went from 95 min to 41 min.",  # CI minutes
+    "The new layout adds 20% memory overhead.",  # memory, not speed
+    "The tokenizer limit is 32768 tokens; the latency SLO is written in the config.",  # no measured value
 ])
 def test_time_cost_hard_negatives(taxonomy: Taxonomy, body: str) -> None:
     assert reasons(taxonomy, "performance", body) is None
@@ -89,3 +101,116 @@ def test_a_body_that_opens_with_a_model_family_is_about_it(
 ])
 def test_lead_subject_hard_negatives(taxonomy: Taxonomy, topic: str, body: str) -> None:
     assert reasons(taxonomy, topic, body) is None
+
+
+# Word senses (``not_near`` in config/topics.toml): a word counts for the topic in its own sense, not next to a
+# word that gives it another. Each rule keeps a positive (the word in the topic's sense, next to nothing of
+# the other sense) and hard negatives (the other sense).
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("scheduler", "[Bug]: Scheduler starves long prompts when many short requests arrive", ""),
+    ("scheduler", "[Core] Async scheduling for the nightly pipeline runs", ""),  # a longer keyword still names it
+    ("scheduler", NEUTRAL_TITLE, "Short requests keep getting scheduled first. The scheduler never picks it."),
+    ("performance", "[Perf] Speed up incremental detokenization", ""),
+    ("performance", "[Bug]: Pipeline parallelism with PP=4 slower than PP=2", ""),
+    ("performance", "[Bugfix] Fix quantile computation in the benchmark report", ""),
+    ("performance", "[Perf] Raise decode throughput on H100", ""),
+    ("performance", "[Perf] Speed up the attention metadata build", ""),  # a build three words away
+    ("stability", "[Bug]: Requests time out after 600s with Qwen3-32B under load", ""),
+    ("stability", "[Bug]: NCCL timeout in all-reduce with TP=8 after 30 minutes of load", ""),
+    ("stability", "[Bug]: Accuracy drop on GSM8K for Qwen3-8B with v0.11", ""),
+    ("frontend", "[Bug]: Streaming chat completions send the role delta twice", ""),
+    ("frontend", "[Bug]: Incorrect usage stats with prompt caching in the OpenAI server", ""),
+    ("cuda", "[CI] Add a GPU test job for gpt-oss on H100", ""),
+    ("distributed", "[Bug]: --cpu-offload-gb crashes with torch.compile enabled", ""),  # weight offloading
+    ("distributed", "[RFC]: KV cache offloading to CPU", "Add an OffloadingConnector using the KV connector API."),
+])
+def test_word_senses_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is not None
+
+
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("scheduler", "[CI] Nightly scheduled benchmark job fails to upload results", ""),
+    ("scheduler", "[Usage]: Calling vLLM from a Celery beat scheduled task", ""),
+    ("scheduler", "[Usage]: GRPO rollouts with a cosine LR scheduler", ""),
+    ("scheduler", "[Bug]: Ray placement group scheduling hangs", ""),
+    ("scheduler", "[Bug]: The helm chart ignores nodeSelector so pods are scheduled on CPU nodes", ""),
+    ("scheduler", NEUTRAL_TITLE, "A cron scheduled job rebuilds it. The scheduled workflow closes issues."),
+    ("performance", "[CI/Build] Speed up the Docker image build by caching the wheel layer", ""),
+    ("performance", "[CI] The AMD test job is very slow (3h+) since last week", ""),
+    ("performance", "[Doc] The docs site is slow to load on mobile", ""),
+    ("performance", "[Misc] Fix typo in the performance section of the README", ""),
+    ("performance", "[Build] Faster incremental builds with ccache", ""),
+    ("performance", "[CI] Docker build got much slower after the CUDA 12.9 bump", ""),
+    ("performance", "[Doc] The benchmarks page is slow to render", ""),
+    ("performance", "[Installation]: pip install is very slow behind a proxy", ""),
+    ("performance", "[Bug]: benchmark_serving.py crashes with KeyError 'choices'", ""),
+    ("performance", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
+    ("performance", "[Bug]: vllm bench throughput crashes with --dataset-name random", ""),
+    ("performance", "[Bug]: benchmark_throughput.py fails with a KeyError", ""),
+    ("performance", "[Bug]: tqdm progress bar shows wrong output tokens/s", ""),
+    ("performance", "[Misc] Show input/output throughput in the tqdm bar", ""),
+    ("stability", "[CI] test_openai_server.py times out on L4 runners", ""),
+    ("stability", "[CI] Raise the timeout of the distributed tests to 60 minutes", ""),
+    ("stability", "[Frontend] Add --uvicorn-timeout-keep-alive option", ""),
+    ("stability", "[Bug]: Setting a timeout on the OpenAI client leaves requests running", ""),
+    ("stability", "[CI] Add gpt-oss-20b to the nightly lm-eval job", ""),
+    ("frontend", "[Bug]: Memory leak in the API server process under streaming load", ""),
+    ("frontend", "[Usage]: LLM.generate is much slower than I expected", ""),
+    ("frontend", "[Misc] Avoid redundant incremental detokenization in streaming responses", ""),
+    ("cuda", "[CI] test_openai_server.py times out on L4 runners", ""),
+    ("cuda", NEUTRAL_TITLE, "The same test takes 9 minutes on A100 agents. L4 agents are slower."),
+    ("distributed", "[Feature]: CPU offloading of the KV cache in V1", "Offloading evicted blocks to CPU memory."),
+    ("distributed", "[Bug]: Swapped-out blocks are not restored after preemption with cpu_offload", ""),
+])
+def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is None
+
+
+# Phrases that decide alone: vLLM's own log lines, metric names and mechanisms (``strong``), with hard negatives.
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("scheduler", NEUTRAL_TITLE, "At startup it logs Maximum concurrency for 32,768 tokens per request: 4.52x."),
+    ("scheduler", NEUTRAL_TITLE, "The log says GPU KV cache usage: 97.1% and then nothing moves."),
+    ("scheduler", NEUTRAL_TITLE, "After an hour vllm:gpu_cache_usage_perc stays at 1.0 for good."),
+    ("scheduler", NEUTRAL_TITLE, "With prints I see num_free_blocks is always 0."),
+    ("scheduler", NEUTRAL_TITLE, "Grafana shows vllm:num_requests_waiting climbing to 400."),
+    ("scheduler", NEUTRAL_TITLE, "This lets the engine resume preempted requests without recomputing them."),
+    ("scheduler", "[Feature]: Add --max-num-partial-prefills to V1", ""),
+    ("stability", "[Bug]: GPT-OSS-120B scores 10 points lower on AIME25 than reported", ""),
+    ("stability", NEUTRAL_TITLE, "Our GSM8K score is clearly lower than reported on the model card."),
+    ("stability", NEUTRAL_TITLE, "Blocks of aborted requests are never freed."),
+    ("stability", NEUTRAL_TITLE, "After the burst new requests wait forever."),
+    ("stability", NEUTRAL_TITLE, "The model runner hit AssertionError: num_scheduled_tokens > 0."),
+    ("frontend", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
+    ("frontend", "[Usage]: Calling vLLM from a Celery beat scheduled task", ""),
+    ("cuda", "[Bug]: Docker image 0.10.1 fails to start: libcudart.so.12 not found", ""),
+    ("ci_build", "[Feature]: Publish an SBOM for OSS compliance", ""),
+    ("ci_build", "[Bug]: Stale bot closed an issue that had a linked PR", ""),
+    ("gpt_oss", "[Bug]: OpenAI's new open-weight 20B model fails with FlashInfer on sm_120", ""),
+    ("gpt_oss", NEUTRAL_TITLE, "We serve the open-weight model from OpenAI on two H100s."),
+    ("distributed", NEUTRAL_TITLE, "I run 1 prefill and 1 decode instance with NixlConnector over RDMA."),
+    ("distributed", NEUTRAL_TITLE, "Please add a V1 KV connector built on the Mooncake transfer engine."),
+])
+def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is not None
+
+
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("scheduler", NEUTRAL_TITLE, "We benchmark at a maximum concurrency of 64 on preemptible instances."),
+    ("scheduler", NEUTRAL_TITLE, "The fp8 KV cache dtype halves memory on Hopper."),  # one mention only
+    ("scheduler", NEUTRAL_TITLE, "We only return partial results when the client disconnects."),
+    ("scheduler", NEUTRAL_TITLE, "Three requests were waiting for the lock in the tokenizer pool."),
+    ("stability", NEUTRAL_TITLE, "Nothing crashes, but TPOT doubled."),  # a symptom that did not happen
+    ("stability", NEUTRAL_TITLE, "Kubernetes puts the pods on CPU nodes where they crash-loop."),
+    ("stability", "[Bug]: The progress bar shows wrong output tokens/s", ""),  # a metric, not outputs
+    ("stability", NEUTRAL_TITLE, "Throughput is 20 points lower than the reported 3000 tok/s."),  # no score
+    ("stability", NEUTRAL_TITLE, "Add assertions for illegal state transitions."),
+    ("frontend", "[Bug]: --revision is ignored when loading the tokenizer", ""),  # model loading, not the CLI
+    ("frontend", "[Installation]: Running vLLM from source fails on CentOS 7", ""),
+    ("frontend", "[Bug]: The scheduler ignores --max-num-seqs", ""),  # an engine component, not a command
+    ("cuda", "[Bug]: CUDA illegal memory access at long context", ""),  # an error class, not the platform
+    ("ci_build", NEUTRAL_TITLE, "Our agentic workflow calls the model twice."),
+    ("gpt_oss", NEUTRAL_TITLE, "OpenAI's Whisper is open source and so are many open-weight models from Meta."),
+    ("distributed", NEUTRAL_TITLE, "The connector in our gateway drops idle connections."),  # not a class name
+])
+def test_strong_phrases_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is None

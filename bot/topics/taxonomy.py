@@ -11,7 +11,9 @@ Evidence per topic, strongest first (docs/topics.md has the full story and the m
   1 per sentence that names the topic, counted only from ``body_min`` sentences (default 2)
 
 A topic matches from ``MATCH_THRESHOLD``. ``exclude`` phrases are blanked out before keywords are searched,
-so "cuda graph" cannot count for NVIDIA/CUDA and "x-ray" cannot count as Ray.
+so "cuda graph" cannot count for NVIDIA/CUDA and "x-ray" cannot count as Ray; so are the words of a
+``not_near`` rule found close to a word that gives them another sense ("scheduled" next to "nightly job" is
+not the engine's scheduler, "slow" next to "CI job" is not serving speed).
 """
 
 from __future__ import annotations
@@ -185,6 +187,43 @@ def _sentence_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
 
 
+def _leftmost(regexes: Sequence[re.Pattern[str]], text: str) -> re.Match[str] | None:
+    """The leftmost match of any of the regexes, the first one on a tie: what one alternation of them finds."""
+    best: re.Match[str] | None = None
+    for regex in regexes:
+        found = regex.search(text)
+        if found is not None and (best is None or found.start() < best.start()):
+            best = found
+    return best
+
+
+# A sentence end between two words ("." before a space, not the dot of "test_x.py"; a line break).
+_GAP_END = re.compile(r"[.!?;。！？；](?:\s|$)|\n")
+
+
+def _near(text: str, a: tuple[int, int], b: tuple[int, int], window: int) -> bool:
+    """Whether two spans are in the same sentence with at most ``window`` words between them."""
+    if a[1] <= b[0]:
+        gap = text[a[1]:b[0]]
+    elif b[1] <= a[0]:
+        gap = text[b[1]:a[0]]
+    else:
+        return True  # they overlap
+    return len(gap.split()) <= window and not _GAP_END.search(gap)
+
+
+class ContextRule(BaseModel):
+    """Words of a topic that mean something else next to certain other words: "scheduled" next to "nightly
+    job" or "cron" is not the engine's scheduler. Such a word does not count where one of ``near`` is at most
+    ``window`` words away in the same sentence (the title is one sentence)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    words: list[str] = Field(min_length=1)
+    near: list[str] = Field(min_length=1)
+    window: int = Field(default=3, ge=0, le=10)
+
+
 class TopicDef(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -210,6 +249,8 @@ class TopicDef(BaseModel):
     # A body whose first sentence opens with the topic's name is about it ("gpt-oss ships MXFP4 experts."),
     # unless that name is one checkpoint, the model used to reproduce ("Qwen/Qwen2.5-72B-AWQ with -tp 4 ...").
     lead_subject: bool = False
+    # Words that do not count next to words that give them another sense (``ContextRule``).
+    not_near: list[ContextRule] = Field(default_factory=list)
 
     @field_validator("id")
     @classmethod
@@ -277,20 +318,32 @@ class Topic:
         return compile_phrases(self.definition.exclude)
 
     @cached_property
+    def _not_near(self) -> tuple[re.Pattern[str] | None, list[tuple[re.Pattern[str], re.Pattern[str], int]]]:
+        """All the rules' words as one pattern (one pass finds them), and per rule: words, near, window."""
+        rules = []
+        for rule in self.definition.not_near:
+            words, near = compile_phrases(rule.words), compile_phrases(rule.near)
+            if words is not None and near is not None:
+                rules.append((words, near, rule.window))
+        return compile_phrases(w for rule in self.definition.not_near for w in rule.words), rules
+
+    @cached_property
     def _ambiguous(self) -> re.Pattern[str] | None:
         return compile_phrases(self.definition.ambiguous)
 
     @cached_property
-    def _patterns(self) -> re.Pattern[str] | None:
+    def _patterns(self) -> tuple[re.Pattern[str], ...]:
+        """The patterns as one alternation (one pass over the text), or nothing."""
         patterns = self.definition.patterns
-        return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE) if patterns else None
+        return (re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE),) if patterns else ()
 
     @cached_property
-    def _strong(self) -> re.Pattern[str] | None:
-        """Strong phrases and patterns as one regex."""
+    def _strong(self) -> tuple[re.Pattern[str], ...]:
+        """Strong phrases and patterns, searched apart: the phrases keep the fast scan of ``compile_phrases``,
+        which an alternation with the patterns would lose, and a lone pattern that starts with a literal
+        ("Connector", "--") keeps re's fast scan for that literal."""
         phrases = compile_phrases(self.definition.strong)
-        parts = [p.pattern for p in (phrases, self._patterns) if p is not None]
-        return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+        return (phrases, *self._patterns) if phrases is not None else self._patterns
 
     @cached_property
     def query_names(self) -> frozenset[str]:
@@ -314,9 +367,24 @@ class Topic:
 
     def _blank_excluded(self, text: str) -> str:
         # Same-length blanks keep offsets (sentence positions) valid.
-        if self._exclude is None:
+        if self._exclude is not None:
+            text = self._exclude.sub(lambda m: " " * len(m.group(0)), text)
+        any_word, rules = self._not_near
+        if any_word is None or not any_word.search(text):
             return text
-        return self._exclude.sub(lambda m: " " * len(m.group(0)), text)
+        for words, near, window in rules:
+            hits = [m.span() for m in words.finditer(text)]
+            if not hits:
+                continue
+            context = [m.span() for m in near.finditer(text)]
+            blank = [(a, b) for a, b in hits if any(_near(text, (a, b), span, window) for span in context)]
+            if blank and self._keywords is not None:
+                # A longer keyword the word is part of names the topic by itself ("async scheduling").
+                longer = [m.span() for m in self._keywords.finditer(text)]
+                blank = [(a, b) for a, b in blank if not any(c <= a and b <= d and d - c > b - a for c, d in longer)]
+            for a, b in blank:
+                text = f"{text[:a]}{' ' * (b - a)}{text[b:]}"
+        return text
 
     def _keyword_hits(self, text: str) -> list[re.Match[str]]:
         # Most topics find nothing in most texts: look first, blank out exclusions only when something is there.
@@ -352,7 +420,7 @@ class Topic:
         if title_hits:
             score += TITLE_SCORE
             reasons.append(f"title: {title_hits[0].group(0)}")
-        elif self._patterns is not None and (found := self._patterns.search(self._blank_excluded(bare_title))):
+        elif self._patterns and (found := _leftmost(self._patterns, self._blank_excluded(bare_title))):
             score += PATTERN_SCORE
             reasons.append(f"title: {found.group(0)}")
         if score < MATCH_THRESHOLD and body:
@@ -365,12 +433,12 @@ class Topic:
         return TopicMatch(self.id, score, tuple(reasons))
 
     def _body_evidence(self, prose: str) -> tuple[int, str | None]:
-        if not (self._keywords is not None and self._keywords.search(prose)) and not (
-            self._patterns is not None and self._patterns.search(prose)
+        if not (self._keywords is not None and self._keywords.search(prose)) and not any(
+            pattern.search(prose) for pattern in self._patterns
         ):
             return 0, None
         prose = self._blank_excluded(prose)
-        if self._strong is not None and (found := self._strong.search(prose)):
+        if self._strong and (found := _leftmost(self._strong, prose)):
             return PATTERN_SCORE, f"body: {found.group(0)}"
         if self.definition.lead_subject and (subject := self._lead_subject(prose)):
             return PATTERN_SCORE, f"body opens with: {subject}"
