@@ -13,14 +13,24 @@ Reported: calls made, wall time of the analysis, wall time / deadline (must stay
 delayed past it), and wall time against two floors: serial (calls x delay: what one call at a time would
 take) and ideal parallel (ceil(calls / concurrency) x delay: the least any client with that concurrency limit
 could take). Target: wall / parallel floor <= 1.2 (the bot's own overhead is small beside the LLM's time).
+
+Then a DM time slot: 8 digests of the same day (en and zh-CN, with and without the narrative, some identical
+as for subscribers with the same settings) analysed at once, each from its own worker thread through
+``analyse_digest`` exactly as the delivery jobs do, the cache emptied again. Reported: calls made against the
+distinct prompts (target: equal, each asked once) and against the parts (what per-digest analysis would
+ask), max calls in flight against ``concurrency`` (target: never above: the limit is per process), and wall
+time against that case's parallel floor (ceil(distinct / concurrency) x delay).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import json
 import math
 import sys
+import threading
 import time
 from datetime import UTC, datetime
 
@@ -37,7 +47,7 @@ from bench.common import (
     use_quick_sample,
     verdict,
 )
-from bot.analysis.analyst import AnalysisReport, Analyst
+from bot.analysis.analyst import AnalysisReport, Analyst, analyse_digest
 from bot.digest.model import Digest
 from bot.settings import Settings
 from bot.store.llm_cache import LLMCache
@@ -46,6 +56,8 @@ from tests.fakes.openai_api import FakeLLM
 
 # The samples are bench_digest's (a vLLM-sized day on 60 days of history; a small one): the same cached stores.
 TARGET = 1.2
+DM_SLOT = (("en", True), ("en", True), ("en", True), ("zh-CN", True), ("zh-CN", True), ("zh-CN", True),
+           ("en", False), ("zh-CN", False))  # (locale, narrative) of the 8 digests built at once
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -84,6 +96,76 @@ def analyse(store: Store, settings: Settings, digest: Digest) -> tuple[float, Di
     started = time.perf_counter()
     analysed, report = asyncio.run(Analyst(store, settings).analyse(digest))
     return time.perf_counter() - started, analysed, report
+
+
+def build(store: Store, *, locale: str, narrative: bool) -> Digest:
+    """The day's digest as ``make_builder`` wires it, in ``locale`` (a subscriber's choice)."""
+    builder = make_builder(store, narrative=narrative)
+    builder.options = dataclasses.replace(builder.options, locale=locale)
+    return builder.build(REPO, the_window())
+
+
+def parts_of(digest: Digest, settings: Settings) -> int:
+    limits = settings.file.llm
+    hot, key = digest.section("hot"), digest.section("key_changes")
+    return ((digest.narrative is not None) + min(len(hot.items) if hot else 0, limits.max_hot)
+            + min(len(key.items) if key else 0, limits.max_key_changes))
+
+
+def dm_slot(store: Store, settings: Settings, fake: FakeLLM, delay: float) -> bool:
+    """8 digests analysed at once from worker threads; prints the figures, returns whether targets held."""
+    limits = settings.file.llm
+    LLMCache(store).prune(datetime.now(UTC).replace(year=9999))
+    digests = [build(store, locale=locale, narrative=narrative) for locale, narrative in DM_SLOT]
+    parts = sum(parts_of(digest, settings) for digest in digests)
+    before = len(fake.requests)
+    fake.max_in_flight = 0
+    start = threading.Barrier(len(digests) + 1)
+    results: list[Digest] = []
+
+    def run(digest: Digest) -> None:
+        start.wait()
+        results.append(analyse_digest(store, settings, digest))
+
+    threads = [threading.Thread(target=run, args=(digest,)) for digest in digests]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    started = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    wall = time.perf_counter() - started
+    requests = fake.requests[before:]
+    distinct = len({json.dumps(request.body.get("messages"), sort_keys=True) for request in requests})
+    floor = math.ceil(distinct / limits.concurrency) * delay
+    filled = sum(
+        (d.narrative is not None and d.narrative.summary_source == "llm")
+        + sum(item.analysis is not None for section in d.sections if section.id in ("hot", "key_changes")
+              for item in section.items)
+        for d in results
+    )
+    print(f"\nDM slot: {len(digests)} digests analysed at once (worker threads, analyse_digest, cache emptied):")
+    print_table(
+        ["", "value"],
+        [
+            ["parts (what per-digest analysis would ask)", parts],
+            ["parts filled by LLM", filled],
+            ["LLM calls made", len(requests)],
+            ["distinct prompts", distinct],
+            ["max calls in flight (fake) / concurrency", f"{fake.max_in_flight} / {limits.concurrency}"],
+            ["wall time", f"{wall:.2f} s"],
+            [f"parallel floor (ceil({distinct}/{limits.concurrency}) x {delay:g} s)", f"{floor:.1f} s"],
+            ["wall / parallel floor", f"**{wall / floor:.2f}x**" if floor else "-"],
+        ],
+    )
+    once = len(requests) == distinct
+    bounded = fake.max_in_flight <= limits.concurrency
+    print(f"each distinct prompt asked once: {len(requests)} calls for {distinct} prompts -> "
+          f"{'PASS' if once else 'MISS'}")
+    print(f"calls in flight: max {fake.max_in_flight}, limit {limits.concurrency} -> {'PASS' if bounded else 'MISS'}")
+    if floor:
+        print(f"DM slot wall / parallel floor: {wall / floor:.2f}x -> {verdict(wall / floor, TARGET)}")
+    return once and bounded
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{'PASS' if again_calls == 0 and same else 'MISS'}")
         summary = analysed.narrative.summary if analysed.narrative else ""
         print(f"\nsummary now ({analysed.narrative.summary_source if analysed.narrative else '-'}): {summary}")
+        dm_slot(store, settings, fake, args.delay)
     return 0
 
 

@@ -31,6 +31,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 from apscheduler.jobstores.base import JobLookupError
@@ -397,4 +398,15 @@ def delivery_status(store: Store, settings: Settings | None = None, *, ledger: L
             for row in pending[:100]
         ],
         "pending_count": len(pending),
+        "llm": _llm_status(settings),
     }
+
+
+def _llm_status(settings: Settings | None) -> dict[str, Any]:
+    """Whether digests ask an LLM, and which (the URL without any credentials in it; never the key)."""
+    if settings is None or not settings.llm_enabled:
+        return {"enabled": False}
+    parts = urlsplit(settings.llm_base_url or "")
+    host = parts.hostname or ""
+    where = f"{parts.scheme}://{host}{f':{parts.port}' if parts.port else ''}{parts.path}"
+    return {"enabled": True, "model": settings.llm_model, "base_url": where}

@@ -62,11 +62,13 @@ def build_digest_for(
     locale: str | None = None,
     topics: Sequence[str] | None = None,
     hide_topics: Collection[str] = (),
+    analyse: bool = True,
 ) -> tuple[Digest, str | None]:
     """The digest plus, when the store cannot fully cover the window, one sentence saying why.
 
     ``topics`` narrows the repository's topics (a channel's choice); ``hide_topics`` drops some (mutes). Both
-    act on the taxonomy, so topic sections, trends and the summary agree on what a topic's items are."""
+    act on the taxonomy, so topic sections, trends and the summary agree on what a topic's items are.
+    ``analyse=False`` never asks the LLM, even when one is configured (the demo: no network)."""
     synced = store.last_synced(repo)
     if synced is None:
         raise UserError(f"nothing synced for {repo} yet: run `digest-bot sync --repo {repo}` first")
@@ -79,8 +81,11 @@ def build_digest_for(
     taxonomy = load_taxonomy(settings, repo)
     if topics is not None:
         taxonomy = taxonomy.restricted(topics)
+    muted = None
     if hide_topics:
-        taxonomy = taxonomy.restricted([topic for topic in taxonomy.ids() if topic not in set(hide_topics)])
+        hidden = set(hide_topics)
+        muted = load_taxonomy(settings, repo, restrict=False).restricted(sorted(hidden))
+        taxonomy = taxonomy.restricted([topic for topic in taxonomy.ids() if topic not in hidden])
     builder = DigestBuilder(
         store,
         taxonomy,
@@ -90,9 +95,10 @@ def build_digest_for(
             bots_key=settings.bots_key,
         ),
         is_bot=settings.is_bot,
+        muted=muted,
     )
     digest = builder.build(repo, window)
-    if settings.llm_enabled:
+    if analyse and settings.llm_enabled:
         from bot.analysis.analyst import analyse_digest  # only deployments with an LLM load it
 
         digest = analyse_digest(store, settings, digest)

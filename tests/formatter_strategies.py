@@ -109,7 +109,8 @@ def narratives(draw: st.DrawFn, sections: list[Section]) -> Narrative:
                 topic=section.id.removeprefix("topic:"),
                 title=section.title,
                 count=len(section.items),
-                baseline=draw(st.sampled_from((0.0, 0.5, 3.25, 1e6))),
+                baseline=draw(st.sampled_from((None, 0.0, 0.5, 3.25, 1e6))),
+                window_days=draw(st.sampled_from((1.0, 0.5, 7.0))),
                 items=tuple(item.number for item in section.items[:3]),
             ))
     trends += [Trend("ghost", draw(short_text), 5, 1.0, (1, 2, 3))] * draw(st.integers(0, 9))  # no such section

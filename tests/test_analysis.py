@@ -11,7 +11,9 @@ import asyncio
 import dataclasses
 import json
 import logging
+import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,6 +28,8 @@ from bot.analysis.analyst import (
     Analyst,
     analyse_digest,
 )
+from bot.analysis.client import endpoint_id
+from bot.analysis.inflight import FLIGHTS, Slots, slots_for
 from bot.digest.model import (
     Activity,
     Analysis,
@@ -40,7 +44,7 @@ from bot.digest.model import (
 from bot.github.payloads import item_from_payload
 from bot.settings import BotSettings, FileSettings, LLMSettings, Settings
 from bot.store.discussions import Discussions
-from bot.store.llm_cache import LLMCache
+from bot.store.llm_cache import LLMCache, cache_key
 from bot.store.records import CommentRecord
 from bot.store.store import Store
 from tests.factories import issue_payload
@@ -299,6 +303,36 @@ async def test_only_validated_answers_are_cached(world: Store, fake: FakeLLM) ->
     assert section_items(second, "hot")[1].analysis is not None
 
 
+async def test_another_endpoint_serving_the_same_model_name_is_asked_again(world: Store, fake: FakeLLM) -> None:
+    await analyse(world, fake)
+    other = FakeLLM()
+    with other.serve():
+        settings = make_settings(other)  # the same model name, another server
+        digest, report = await Analyst(world, settings).analyse(make_digest())
+        assert len(other.requests) == TOTAL_PARTS and report.parts_cached == 0
+        assert digest.narrative is not None and digest.narrative.summary_source == "llm"
+        # Credentials and spelling of the URL are not part of the identity: the same server, the same answers.
+        host, port = other.url.removeprefix("http://").split(":")
+        same = settings.model_copy(update={"llm_base_url": f"HTTP://user:secret@{host.upper()}:{port}/v1/?k=1"})
+        _, report = await Analyst(world, same).analyse(make_digest())
+        assert report.parts_cached == TOTAL_PARTS and len(other.requests) == TOTAL_PARTS
+    assert len(fake.requests) == TOTAL_PARTS
+
+
+def test_cache_key_names_the_endpoint_without_credentials() -> None:
+    assert endpoint_id("HTTP://alice:s3cret@Example.COM:80/v1/?api_key=k#x") == "http://example.com/v1"
+    assert endpoint_id("https://example.com:443/v1") == "https://example.com/v1"
+    assert endpoint_id("https://example.com:8443/v1") == "https://example.com:8443/v1"
+    assert endpoint_id("http://[::1]:8000/v1") == "http://[::1]:8000/v1"
+
+    def key(endpoint: str) -> str:
+        return cache_key(version="1", endpoint=endpoint, model="m", messages=[{"role": "user", "content": "hi"}],
+                         max_tokens=10, temperature=0.0)
+
+    assert key("http://a:8000/v1") != key("http://b:8000/v1")
+    assert key(endpoint_id("http://u:p@a:8000/v1/")) == key(endpoint_id("http://a:8000/v1"))
+
+
 def test_llm_cache_upserts_reads_and_prunes(store: Store) -> None:
     cache = LLMCache(store)
     assert cache.get("k1") is None
@@ -395,6 +429,107 @@ async def test_concurrency_limit_is_respected(world: Store, fake: FakeLLM) -> No
     _, report = await analyse(world, fake, concurrency=2)
     assert report.parts_llm == TOTAL_PARTS
     assert fake.max_in_flight == 2
+
+
+def variants() -> list[Digest]:
+    """Eight digests a DM slot could build at once: some equal, some sharing parts, some not."""
+    base = make_digest()
+    reordered = dataclasses.replace(base, sections=tuple(
+        dataclasses.replace(section, items=section.items[::-1]) if section.id == "hot" else section
+        for section in base.sections
+    ))
+    return [base, make_digest(), make_digest("zh-CN"), make_digest("zh-CN"), make_digest(narrative=False),
+            reordered, make_digest("fr"), make_digest("zh-CN", narrative=False)]
+
+
+def test_concurrent_analyses_share_the_limit_and_ask_each_prompt_once(world: Store, fake: FakeLLM) -> None:
+    # Eight digests built at once from worker threads (as a DM slot does), concurrency 2 for the process.
+    fake.delay = 0.2
+    settings = make_settings(fake, concurrency=2)
+    digests = variants()
+    start = threading.Barrier(len(digests))
+    results: dict[int, tuple[Digest, AnalysisReport | None]] = {}
+
+    def run(index: int) -> None:
+        start.wait()
+        if index % 2:  # the production path: analyse_digest in a thread, on its own loop
+            results[index] = (analyse_digest(world, settings, digests[index]), None)
+        else:
+            results[index] = asyncio.run(Analyst(world, settings).analyse(digests[index]))
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(digests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(results) == len(digests)
+
+    assert fake.max_in_flight == 2  # not 2 per digest
+    asked = Counter(json.dumps(request.body["messages"], sort_keys=True) for request in fake.requests)
+    assert set(asked.values()) == {1}, "a prompt was asked twice"
+    assert 10 < len(asked) < sum(1 + len(HOT) + len(KEY) for _ in digests)  # overlap, yet many distinct
+    for digest, report in results.values():  # every part got its answer: each distinct prompt exactly once
+        assert digest.narrative is None or digest.narrative.summary_source == "llm"
+        assert all(item.analysis is not None for item in section_items(digest, "hot"))
+        assert all(item.analysis is not None for item in section_items(digest, "key_changes"))
+        if report is not None:
+            assert report.fell_back == {}
+            assert report.parts_llm + report.parts_cached + report.parts_shared == report.parts_total
+            assert report.requests == report.parts_llm  # a digest's budget counts only its own calls
+    assert len(FLIGHTS) == 0 and slots_for(endpoint_id(fake.base_url), "test-model").in_use == 0
+
+
+def test_a_shared_call_that_fails_fails_its_waiters_without_a_second_call(world: Store, fake: FakeLLM) -> None:
+    fake.script(Reply(status=500, delay=0.5), when=number_is(12))
+    settings = make_settings(fake)
+    start = threading.Barrier(2)
+    reports: list[AnalysisReport] = []
+
+    def run() -> None:
+        start.wait()
+        reports.append(asyncio.run(Analyst(world, settings).analyse(make_digest()))[1])
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len([r for r in fake.requests if r.number == 12]) == 1
+    assert len(fake.requests) == TOTAL_PARTS
+    assert [report.fell_back for report in reports] == [{"unavailable": 1}] * 2
+    assert sum(report.requests for report in reports) == TOTAL_PARTS
+    assert len(FLIGHTS) == 0
+
+
+async def test_waiting_for_a_call_slot_ends_at_the_deadline_and_costs_nothing(world: Store, fake: FakeLLM) -> None:
+    # One slot for the process, held by a slow call of the first analysis: the second never gets to ask.
+    fake.delay = 30
+    first = Analyst(world, make_settings(fake, concurrency=1, deadline_seconds=1.5, timeout_seconds=20))
+    second = Analyst(world, make_settings(fake, concurrency=1, deadline_seconds=0.5, timeout_seconds=20))
+    started = time.monotonic()
+    slow_task = asyncio.create_task(first.analyse(make_digest()))
+    await asyncio.to_thread(fake.wait_for, lambda requests: len(requests) == 1)
+    digest, waited = await second.analyse(make_digest("zh-CN"))
+    _, slow = await slow_task
+    assert time.monotonic() - started < 1.5 + 4
+    assert (slow.requests, waited.requests) == (1, 0)
+    assert waited.fell_back == {"deadline": TOTAL_PARTS} and digest == make_digest("zh-CN")
+    assert fake.max_in_flight == 1
+    assert slots_for(endpoint_id(fake.base_url), "test-model").in_use == 0 and len(FLIGHTS) == 0
+
+
+async def test_a_slot_handed_to_a_cancelled_waiter_is_passed_on() -> None:
+    slots = Slots()
+    await slots.acquire(1)
+    waiter = asyncio.create_task(slots.acquire(1))
+    await asyncio.sleep(0)  # queued
+    slots.release()  # handed to the waiter...
+    waiter.cancel()  # ...which is cancelled before it runs
+    with pytest.raises(asyncio.CancelledError):
+        await waiter
+    assert slots.in_use == 0
+    await asyncio.wait_for(slots.acquire(1), timeout=1)  # free again
+    assert slots.max_in_use == 1
 
 
 async def test_a_server_that_is_down_is_not_asked_for_every_part(world: Store, fake: FakeLLM) -> None:
@@ -519,4 +654,24 @@ def test_report_line_reads_well() -> None:
     assert report.line() == (
         "4 of 6 parts by LLM (1 cached), 4 requests, 1000+200 tokens; fell back: budget: 1, timeout: 1"
     )
+    shared = dataclasses.replace(report, parts_shared=1, fell_back={"timeout": 1})
+    assert shared.line() == (
+        "5 of 6 parts by LLM (1 cached, 1 shared), 4 requests, 1000+200 tokens; fell back: timeout: 1"
+    )
     assert dataclasses.asdict(report)["fell_back"] == {"timeout": 1, "budget": 1}
+
+
+def test_the_demo_asks_no_llm_even_when_one_is_configured(
+    fake: FakeLLM, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+    from bot.settings import load_settings
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("LLM_BASE_URL", fake.base_url)
+    monkeypatch.setenv("LLM_MODEL", "test-model")
+    assert load_settings().llm_enabled  # digests would ask it
+    assert main(["demo", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["repo"] == "vllm-project/vllm"
+    assert fake.requests == []

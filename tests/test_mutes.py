@@ -15,9 +15,9 @@ from bot.github.payloads import item_from_payload
 from bot.service import load_taxonomy
 from bot.settings import Settings, load_settings
 from bot.store import schema
-from bot.store.mutes import CHANNEL, USER, Mutes, item_topic_ids
+from bot.store.mutes import CHANNEL, USER, Mutes
 from bot.store.store import Store
-from bot.topics.items import classify
+from bot.topics.items import classify, stored_topic_ids
 from formatters.notices import render_notice
 from formatters.safety import discord_markdown, slack_mrkdwn
 from tests.factories import issue_payload
@@ -88,11 +88,11 @@ def test_item_topics_come_from_the_sync_when_current_and_are_matched_again_when_
     # ...while matches under an older fingerprint are recomputed.
     stale = replace(classify(taxonomy, cuda), topics=(("qwen", 9, ("old",)),), topics_key="old-fingerprint")
     store.save_page([stored, stale])
-    found = item_topic_ids(store, taxonomy, "o/r", [1, 2, 3])
-    assert found[1] == {"qwen"}
+    found, current = stored_topic_ids(store, taxonomy, "o/r", [1, 2, 3])
+    assert found[1] == ("qwen",) and not current
     assert "cuda" in found[2] and "qwen" not in found[2]
     assert 3 not in found  # not in the store
-    assert item_topic_ids(store, taxonomy, "o/r", []) == {}
+    assert stored_topic_ids(store, taxonomy, "o/r", []) == ({}, True)
 
 
 @pytest.mark.parametrize("escape", [slack_mrkdwn, discord_markdown])

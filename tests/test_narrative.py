@@ -4,7 +4,7 @@ status summary, on SQLite and PostgreSQL, through the real builder and the JSON 
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.model import Digest
@@ -147,7 +147,7 @@ def test_summary_names_counts_focus_and_the_hottest_item_in_both_locales(store: 
     assert "#2 drew 5 comments" in summary
     assert "new bug to watch: #4 (hang)" in summary
     zh = build(store, locale="zh-CN").narrative.summary
-    assert zh.startswith("今日繁忙：新增 PR 1 个，合并 1 个；新增 issue 3 个，关闭 0 个。")
+    assert zh.startswith("本日繁忙：新增 PR 1 个，合并 1 个；新增 issue 3 个，关闭 0 个。")
     assert "#2 讨论最热（5 条评论）" in zh and "需关注的新 bug：#4（卡住）" in zh
     assert 2 <= summary.count(". ") + 1 <= 4
 
@@ -204,3 +204,62 @@ def test_whole_synced_days_are_counted_once_then_read_back(store: Store) -> None
     again = topic_baselines(history, digest, TAXONOMY, is_bot, None, complete_until=START - DAY / 2)
     assert again["rocm"] == first["rocm"] - 1 / 7  # six days from the cache; the open day was read again
     assert topic_baselines(history, digest, TAXONOMY, is_bot, None, bots_key="other")["rocm"] == 0  # own key
+
+
+def test_a_longer_window_compares_with_as_many_usual_days(store: Store) -> None:
+    from bot.digest.model import Window
+
+    week = Window(START - 6 * DAY, START + DAY, "Asia/Shanghai")
+    save(store, [rocm(100 + k, START - (7 + k) * DAY + timedelta(hours=3)) for k in range(7)]  # 1 a day before
+         + [rocm(k, START - k * DAY + timedelta(hours=3)) for k in range(7)])  # and 1 a day in the week
+    digest = DigestBuilder(store, TAXONOMY, BuildOptions(), is_bot=is_bot).build("o/r", week)
+    trend = next(t for t in digest.narrative.trends if t.topic == "rocm")
+    assert (trend.count, trend.baseline, trend.window_days, trend.ratio) == (7, 1.0, 7.0, 1.0)  # as usual
+    assert digest.narrative.summary.startswith("Busy period") or "period" in digest.narrative.summary
+
+
+def test_streaks_step_back_by_local_days_across_a_dst_change(store: Store) -> None:
+    from zoneinfo import ZoneInfo
+
+    from bot.digest.window import daily_window
+
+    berlin = ZoneInfo("Europe/Berlin")
+    end = datetime(2025, 3, 31, 11, 5, tzinfo=berlin)  # yesterday (to 30 March 11:05) had 23 hours
+    window = daily_window(end, berlin)
+    yesterday = daily_window(end - DAY, berlin)
+    assert yesterday.end - yesterday.start == timedelta(hours=23)
+    save(
+        store,
+        [issue_payload(1, window.start - 5 * DAY), issue_payload(2, window.start - 5 * DAY)],
+        comments(10, 1, window.start + timedelta(hours=1), 2)
+        + comments(20, 1, yesterday.start + timedelta(minutes=10), 2)  # #1: hot yesterday too
+        + comments(30, 2, window.start + timedelta(hours=1), 2)
+        + comments(40, 2, yesterday.start - timedelta(minutes=30), 2),  # #2: the day before, not yesterday
+    )
+    digest = DigestBuilder(store, TAXONOMY, BuildOptions(), is_bot=is_bot).build("o/r", window)
+    # Stepping back 24 h instead of one local day would count #2's comments as yesterday's.
+    assert {item.number: item.streak_days for item in digest.section("hot").items} == {1: 2, 2: 1}
+
+
+def test_a_muted_topic_leaves_sections_highlights_and_summary_but_not_the_counts(store: Store) -> None:
+    save(
+        store,
+        [rocm(1, INSIDE), issue_payload(2, INSIDE, title="Server hangs with Qwen3", labels=("bug",)),
+         issue_payload(3, INSIDE, title="[ROCm] Fix MI300X kernel", pr=True, merged=INSIDE + timedelta(hours=1))],
+        comments(10, 1, INSIDE, 4) + comments(20, 2, INSIDE, 2),
+    )
+    muted = TAXONOMY.restricted(["rocm"])
+    kept = TAXONOMY.restricted([t for t in TAXONOMY.ids() if t != "rocm"])
+    digest = DigestBuilder(store, kept, BuildOptions(), is_bot=is_bot, muted=muted).build("o/r", WINDOW)
+    assert digest.section("topic:rocm") is None
+    assert [i.number for i in digest.section("hot").items] == [2]
+    assert all(i.number != 3 for i in digest.section("key_changes").items)
+    assert "#1" not in digest.narrative.summary and "#2 drew 2 comments" in digest.narrative.summary
+    assert digest.stats.new_issues == 2 and [i.number for i in digest.appendix["merged_prs"]] == [3]
+
+
+def test_a_quiet_day_still_gets_two_sentences(store: Store) -> None:
+    save(store, [issue_payload(1, INSIDE, title="Question about something")])
+    summary = build(store).narrative.summary
+    assert summary.endswith("No topic stood out and no thread drew a discussion.")
+    assert summary.count(". ") == 1

@@ -611,6 +611,11 @@ async def test_status_reports_syncs_posts_and_pending_deliveries(filled_sqlite: 
     assert status["last_post"] == {"slack:C1": "2025-06-02T03:05:05Z"}
     assert status["pending_count"] == 1
     assert status["pending"][0]["target"] == "C9" and status["pending"][0]["lease_expired"] is True
+    assert status["llm"] == {"enabled": False}
+    with_llm = settings.model_copy(update={"llm_base_url": "http://user:secret@gpu:8000/v1", "llm_model": "m",
+                                           "llm_api_key": "sk-secret"})
+    shown = delivery_status(store, with_llm, ledger=jobs.ledger, now=clock.now)["llm"]
+    assert shown == {"enabled": True, "model": "m", "base_url": "http://gpu:8000/v1"}  # no credentials
     scheduler = DigestScheduler(store, settings, {"slack": FakeMessenger()}, clock=clock, jobs=jobs)
     async with scheduler:
         full = await scheduler.status()

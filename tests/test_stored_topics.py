@@ -28,7 +28,8 @@ async def test_sync_stores_matches_that_digests_reuse(store: Store, tmp_path: Pa
     (tmp_path / "digest.toml").write_text('[[repos]]\nname = "o/r"\ntopics_file = "extra.toml"\n')
     settings = load_settings(tmp_path, env={})
     fake = FakeGitHub()
-    fake.add_repo("o/r", [issue_payload(1, NOW - timedelta(hours=1), title="[ROCm] Fix the widget on MI300X")], [])
+    fake.add_repo("o/r", [issue_payload(1, NOW - timedelta(hours=1), title="[ROCm] Fix the widget on MI300X"),
+                          issue_payload(2, NOW - timedelta(days=3), title="The widget breaks")], [])
     async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
         await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
     item = store.item("o/r", 1)
@@ -44,3 +45,14 @@ async def test_sync_stores_matches_that_digests_reuse(store: Store, tmp_path: Pa
     changed = load_taxonomy(settings, "o/r")
     assert changed.fingerprint != taxonomy.fingerprint
     assert "widgets" not in {m.topic_id for m in item_topics(changed, item)}
+    # The next sync re-matches stored items with the new taxonomy: #1 as it is re-read (the cursor's overlap),
+    # #2, untouched on GitHub, from the store.
+    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
+        report = await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    assert report.items == 1 and report.reclassified == 1
+    for number in (1, 2):
+        again = store.item("o/r", number)
+        assert again.topics_key == changed.fingerprint and "widgets" not in {t for t, _, _ in again.topics}
+    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
+        report = await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    assert report.reclassified == 0

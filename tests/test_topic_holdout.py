@@ -9,7 +9,8 @@ site, GPT-2, OSS licences, scheduled CI jobs, cron/Celery/Ray/Kubernetes schedul
 benchmark tool bugs, test timeouts).
 
 It was blind until the rules were reworked to generalise (docs/topics.md, "Generalisation"): since then it is
-a second development set, used together with topic_eval.jsonl, and a new blind set measures generalisation.
+a second development set, used together with topic_eval.jsonl; topic_holdout2.jsonl (blind) measures
+generalisation.
 The rules added then are general (word senses, vLLM's log lines and metric names, measured values with
 units), each pinned by a positive and a hard negative in tests/test_topic_rules.py; do not add rules keyed on
 the phrases of single items here. The floors below are the scores measured after that rework, rounded down to

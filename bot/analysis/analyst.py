@@ -7,11 +7,15 @@ hot discussions ("core question / positions / where it stands"), the first ``max
 
 Bounds, per digest: ``max_requests`` calls and ``max_tokens`` tokens (a call reserves its estimated prompt
 plus ``max_output_tokens`` before it starts and is skipped as "budget" if that would not fit; actual usage is
-charged after), ``timeout_seconds`` per call, ``concurrency`` calls at once, and ``deadline_seconds`` for the
-whole analysis, after which unfinished parts are cancelled ("deadline"). Three unavailable/timed-out calls in
-a row stop the rest (a server that is down is not asked eleven times). Answers are validated as untrusted
-text (controls stripped, whitespace collapsed, capped, refusals rejected) and cached in the store by content
-hash, so re-running a digest costs no calls. Platform escaping is the formatters' job, exactly as for titles.
+charged after; only calls this digest made count), ``timeout_seconds`` per call, and ``deadline_seconds`` for
+the whole analysis, after which unfinished parts are cancelled ("deadline"). Per process: ``concurrency``
+calls in flight to one endpoint and model, however many digests are analysed at once (a DM time slot builds
+several), and one call per distinct prompt: an analysis needing a prompt another one is asking waits for that
+answer, or that failure (see inflight.py). Three unavailable/timed-out calls in a row stop the rest of a
+digest's calls (a server that is down is not asked eleven times). Answers are validated as untrusted text
+(controls stripped, whitespace collapsed, capped, refusals rejected) and cached in the store by content hash
+(endpoint, model and prompt), so re-running a digest costs no calls. Platform escaping is the formatters' job,
+exactly as for titles.
 
 Any LLM failure falls back for that part only, with one warning per digest; nothing here raises for LLM
 problems (store errors do propagate).
@@ -35,7 +39,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import jinja2
 
-from bot.analysis.client import ChatClient, Completion, LLMError, estimate_prompt_tokens
+from bot.analysis.client import ChatClient, Completion, LLMError, endpoint_id, estimate_prompt_tokens
+from bot.analysis.inflight import FLIGHTS, Flight, Outcome, Slots, slots_for
 from bot.digest.model import Analysis, Digest, DigestItem, Section
 from bot.settings import Settings
 from bot.store.discussions import Discussions
@@ -81,12 +86,13 @@ ClientFactory = Callable[[], ChatLike]
 @dataclass
 class AnalysisReport:
     parts_total: int = 0
-    parts_llm: int = 0  # filled by a fresh answer
+    parts_llm: int = 0  # filled by a fresh answer to this digest's call
     parts_cached: int = 0  # filled from the store's cache (no call)
     fell_back: dict[str, int] = field(default_factory=dict)  # reason -> parts left with the deterministic text
-    requests: int = 0
+    requests: int = 0  # calls this digest made
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    parts_shared: int = 0  # filled by another analysis' call of the same prompt, in flight at the same time
 
     @property
     def parts_fell_back(self) -> int:
@@ -94,8 +100,10 @@ class AnalysisReport:
 
     def line(self) -> str:
         reasons = ", ".join(f"{reason}: {n}" for reason, n in _by_count(self.fell_back))
+        shared = f", {self.parts_shared} shared" if self.parts_shared else ""
+        by_llm = self.parts_llm + self.parts_cached + self.parts_shared
         return (
-            f"{self.parts_llm + self.parts_cached} of {self.parts_total} parts by LLM ({self.parts_cached} cached),"
+            f"{by_llm} of {self.parts_total} parts by LLM ({self.parts_cached} cached{shared}),"
             f" {self.requests} requests, {self.prompt_tokens}+{self.completion_tokens} tokens"
             + (f"; fell back: {reasons}" if reasons else "")
         )
@@ -122,6 +130,9 @@ class _Part:
     output: str = ""  # the validated answer as cached
     usage: tuple[int, int] = (0, 0)
     cached: bool = False
+    shared: bool = False  # answered by another analysis' call
+    flight: Flight | None = None
+    owner: bool = False  # this analysis asks (others wait for it); otherwise it waits for the owner
     reason: str | None = None
     detail: str = ""
 
@@ -132,6 +143,7 @@ class Analyst:
         self.settings = settings
         self.limits = settings.file.llm
         self.model = settings.llm_model or ""
+        self.endpoint = endpoint_id(settings.llm_base_url) if settings.llm_base_url else ""
         self._custom_client = client_factory is not None
         self._client_factory = client_factory or self._default_client
 
@@ -152,21 +164,57 @@ class Analyst:
         )
 
     async def analyse(self, digest: Digest) -> tuple[Digest, AnalysisReport]:
+        """On any event loop: store reads and writes go to a worker thread (``asyncio.to_thread``)."""
+        return await self._analyse(digest, own_loop=False)
+
+    async def _analyse(self, digest: Digest, *, own_loop: bool) -> tuple[Digest, AnalysisReport]:
+        """``own_loop``: the loop runs this analysis only (``analyse_digest``), so the store is used directly
+        rather than from yet another thread."""
         report = AnalysisReport()
         if not self.active:
             return digest, report
+
+        async def in_store(function: Callable[..., Any], *args: Any) -> Any:
+            return function(*args) if own_loop else await asyncio.to_thread(function, *args)
+
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.limits.deadline_seconds
-        parts = await asyncio.to_thread(self._prepare, digest)
-        report.parts_total = len(parts)
+        owned: list[Flight] = []  # every flight claimed here is finished and forgotten, whatever happens
+        try:
+            parts = await in_store(self._prepare, digest)
+            # Claimed on this loop (a thread cancelled mid-way could not give its claims back), before the
+            # cache is read: an answer stays claimable until its owner has cached it, so each prompt is either
+            # being asked, in the cache, or asked here.
+            for part in parts:
+                part.flight, part.owner = FLIGHTS.claim(part.key)
+                if part.owner:
+                    owned.append(part.flight)
+            await in_store(self._read_cache, parts)
+            report.parts_total = len(parts)
+            pending = [part for part in parts if not part.cached]
+            waits = [asyncio.create_task(self._wait(part)) for part in pending if not part.owner]
+            try:
+                calls = [part for part in pending if part.owner]
+                if calls:
+                    await self._call_all(calls, report, deadline)
+                fresh = [part for part in calls if part.value is not None]
+                if fresh:
+                    await in_store(self._remember, fresh)
+                FLIGHTS.forget(owned)  # the answers are in the cache now
+            except BaseException:
+                await _until(waits, 0.0)  # cancels them
+                raise
+            await _until(waits, deadline)
+        finally:
+            for flight in owned:
+                FLIGHTS.finish(flight, Outcome(reason="error", detail="the asking analysis failed"))  # if not done
+            FLIGHTS.forget(owned)
+        for part in parts:
+            if part.value is None and part.reason is None:
+                part.reason, part.detail = "deadline", f"not done within {self.limits.deadline_seconds:g} s"
         report.parts_cached = sum(1 for part in parts if part.cached)
-        pending = [part for part in parts if not part.cached]
-        if pending:
-            await self._call_all(pending, report, deadline)
-        fresh = [part for part in pending if part.value is not None]
-        report.parts_llm = len(fresh)
-        if fresh:
-            await asyncio.to_thread(self._remember, fresh)
+        report.parts_shared = sum(1 for part in parts if part.shared and part.value is not None)
+        report.parts_llm = sum(1 for part in parts if part.owner and not part.cached and part.value is not None)
         failed = [part for part in parts if part.value is None]
         report.fell_back = dict(Counter(part.reason or "error" for part in failed))
         if failed:
@@ -178,7 +226,7 @@ class Analyst:
             )
         return _apply(digest, parts), report
 
-    # --- preparing the prompts (a worker thread: store reads) ---
+    # --- preparing the prompts (store reads: a worker thread, or the analysis' own loop) ---
 
     def _prepare(self, digest: Digest) -> list[_Part]:
         locale = digest.locale if digest.locale in PROMPT_LOCALES else "en"
@@ -223,6 +271,10 @@ class Analyst:
         for index, item in enumerate(key_items):
             user = _render(locale, IMPACT, item=item, body=_body(records.get(item.number)), max_chars=asked[IMPACT])
             parts.append(self._part(IMPACT, f"impact #{item.number}", key_changes, index, system, user))
+        return parts
+
+    def _read_cache(self, parts: list[_Part]) -> None:
+        """Fill the parts the cache answers; tell whoever waits for a prompt this analysis owns."""
         cached = LLMCache(self.store).get_many([part.key for part in parts])
         for part in parts:
             output = cached.get(part.key)
@@ -232,13 +284,14 @@ class Analyst:
                 part.value, part.output = validate(part.kind, output, None)
                 part.cached = True
             except Fallback:  # stored by an older validation: ask again
-                pass
-        return parts
+                continue
+            if part.owner and part.flight is not None:
+                FLIGHTS.finish(part.flight, Outcome(output=part.output))
 
     def _part(self, kind: str, label: str, section: Section | None, index: int, system: str, user: str) -> _Part:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         key = cache_key(
-            version=PROMPT_VERSION, model=self.model, messages=messages,
+            version=PROMPT_VERSION, endpoint=self.endpoint, model=self.model, messages=messages,
             max_tokens=self.limits.max_output_tokens, temperature=self.limits.temperature,
         )
         return _Part(kind, label, section, index, messages, key, estimate_prompt_tokens(messages))
@@ -251,32 +304,30 @@ class Analyst:
     # --- calling (the event loop) ---
 
     async def _call_all(self, parts: list[_Part], report: AnalysisReport, deadline: float) -> None:
-        loop = asyncio.get_running_loop()
+        """Ask the parts this analysis owns; each one's flight is finished as soon as it is settled."""
         budget = _Budget(self.limits.max_requests, self.limits.max_tokens)
         breaker = _Breaker()
-        # FIFO: parts take the semaphore, hence the budget, in priority order.
+        # FIFO: parts take the gate, hence the budget, in priority order; the slots bound the whole process.
         gate = asyncio.Semaphore(self.limits.concurrency)
+        slots = slots_for(self.endpoint, self.model)
         try:
             client = self._client_factory()
             async with client:
-                tasks = [
-                    asyncio.create_task(self._call(client, part, gate, budget, breaker, report)) for part in parts
-                ]
-                _, late = await asyncio.wait(tasks, timeout=max(0.0, deadline - loop.time()))
-                for task in late:
-                    task.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
+                await _until([
+                    asyncio.create_task(self._call(client, part, gate, slots, budget, breaker, report))
+                    for part in parts
+                ], deadline)
         except (LLMError, OSError) as err:  # a client that cannot even start
             for part in parts:
                 if part.value is None and part.reason is None:
                     part.reason, part.detail = getattr(err, "reason", "unavailable"), str(err)
-        for part in parts:
-            if part.value is None and part.reason is None:
-                part.reason, part.detail = "deadline", f"not done within {self.limits.deadline_seconds:g} s"
+        finally:
+            for part in parts:
+                self._settle_flight(part)
 
     async def _call(
-        self, client: ChatLike, part: _Part, gate: asyncio.Semaphore, budget: _Budget, breaker: _Breaker,
-        report: AnalysisReport,
+        self, client: ChatLike, part: _Part, gate: asyncio.Semaphore, slots: Slots, budget: _Budget,
+        breaker: _Breaker, report: AnalysisReport,
     ) -> None:
         try:
             async with gate:
@@ -285,16 +336,27 @@ class Analyst:
                 reserved = part.prompt_estimate + self.limits.max_output_tokens
                 if not budget.reserve(reserved):
                     raise Fallback("budget", f"{budget.describe()}; this call needs ~{reserved} tokens")
-                report.requests += 1
                 try:
-                    answer = await client.complete(part.messages, max_tokens=self.limits.max_output_tokens)
-                except LLMError as err:
-                    budget.settle(reserved, part.prompt_estimate)
-                    breaker.failed(err.reason)
+                    await slots.acquire(self.limits.concurrency)  # cancelled at the deadline: never called
+                except BaseException:
+                    budget.cancel(reserved)
                     raise
-                except BaseException:  # cancelled at the deadline: the server may have read the prompt
-                    budget.settle(reserved, part.prompt_estimate)
-                    raise
+                try:
+                    if breaker.open:  # opened while this part waited for a slot
+                        budget.cancel(reserved)
+                        raise Fallback(breaker.reason, f"not asked after {BREAKER_FAILURES} failed calls in a row")
+                    report.requests += 1
+                    try:
+                        answer = await client.complete(part.messages, max_tokens=self.limits.max_output_tokens)
+                    except LLMError as err:
+                        budget.settle(reserved, part.prompt_estimate)
+                        breaker.failed(err.reason)
+                        raise
+                    except BaseException:  # cancelled at the deadline: the server may have read the prompt
+                        budget.settle(reserved, part.prompt_estimate)
+                        raise
+                finally:
+                    slots.release()
                 breaker.answered()
                 budget.settle(reserved, answer.prompt_tokens + answer.completion_tokens)
                 report.prompt_tokens += answer.prompt_tokens
@@ -303,9 +365,51 @@ class Analyst:
             part.usage = (answer.prompt_tokens, answer.completion_tokens)
         except (LLMError, Fallback) as err:
             part.reason, part.detail = err.reason, str(err)
+        except asyncio.CancelledError:
+            part.reason, part.detail = "deadline", f"not done within {self.limits.deadline_seconds:g} s"
+            raise
         except Exception as err:  # a bug here must not cost the digest its post
             _log.debug("LLM analysis: %s failed", part.label, exc_info=True)
             part.reason, part.detail = "error", f"{type(err).__name__}: {err}"
+        finally:
+            self._settle_flight(part)
+
+    def _settle_flight(self, part: _Part) -> None:
+        """Tell the analyses waiting for this part's prompt how it went (once; later calls do nothing)."""
+        if not part.owner or part.flight is None:
+            return
+        if part.value is not None:
+            FLIGHTS.finish(part.flight, Outcome(output=part.output))
+        else:
+            reason = part.reason or "deadline"
+            detail = part.detail or f"not done within {self.limits.deadline_seconds:g} s"
+            FLIGHTS.finish(part.flight, Outcome(reason=reason, detail=detail))
+
+    async def _wait(self, part: _Part) -> None:
+        """A part whose prompt another analysis (or part) is asking: its answer, or its failure's reason."""
+        assert part.flight is not None
+        try:
+            outcome = await FLIGHTS.wait(part.flight)
+            if outcome.output is None:
+                raise Fallback(outcome.reason, f"asked by another analysis: {outcome.detail or outcome.reason}")
+            part.value, part.output = validate(part.kind, outcome.output, None)
+            part.shared = True
+        except Fallback as err:
+            part.reason, part.detail = err.reason, str(err)
+        except asyncio.CancelledError:
+            part.reason, part.detail = "deadline", f"not done within {self.limits.deadline_seconds:g} s"
+            raise
+
+
+async def _until(tasks: list[asyncio.Task[None]], deadline: float) -> None:
+    """Wait for the tasks until the loop-time ``deadline``; cancel the late ones and let them clean up."""
+    if not tasks:
+        return
+    loop = asyncio.get_running_loop()
+    _, late = await asyncio.wait(tasks, timeout=max(0.0, deadline - loop.time()))
+    for task in late:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 class _Budget:
@@ -323,6 +427,11 @@ class _Budget:
 
     def settle(self, reserved: int, used: int) -> None:
         self.tokens += used - reserved
+
+    def cancel(self, reserved: int) -> None:
+        """A reservation whose call was never made: it costs nothing."""
+        self.requests -= 1
+        self.tokens -= reserved
 
     def describe(self) -> str:
         return f"budget {self.requests}/{self.max_requests} requests, {self.tokens}/{self.max_tokens} tokens"
@@ -534,7 +643,9 @@ def analyse_digest(
         return digest
 
     def run() -> Digest:
-        return asyncio.run(analyst.analyse(digest))[0]
+        # Its own loop, so the store is used from this thread; waiting for a call slot or for another
+        # analysis' answer holds no thread (inflight.py).
+        return asyncio.run(analyst._analyse(digest, own_loop=True))[0]
 
     try:
         asyncio.get_running_loop()

@@ -12,6 +12,7 @@ import json
 import math
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -73,6 +74,26 @@ def estimate_tokens(text: str) -> int:
 
 def estimate_prompt_tokens(messages: list[dict[str, str]]) -> int:
     return sum(estimate_tokens(message.get("content", "")) + MESSAGE_OVERHEAD_TOKENS for message in messages) + 3
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def endpoint_id(base_url: str) -> str:
+    """The API root as an identity (cache keys, shared limits): ``scheme://host[:port]/path``, lower-case scheme
+    and host, no default port, no trailing slash, and nothing that may carry a secret (user info, query,
+    fragment)."""
+    parts = urlsplit(base_url.strip())
+    scheme = parts.scheme.lower()
+    host = (parts.hostname or "").lower()
+    if ":" in host:  # IPv6
+        host = f"[{host}]"
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    netloc = host if port is None or port == _DEFAULT_PORTS.get(scheme) else f"{host}:{port}"
+    return f"{scheme}://{netloc}{parts.path.rstrip('/')}"
 
 
 class ChatClient:

@@ -18,14 +18,17 @@ the window that was due, and tests can freeze time.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import random
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from typing import TypeVar
 from zoneinfo import ZoneInfo
 
 from bot.commands.handlers import Commands, EffectiveChannel
@@ -50,9 +53,10 @@ from bot.digest.window import default_window
 from bot.service import load_taxonomy
 from bot.settings import Settings
 from bot.store.chat import ChatState, Subscription
-from bot.store.mutes import USER, item_topic_ids
+from bot.store.mutes import USER
 from bot.store.store import Store
 from bot.timeutil import iso_z, utcnow
+from bot.topics.items import stored_topic_ids
 from bot.topics.query import parse_query
 from bot.topics.search import topic_named
 
@@ -60,6 +64,8 @@ _log = logging.getLogger(__name__)
 
 SyncFn = Callable[[str], Awaitable[object]]
 CHANNEL = "channel"
+BUILD_THREADS = 4  # digests built at once per worker; more wait their turn (their windows are fixed already)
+T = TypeVar("T")
 LOST = "lost"  # our lease was taken over mid-delivery (we were stalled longer than the lease)
 
 
@@ -185,6 +191,9 @@ class DeliveryJobs:
         self.stopping = asyncio.Event()  # set by the scheduler's stop(): fan-outs start nothing new
         self._repo_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._covered: dict[str, datetime] = {}  # repo -> latest window end the store is known to cover
+        # Builds (with an LLM analysis: up to llm.deadline_seconds each) get their own threads, so they never
+        # starve the default executor that ledger writes and lease renewals run on.
+        self._builds = ThreadPoolExecutor(max_workers=BUILD_THREADS, thread_name_prefix="digest-build")
 
     @property
     def default_repo(self) -> str | None:
@@ -254,7 +263,7 @@ class DeliveryJobs:
                                         hide_topics=hidden)
 
         async def build() -> Answer:
-            return await asyncio.to_thread(channel_digest)
+            return await self._in_build_thread(channel_digest)
 
         outcome = await self.deliver(plan.key, plan.window, messenger, dm=False, locale=channel.locale,
                                      timezone=channel.timezone, build=build)
@@ -288,7 +297,7 @@ class DeliveryJobs:
             digest = parse_query(sub.query).is_empty
             # A digest leaves muted topics out as it is built; a search is built once and filtered per mute set.
             base_key = ("answer", repo, sub.query, sub.locale, sub.timezone, hidden if digest else frozenset())
-            base = shared(base_key, lambda: asyncio.to_thread(self._build_dm, sub, repo, plan.window,
+            base = shared(base_key, lambda: self._in_build_thread(self._build_dm, sub, repo, plan.window,
                                                                hidden if digest else frozenset()))
             if digest or not hidden:
                 return base
@@ -322,6 +331,9 @@ class DeliveryJobs:
             result.total += done_before
         return result
 
+    async def _in_build_thread(self, fn: Callable[..., T], *args: object) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._builds, functools.partial(fn, *args))
+
     def _build_dm(self, sub: Subscription, repo: str, window: Window, hidden: frozenset[str] = frozenset()) -> Answer:
         channel = EffectiveChannel(repo=repo, post_time=sub.post_time, timezone=sub.timezone, locale=sub.locale,
                                    topics=None, stored=None)
@@ -338,8 +350,8 @@ class DeliveryJobs:
             named.add(answer.topic)
         if named & hidden:
             return Skip(MUTED)
-        topics = item_topic_ids(self.store, taxonomy, repo, (item.number for item in answer.items))
-        kept = tuple(item for item in answer.items if not topics.get(item.number, set()) & hidden)
+        topics, _ = stored_topic_ids(self.store, taxonomy, repo, (item.number for item in answer.items))
+        kept = tuple(item for item in answer.items if not hidden.intersection(topics.get(item.number, ())))
         return answer if len(kept) == len(answer.items) else replace(answer, items=kept)
 
     # --- one delivery ---

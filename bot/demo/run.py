@@ -42,7 +42,8 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
                 f" (no network): {report.line()}"
             )
             window = default_window(SAMPLE_END, settings.digest.zone, settings.digest.post_time)
-            digest, _ = build_digest_for(store, settings, SAMPLE_REPO, window, locale=locale)
+            digest, _ = build_digest_for(store, settings, SAMPLE_REPO, window, locale=locale,
+                                         analyse=False)  # no network, even with LLM_* set
         finally:
             store.close()
     return render(digest, fmt)

@@ -38,15 +38,17 @@ class DigestBuilder:
         options: BuildOptions | None = None,
         *,
         is_bot: Callable[[str], bool] | None = None,
+        muted: Taxonomy | None = None,
     ) -> None:
         self.store = store
         self.taxonomy = taxonomy
         self.options = options or BuildOptions()
         self._is_bot = is_bot
+        self.muted = muted  # topics left out: no section, and their items out of hot / key changes / notable
 
     def build(self, repo: str, window: Window) -> Digest:
         activity = self.store.window_activity(repo, window.start, window.end)
-        digest = build_digest(repo, window, activity, self.taxonomy, self.options, self._is_bot)
+        digest = build_digest(repo, window, activity, self.taxonomy, self.options, self._is_bot, self.muted)
         day = window.end - window.start
         starts = [window.start - day * back for back in range(6, -1, -1)]
         daily = self.store.daily_counts(repo, starts, window.end)
@@ -73,10 +75,16 @@ def build_digest(
     taxonomy: Taxonomy,
     options: BuildOptions,
     is_bot: Callable[[str], bool] | None = None,
+    muted: Taxonomy | None = None,
 ) -> Digest:
+    """``muted`` topics get no section, and their items stay out of the highlights (hot, key changes,
+    notable) and so out of the summary; the stats and the appendix still count every item."""
     items = sorted(activity.items.values(), key=lambda item: item.number)
     view = ItemViewer(window, activity, is_bot)
     bot = view.is_bot
+    shown = items
+    if muted is not None and muted.topics:
+        shown = [item for item in items if not item_topics(muted, item)]
 
     appendix = _appendix(items, window, view)
     stats = Stats(**{key: len(value) for key, value in appendix.items()})
@@ -86,12 +94,12 @@ def build_digest(
     }
     sections = [*_topic_sections(items, matches, taxonomy, activity, options, view)]
     titles = SECTION_TITLES.get(options.locale, SECTION_TITLES["en"])
-    sections.append(Section("hot", titles["hot"], tuple(_hot(items, activity, options, view))))
+    sections.append(Section("hot", titles["hot"], tuple(_hot(shown, activity, options, view))))
     sections.append(
-        Section("key_changes", titles["key_changes"], tuple(_key_changes(items, window, matches, bot, view)))
+        Section("key_changes", titles["key_changes"], tuple(_key_changes(shown, window, matches, bot, view)))
     )
     sections.append(
-        Section("notable", titles["notable"], tuple(_notable(items, window, activity, bot, view)))
+        Section("notable", titles["notable"], tuple(_notable(shown, window, activity, bot, view)))
     )
     return Digest(
         repo=repo,

@@ -70,23 +70,29 @@ class Stats:
 
 @dataclass(frozen=True, slots=True)
 class Trend:
-    """A topic busier than usual: ``count`` is its section's size, ``baseline`` its trailing 7-day daily mean."""
+    """A topic at or above its usual level: ``count`` is its section's size; ``baseline`` its mean items per day
+    over the 7 days before the window (None: the store has no such day yet)."""
 
     topic: str
     title: str
     count: int
-    baseline: float
+    baseline: float | None
     items: tuple[int, ...]  # its top items' numbers, best first
+    window_days: float = 1.0  # the window's length in days: the count is compared with baseline x this
 
     @property
     def ratio(self) -> float | None:
-        return None if self.baseline <= 0 else self.count / self.baseline
+        """count / the usual count for a window this long; None without a baseline or when it is 0 (new)."""
+        if not self.baseline or self.baseline <= 0:
+            return None
+        return self.count / (self.baseline * self.window_days)
 
 
 @dataclass(frozen=True, slots=True)
 class Activity:
     contributors: int = 0  # distinct human authors of items opened and comments written in the window
-    first_time_contributors: int = 0  # of those, people with no earlier item or comment in the store
+    first_time_contributors: int = 0  # of the people who opened an item in it, those with no earlier item stored
+    # Like the counts in the header, the merge figures cover every PR, bots' included.
     merge_rate: float | None = None  # merged / new PRs (None: no new PRs)
     median_hours_to_merge: float | None = None  # of the PRs merged in the window (None: none merged)
     busiest_areas: tuple[tuple[str, int], ...] = ()  # (topic title, items), busiest first

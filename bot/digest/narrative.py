@@ -8,16 +8,20 @@ same taxonomy), so "ROCm 9 items, 2.1x its usual" compares like with like.
 from __future__ import annotations
 
 import dataclasses
+import math
 import statistics
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import cache
+from zoneinfo import ZoneInfo
 
 import jinja2
 
 from bot.digest.model import Activity, Digest, Narrative, Section, Trend
+from bot.digest.window import days_before, is_daily
 from bot.store.history import History
 from bot.store.records import WindowActivity
+from bot.topics.items import stored_topic_ids
 from bot.topics.taxonomy import Taxonomy
 
 BASELINE_DAYS = 7
@@ -73,30 +77,38 @@ def topic_baselines(
 
     Days that end before ``complete_until`` (the last completed sync) cannot change any more: their counts are
     kept in the store, so a daily digest computes one new day, not seven."""
-    start = digest.window.start
-    day = timedelta(days=1)
-    first = start - BASELINE_DAYS * day
-    if synced_from is not None and synced_from > first:
-        first = start - ((start - synced_from) // day) * day  # whole days only
-    covered = round((start - first) / day)
+    bounds = _days_before(digest, BASELINE_DAYS)
+    if synced_from is not None:
+        bounds = [moment for moment in bounds if moment >= synced_from]  # only whole days the sync covered
+    covered = len(bounds) - 1
     if covered <= 0:
         return {}
-    bounds = [first + k * day for k in range(covered + 1)]
-    seconds = int(day.total_seconds())
+    seconds = int(timedelta(days=1).total_seconds())
     key = f"{taxonomy.fingerprint}:{bots_key}"
-    days = history.topic_days(digest.repo, bounds[:-1], seconds, key)
+    # Only windows that start on a whole minute (post times, dates) are cached: "/digest 24h" starts at "now",
+    # and caching its seven one-off days would only grow the table.
+    cacheable = complete_until is not None and digest.window.start.second == 0 == digest.window.start.microsecond
+    days = history.topic_days(digest.repo, bounds[:-1], seconds, key) if cacheable else {}
     missing = [k for k, moment in enumerate(bounds[:-1]) if moment not in days]
     if missing:
         span = bounds[missing[0] : missing[-1] + 2]
         computed, exact = _count_days(history, digest.repo, span, taxonomy, is_bot)
-        days.update({moment: computed[k] for k, moment in enumerate(span[:-1]) if moment not in days})
-        if exact and complete_until is not None:
-            done = {moment: counts for moment, counts in days.items()
-                    if moment in span[:-1] and moment + day <= complete_until}
+        fresh = {moment: computed[k] for k, moment in enumerate(span[:-1]) if moment not in days}
+        days.update(fresh)
+        if exact and cacheable and complete_until is not None:
+            done = {moment: counts for moment, counts in fresh.items() if _next_day(bounds, moment) <= complete_until}
             history.save_topic_days(digest.repo, done, seconds, key)
     return {
         topic: sum(counts.get(topic, 0) for counts in days.values()) / covered for topic in taxonomy.ids()
     }
+
+
+def _days_before(digest: Digest, days: int) -> list[datetime]:
+    return days_before(digest.window.start, ZoneInfo(digest.window.timezone), days)
+
+
+def _next_day(bounds: list[datetime], moment: datetime) -> datetime:
+    return bounds[bounds.index(moment) + 1]
 
 
 def _count_days(
@@ -105,7 +117,9 @@ def _count_days(
     """Per day, per topic: human items touched that day. ``exact`` is False when some stored matches were
     stale and only ``taxonomy``'s (maybe restricted) topics could be counted: such counts are not cached."""
     touched = history.touched_by_day(repo, bounds)
-    topics_of, exact = _topics_of(history, repo, touched, taxonomy, is_bot)
+    topics_of, exact = stored_topic_ids(
+        history.store, taxonomy, repo, touched, skip_author=lambda login, bot: bot or is_bot(login)
+    )
     counts: list[dict[str, int]] = [{} for _ in bounds[:-1]]
     for number, touched_days in touched.items():
         for topic in topics_of.get(number, ()):
@@ -114,54 +128,35 @@ def _count_days(
     return counts, exact
 
 
-def _topics_of(
-    history: History,
-    repo: str,
-    numbers: Iterable[int],
-    taxonomy: Taxonomy,
-    is_bot: Callable[[str], bool],
-) -> tuple[dict[int, tuple[str, ...]], bool]:
-    """Topics of human items: every stored match (the sync's whole taxonomy, same fingerprint), or for rows
-    matched with an older taxonomy, ``taxonomy``'s topics matched now."""
-    found: dict[int, tuple[str, ...]] = {}
-    stale: list[int] = []
-    for row in history.lean_items(repo, list(numbers)):
-        if row.author_is_bot or is_bot(row.author):
-            continue
-        if row.topics is not None and row.topics_key == taxonomy.fingerprint:
-            found[row.number] = tuple(topic for topic, _, _ in row.topics)
-        else:
-            stale.append(row.number)
-    for row in history.lean_items(repo, stale, matchable=True) if stale else ():
-        labels = tuple(row.labels or ())
-        found[row.number] = tuple(
-            topic.id for topic in taxonomy.topics if topic.match(row.title, labels, row.prose or "") is not None
-        )
-    return found, not stale
-
-
 def rank_trends(sections: list[Section], baselines: dict[str, float], window_days: float) -> tuple[Trend, ...]:
-    """Topics at or above their usual level with at least ``TREND_MIN_COUNT`` items, most unusual first.
-    Without any baseline (a store younger than a day) the busiest topics are listed with baseline 0."""
+    """Topics at or above their usual level with at least ``TREND_MIN_COUNT`` items: the most unusual first,
+    topics new since the baseline days before them. Without any baseline (a store younger than a day) the
+    busiest topics are listed, with baseline None."""
     trends = []
     for section in sections:
         topic = section.id.removeprefix("topic:")
         count = len(section.items)
-        baseline = baselines.get(topic, 0.0)
-        expected = baseline * window_days
-        if count < TREND_MIN_COUNT or (baselines and count < expected):
+        baseline = baselines.get(topic, 0.0) if baselines else None
+        if count < TREND_MIN_COUNT or (baseline is not None and count < baseline * window_days):
             continue
-        trend = Trend(
-            topic=topic,
-            title=section.title,
-            count=count,
-            baseline=round(baseline, 2),
-            items=tuple(item.number for item in section.items[:TREND_TOP_ITEMS]),
+        trends.append(
+            Trend(
+                topic=topic,
+                title=section.title,
+                count=count,
+                baseline=None if baseline is None else round(baseline, 2),
+                items=tuple(item.number for item in section.items[:TREND_TOP_ITEMS]),
+                window_days=round(window_days, 3),
+            )
         )
-        # Add-one smoothing: 3 items against a usual 0 is notable, not infinitely so.
-        trends.append(((count + 1) / (expected + 1), count, trend))
-    trends.sort(key=lambda entry: (-entry[0], -entry[1], entry[2].topic))
-    return tuple(trend for _, _, trend in trends)
+
+    def unusual(trend: Trend) -> float:
+        if trend.baseline is None:
+            return 0.0  # no history: by count alone
+        return math.inf if trend.ratio is None else trend.ratio  # new: nothing like it in the baseline days
+
+    trends.sort(key=lambda trend: (-unusual(trend), -trend.count, trend.topic))
+    return tuple(trends)
 
 
 # --- activity ---
@@ -196,13 +191,12 @@ def activity_figures(
 
 
 def _with_streaks(digest: Digest, history: History, hot_min_comments: int) -> Digest:
-    """Each hot item's ``streak_days``: 1 when it is hot for the first time, n when it has also been hot on
-    each of the n-1 days before (windows of the digest's length, ending where this one starts)."""
+    """Each hot item's ``streak_days``: 1 when it is hot for the first time, n when it was also hot on each of
+    the n-1 local days before the window (days of 23 or 25 h across DST, whatever the window's length)."""
     hot = digest.section("hot")
     if hot is None or not hot.items:
         return digest
-    length = digest.window.end - digest.window.start
-    bounds = [digest.window.start - k * length for k in range(STREAK_LOOKBACK_DAYS, -1, -1)]
+    bounds = _days_before(digest, STREAK_LOOKBACK_DAYS)
     per_day = history.human_comment_days(digest.repo, {item.number for item in hot.items}, bounds)
     items = []
     for item in hot.items:
@@ -253,7 +247,7 @@ def render_summary(digest: Digest, trends: tuple[Trend, ...], figures: Activity,
     template = _templates().get_template(f"summary.{digest.locale if digest.locale == 'zh-CN' else 'en'}.j2")
     text = template.render(
         mood=mood(digest.daily_activity),
-        one_day=abs(_window_days(digest) - 1) < 0.01,
+        one_day=is_daily(digest.window),
         stats=digest.stats,
         focus=[(section.title, len(section.items)) for section in focus if section.items],
         trend=top_trend,

@@ -27,6 +27,22 @@ def daily_window(end_local: datetime, zone: ZoneInfo) -> Window:
     return Window(start=_utc(start_local), end=_utc(end_local), timezone=zone.key)
 
 
+def days_before(moment: datetime, zone: ZoneInfo, days: int) -> list[datetime]:
+    """``days + 1`` bounds of the local calendar days ending at ``moment`` (same wall-clock time each day,
+    so 23 or 25 h across DST), oldest first, in UTC."""
+    local = moment.astimezone(zone)
+    wall = local.timetz().replace(tzinfo=None)
+    return [
+        _utc(datetime.combine(local.date() - timedelta(days=back), wall, tzinfo=zone))
+        for back in range(days, 0, -1)
+    ] + [_utc(moment)]
+
+
+def is_daily(window: Window) -> bool:
+    """A window of one local day (23–25 h: DST days count)."""
+    return timedelta(hours=23) <= window.end - window.start <= timedelta(hours=25)
+
+
 def default_window(now: datetime, zone: ZoneInfo, post_time: str) -> Window:
     return daily_window(latest_post_time(now, zone, post_time), zone)
 

@@ -24,6 +24,7 @@ from bot.topics.taxonomy import Taxonomy
 _log = logging.getLogger(__name__)
 
 RESOURCES = ("issues", "comments")
+RECLASSIFY_BATCH = 5_000  # ~2 s of matching; a changed taxonomy reaches a 100k-item store within a day
 Progress = Callable[[str, int, int | None], None]  # resource, pages done, pages expected (if known)
 
 
@@ -35,6 +36,7 @@ class SyncReport:
     requests: int = 0
     not_modified: int = 0
     skipped: int = 0
+    reclassified: int = 0  # stored items re-matched because the taxonomy changed since they were saved
     rate_remaining: int | None = None
     rate_limit: int | None = None
     since: dict[str, str] = field(default_factory=dict)
@@ -87,11 +89,22 @@ class Syncer:
         try:
             for resource in RESOURCES:
                 await self._sync_listing(repo, resource, since, report)
+            report.reclassified = self._reclassify(repo)
         finally:
             report.requests = self.client.requests_made - requests_before
             report.rate_remaining = self.client.rate_remaining
             report.rate_limit = self.client.rate_limit
         return report
+
+    def _reclassify(self, repo: str) -> int:
+        """After topics.toml changed, re-match stored items a batch per sync, newest first, so digests and
+        queries read stored matches again instead of matching on every build."""
+        if self.taxonomy is None:
+            return 0
+        taxonomy = self.taxonomy(repo)
+        stale = self.store.stale_topics(repo, taxonomy.fingerprint, RECLASSIFY_BATCH)
+        self.store.save_topics([classify(taxonomy, item) for item in stale])
+        return len(stale)
 
     async def _sync_listing(
         self, repo: str, resource: str, since: datetime | None, report: SyncReport

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, create_engine, event, func, insert, select, tuple_
+from sqlalchemy import Connection, Engine, Index, Table, create_engine, event, func, insert, inspect, select, tuple_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
@@ -18,24 +18,32 @@ from bot.timeutil import utcnow
 
 _log = logging.getLogger(__name__)
 
-# Ordered, append-only. Each step runs once, in one transaction, and bumps schema_version.
-# Version 1 is the initial schema; later versions add ALTERs here (or move to Alembic when they grow).
+# Ordered, append-only. Each step runs once, in one transaction, and bumps schema_version. A new store is
+# created from today's tables in one go and stamped with the latest version (no steps run); an older store runs
+# the steps after its version. Steps create the tables and indexes they introduced by name, from today's
+# definitions, so a later step that alters one of them must check what exists first (or this moves to Alembic).
 Migration = Callable[[Connection], None]
 
 
 def _initial_schema(conn: Connection) -> None:
-    schema.metadata.create_all(conn, checkfirst=True)
+    for table in (schema.items, schema.comments, schema.sync_state, schema.http_cache, schema.channels,
+                  schema.subscriptions, schema.handled_requests, schema.deliveries):
+        table.create(conn, checkfirst=True)
 
 
 def _narrative_tables(conn: Connection) -> None:
-    # New tables (mutes, llm_cache) and the author indexes that first-time contributors are counted with.
-    schema.metadata.create_all(conn, checkfirst=True)
-    for index in (*schema.items.indexes, *schema.comments.indexes):
-        index.create(conn, checkfirst=True)
+    schema.mutes.create(conn, checkfirst=True)
+    schema.llm_cache.create(conn, checkfirst=True)
+    for name in ("ix_items_repo_author", "ix_comments_repo_number_created"):  # first-timers, hot streaks
+        _index(name).create(conn, checkfirst=True)
 
 
 def _topic_days(conn: Connection) -> None:
     schema.topic_days.create(conn, checkfirst=True)
+
+
+def _index(name: str) -> Index:
+    return next(index for table in schema.metadata.tables.values() for index in table.indexes if index.name == name)
 
 
 MIGRATIONS: list[tuple[int, Migration]] = [(1, _initial_schema), (2, _narrative_tables), (3, _topic_days)]
@@ -84,6 +92,11 @@ def migrate(engine: Engine) -> int:
                     f"the database is at schema version {current}, newer than this digest-bot ({SCHEMA_VERSION}):"
                     " upgrade digest-bot"
                 )
+            if current == 0 and not inspect(conn).has_table(schema.items.name):
+                _log.info("creating a new store at schema version %d", SCHEMA_VERSION)
+                schema.metadata.create_all(conn, checkfirst=True)
+                conn.execute(insert(schema.schema_version).values(version=SCHEMA_VERSION, applied_at=utcnow()))
+                return current
             for version, step in MIGRATIONS:
                 if version > current:
                     _log.info("migrating store to schema version %d", version)

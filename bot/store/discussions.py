@@ -47,8 +47,12 @@ class Discussions:
     ) -> dict[int, list[DiscussionComment]]:
         """Per item number: up to ``limit`` human comments (most reactions, then newest), oldest first.
 
-        ``before`` leaves out comments written later (a digest of a past window reads the thread as it was,
-        and its prompt, hence its cached answer, stays the same); ``exclude_authors`` are extra bot logins."""
+        ``before`` leaves out comments written at or after it (a digest passes its window's end): a later
+        comment never changes a past window's prompt. Everything else is read as it is now: reactions (which
+        pick the comments), edited bodies, and the item's own title, state and body. So re-running a past
+        window hits the LLM cache only while none of those changed since the last run; ranking by recency
+        instead would not make the prompt fixed (the item's text still moves), only pick worse comments.
+        ``exclude_authors`` are extra bot logins."""
         wanted = sorted(set(numbers))
         if not wanted or limit <= 0:
             return {}
@@ -62,6 +66,7 @@ class Discussions:
                     conditions.append(c.created_at < before)
                 if exclude_authors:
                     conditions.append(c.author.not_in(sorted(set(exclude_authors))))
+                # Reactions first: the best signal of what matters; a re-run after new reactions costs one call.
                 rank = func.row_number().over(
                     partition_by=c.number, order_by=(c.reactions.desc(), c.created_at.desc(), c.id.desc())
                 ).label("rank")

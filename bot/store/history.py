@@ -38,6 +38,7 @@ def _bucket(bounds: Sequence[datetime], moment: datetime | None) -> int | None:
 
 class History:
     def __init__(self, store: Store) -> None:
+        self.store = store
         self.engine = store.engine
 
     def touched_by_day(self, repo: str, bounds: Sequence[datetime]) -> dict[int, set[int]]:

@@ -1,7 +1,8 @@
 """LLM answers kept by content hash: re-running a digest (a retry, another channel, a restart) costs no calls.
 
-The key is a sha256 of everything that shapes the answer (prompt version, model, messages, limits); only
-outputs that passed validation are stored. Synchronous SQLAlchemy Core: async callers use ``asyncio.to_thread``.
+The key is a sha256 of everything that shapes the answer (prompt version, endpoint, model, messages, limits):
+two servers serving a model under the same name are two models. Only outputs that passed validation are
+stored. Synchronous SQLAlchemy Core: async callers use ``asyncio.to_thread``.
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ _CHUNK = 500
 
 
 def cache_key(
-    *, version: str, model: str, messages: list[dict[str, str]], max_tokens: int, temperature: float
+    *, version: str, endpoint: str, model: str, messages: list[dict[str, str]], max_tokens: int, temperature: float
 ) -> str:
-    """sha256 hex of a canonical JSON of what the answer depends on."""
+    """sha256 hex of a canonical JSON of what the answer depends on. ``endpoint``: the API root as an identity,
+    without credentials (``bot.analysis.client.endpoint_id``)."""
     canonical = json.dumps(
-        {"v": version, "model": model, "messages": messages, "max_tokens": max_tokens, "temperature": temperature},
+        {"v": version, "endpoint": endpoint, "model": model, "messages": messages, "max_tokens": max_tokens,
+         "temperature": temperature},
         sort_keys=True,
         ensure_ascii=False,
         separators=(",", ":"),

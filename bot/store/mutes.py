@@ -4,7 +4,6 @@ unmuted). Expired rows have no effect; they are pruned when the same target mute
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import ColumnElement, delete, or_, select
@@ -13,8 +12,6 @@ from bot.store import schema
 from bot.store.db import upsert
 from bot.store.store import Store
 from bot.timeutil import utcnow
-from bot.topics.items import item_topics
-from bot.topics.taxonomy import Taxonomy
 
 CHANNEL = "channel"
 USER = "user"
@@ -85,27 +82,3 @@ def _active(now: datetime) -> ColumnElement[bool]:
     """In force at ``now``: for good, or until a later time."""
     c = schema.mutes.c
     return or_(c.until.is_(None), c.until > now)
-
-
-def item_topic_ids(store: Store, taxonomy: Taxonomy, repo: str, numbers: Iterable[int]) -> dict[int, set[str]]:
-    """The topics of stored items (to drop muted ones from a query answer): the sync's stored matches when
-    they are current, read in bulk; the item is matched again only when they are not."""
-    wanted = sorted(set(numbers))
-    i = schema.items.c
-    found: dict[int, set[str]] = {}
-    stale: list[int] = []
-    with store.engine.connect() as conn:
-        for start in range(0, len(wanted), _CHUNK):
-            chunk = wanted[start:start + _CHUNK]
-            rows = conn.execute(select(i.number, i.topics, i.topics_key)
-                                .where(i.repo == repo, i.number.in_(chunk)))
-            for row in rows:
-                if row.topics is not None and row.topics_key == taxonomy.fingerprint:
-                    found[row.number] = {topic for topic, _score, _reasons in row.topics}
-                else:
-                    stale.append(row.number)
-    for number in stale:
-        item = store.item(repo, number)
-        if item is not None:
-            found[number] = {match.topic_id for match in item_topics(taxonomy, item)}
-    return found

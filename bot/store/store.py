@@ -174,6 +174,34 @@ class Store:
             ).first()
         return (row.etag, row.next_url) if row else None
 
+    def stale_topics(self, repo: str, fingerprint: str, limit: int) -> list[ItemRecord]:
+        """Up to ``limit`` items (most recently updated first) whose stored topic matches were computed with
+        another taxonomy than ``fingerprint``, with what matching needs (no raw body)."""
+        i = schema.items.c
+        lean = [column for column in schema.items.c if column.name != "body"]
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(*lean)
+                .where(i.repo == repo, i.topics_key != fingerprint)
+                .order_by(i.updated_at.desc())
+                .limit(limit)
+            )
+            return [_item_from_row(row) for row in rows]
+
+    def save_topics(self, items: Sequence[ItemRecord]) -> None:
+        """Store re-computed topic matches (and their taxonomy's fingerprint) only."""
+        if not items:
+            return
+        i = schema.items
+        with self.engine.begin() as conn:
+            for item in items:
+                row = _item_row(item)
+                conn.execute(
+                    i.update()
+                    .where(i.c.repo == item.repo, i.c.number == item.number)
+                    .values(topics=row["topics"], topics_key=item.topics_key)
+                )
+
     # --- reads (builders) ---
 
     def counts(self, repo: str) -> tuple[int, int]:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterable
 
+from bot.store.history import History
 from bot.store.records import ItemRecord
+from bot.store.store import Store
 from bot.topics.taxonomy import Taxonomy, Topic, TopicMatch
 
 
@@ -28,3 +31,32 @@ def classify(taxonomy: Taxonomy, item: ItemRecord) -> ItemRecord:
     found = [topic.match(item.title, item.labels, item.prose) for topic in taxonomy.topics]
     topics = tuple((m.topic_id, m.score, m.reasons) for m in found if m is not None)
     return dataclasses.replace(item, topics=topics, topics_key=taxonomy.fingerprint)
+
+
+def stored_topic_ids(
+    store: Store,
+    taxonomy: Taxonomy,
+    repo: str,
+    numbers: Iterable[int],
+    *,
+    skip_author: Callable[[str, bool], bool] | None = None,
+) -> tuple[dict[int, tuple[str, ...]], bool]:
+    """Topic ids of many stored items, read in bulk: the sync's stored matches (every topic of the sync's
+    taxonomy) when their fingerprint is ``taxonomy``'s, else ``taxonomy``'s topics matched now. The flag says
+    whether every item had current stored matches. ``skip_author(login, is_bot)`` leaves items out."""
+    history = History(store)
+    found: dict[int, tuple[str, ...]] = {}
+    stale: list[int] = []
+    for row in history.lean_items(repo, list(numbers)):
+        if skip_author is not None and skip_author(row.author, row.author_is_bot):
+            continue
+        if row.topics is not None and row.topics_key == taxonomy.fingerprint:
+            found[row.number] = tuple(topic for topic, _, _ in row.topics)
+        else:
+            stale.append(row.number)
+    for row in history.lean_items(repo, stale, matchable=True) if stale else ():
+        labels = tuple(row.labels or ())
+        found[row.number] = tuple(
+            topic.id for topic in taxonomy.topics if topic.match(row.title, labels, row.prose or "") is not None
+        )
+    return found, not stale

@@ -1,0 +1,45 @@
+"""Schema versions: a new store is created at the latest version; an older one runs only the later steps and
+keeps its rows (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import delete, func, inspect, select
+
+from bot.github.payloads import item_from_payload
+from bot.store import schema
+from bot.store.db import SCHEMA_VERSION, migrate
+from bot.store.store import Store
+from tests.factories import issue_payload
+
+
+def versions(store: Store) -> list[int]:
+    with store.engine.connect() as conn:
+        return list(conn.execute(select(schema.schema_version.c.version).order_by("version")).scalars())
+
+
+def test_a_new_store_is_stamped_with_the_latest_version(store: Store) -> None:
+    assert versions(store) == [SCHEMA_VERSION]
+    assert migrate(store.engine) == SCHEMA_VERSION  # opening again changes nothing
+
+
+def test_a_version_1_store_upgrades_and_keeps_its_rows(store: Store) -> None:
+    store.save_page([item_from_payload("o/r", issue_payload(1, datetime(2025, 12, 1, tzinfo=UTC)), lambda _: False)])
+    with store.engine.begin() as conn:  # back to what version 1 had
+        for table in (schema.topic_days, schema.llm_cache, schema.mutes):
+            table.drop(conn)
+        for table, name in ((schema.items, "ix_items_repo_author"), (schema.comments,
+                                                                      "ix_comments_repo_number_created")):
+            next(index for index in table.indexes if index.name == name).drop(conn)
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=1, applied_at=datetime.now(UTC)))
+
+    assert migrate(store.engine) == 1
+    assert versions(store) == list(range(1, SCHEMA_VERSION + 1))
+    with store.engine.connect() as conn:
+        found = inspect(conn)
+        assert all(found.has_table(t.name) for t in (schema.mutes, schema.llm_cache, schema.topic_days))
+        assert "ix_items_repo_author" in {index["name"] for index in found.get_indexes("items")}
+        assert "ix_comments_repo_number_created" in {index["name"] for index in found.get_indexes("comments")}
+        assert conn.execute(select(func.count()).select_from(schema.items)).scalar_one() == 1
