@@ -81,6 +81,24 @@ def interleave(runs: int, ours: Callable[[], object], floor: Callable[[], object
     return ours_times, floor_times
 
 
+def compare(title: str, ours: tuple[str, list[float]], base: tuple[str, list[float]], target: float) -> float:
+    """Print both sides' timings and the ratio of their medians against ``target``; returns that ratio."""
+    (ours_name, ours_times), (base_name, base_times) = ours, base
+    a, b = Summary.of(ours_times), Summary.of(base_times)
+    value = ratio(a.p50, b.p50)
+    print(title)
+    print_table(
+        ["", "median", "p90", "best", "worst"],
+        [
+            [ours_name, ms(a.p50), ms(a.p90), ms(a.best), ms(a.worst)],
+            [base_name, ms(b.p50), ms(b.p90), ms(b.best), ms(b.worst)],
+            ["ratio", f"**{value:.2f}x**", f"{ratio(a.p90, b.p90):.2f}x", "", ""],
+        ],
+    )
+    print(f"ratio of medians: {value:.2f}x -> {verdict(value, target)}")
+    return value
+
+
 def traced_peak(fn: Callable[[], object]) -> int:
     tracemalloc.start()
     try:
@@ -135,30 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         plain = make_builder(store, narrative=False)
         with_narrative, without = interleave(args.runs, build, lambda: plain.build(REPO, window))
         peak = traced_peak(build)
-        s_ours, s_base = Summary.of(ours), Summary.of(base)
-        value = ratio(s_ours.p50, s_base.p50)
-        print(f"One day's digest vs reading that day's rows, {args.runs} interleaved runs each:")
-        print_table(
-            ["", "median", "p90", "best", "worst"],
-            [
-                ["DigestBuilder.build", ms(s_ours.p50), ms(s_ours.p90), ms(s_ours.best), ms(s_ours.worst)],
-                ["floor: plain select", ms(s_base.p50), ms(s_base.p90), ms(s_base.best), ms(s_base.worst)],
-                ["ratio", f"**{value:.2f}x**", f"{ratio(s_ours.p90, s_base.p90):.2f}x", "", ""],
-            ],
-        )
-        print(f"ratio of medians: {value:.2f}x -> {verdict(value, TARGET)}")
-        s_with, s_without = Summary.of(with_narrative), Summary.of(without)
-        cost = ratio(s_with.p50, s_without.p50)
-        print(f"\nThe narrative's cost: the same build with and without it, {args.runs} interleaved runs each:")
-        print_table(
-            ["", "median", "p90", "best", "worst"],
-            [
-                ["with narrative", ms(s_with.p50), ms(s_with.p90), ms(s_with.best), ms(s_with.worst)],
-                ["without", ms(s_without.p50), ms(s_without.p90), ms(s_without.best), ms(s_without.worst)],
-                ["ratio", f"**{cost:.2f}x**", f"{ratio(s_with.p90, s_without.p90):.2f}x", "", ""],
-            ],
-        )
-        print(f"ratio of medians: {cost:.2f}x -> {verdict(cost, NARRATIVE_TARGET)}")
+        value = compare(f"One day's digest vs reading that day's rows, {args.runs} interleaved runs each:",
+                        ("DigestBuilder.build", ours), ("floor: plain select", base), TARGET)
+        compare(f"\nThe narrative's cost: the same build with and without it, {args.runs} interleaved runs each:",
+                ("with narrative", with_narrative), ("without", without), NARRATIVE_TARGET)
         print(f"peak memory of one build (tracemalloc, allocations during the build): {mib(peak)}")
         if args.profile or value > TARGET:
             print("\ncProfile of one build:")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -187,8 +187,9 @@ def _sentence_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
 
 
-def _group_end(pattern: str, start: int) -> int:
-    """The index just after the group that opens at ``pattern[start]`` ("("), or -1."""
+def _structure(pattern: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """``(index, character, depth)`` of the regex's characters that are neither escaped nor inside a character
+    class; ``depth`` counts the groups open after the character (a ``(`` already counts its own)."""
     depth, i, in_class = 0, start, False
     while i < len(pattern):
         ch = pattern[i]
@@ -203,41 +204,21 @@ def _group_end(pattern: str, start: int) -> int:
                 i += 1
             if pattern[i + 1:i + 2] == "]":  # "[]...]", "[^]...]": a leading ] is a literal
                 i += 1
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i + 1
+        else:
+            depth += (ch == "(") - (ch == ")")
+            yield i, ch, depth
         i += 1
-    return -1
+
+
+def _group_end(pattern: str, start: int) -> int:
+    """The index just after the group that opens at ``pattern[start]`` ("("), or -1."""
+    return next((i + 1 for i, ch, depth in _structure(pattern, start) if ch == ")" and depth == 0), -1)
 
 
 def _split_top(pattern: str) -> list[str]:
     """A regex split at its top-level | (outside groups and character classes)."""
-    parts, depth, i, in_class, last = [], 0, 0, False, 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-            if pattern[i + 1:i + 2] == "^":
-                i += 1
-            if pattern[i + 1:i + 2] == "]":
-                i += 1
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[last:i])
-            last = i + 1
-        i += 1
-    return [*parts, pattern[last:]]
+    cuts = [i for i, ch, depth in _structure(pattern) if ch == "|" and depth == 0]
+    return [pattern[a + 1:b] for a, b in zip([-1, *cuts], [*cuts, len(pattern)], strict=True)]
 
 
 _QUANTIFIER = tuple("?*+{")
