@@ -150,11 +150,18 @@ _ENV_KEYS = compile_phrases([
     "versions of relevant libraries", "collecting environment information",
 ])
 _ENV_VAR = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S")  # VLLM_USE_AITER=1, case-sensitive
-# Boilerplate that body_prose leaves in (the PR template's footer, bots' trailers).
+# Boilerplate that body_prose leaves in (the PR template's footer, bots' trailers and headers).
 _BOILERPLATE = compile_phrases([
     "anything written below this line will be removed", "dependabot will resolve any conflicts",
-    "you can trigger dependabot actions",
+    "you can trigger dependabot actions", "automatic backport of pull request",
 ])
+# A dependency bump's changelog lines ("Bumps the minor-update group with 3 updates ...: fastapi, ...",
+# "Updates `fastapi` from 0.116.1 to 0.116.2") name other projects, not what the item is about.
+_BUMP_LINE = re.compile(r"^\W*(?:bumps|updates)\b.*\b(?:from \S+ to \S+|with \d+ updates?\b)",
+                        re.IGNORECASE | re.MULTILINE)
+# A GitHub handle ("thanks @moe-kim", "cc @ray-zhang") names a person, never a topic. Usernames are letters,
+# digits and hyphens: a decorator such as @support_torch_compile or @torch.compile is not one.
+_HANDLE = re.compile(r"(?<![\w@.])@[A-Za-z0-9][A-Za-z0-9-]*(?![\w.(])")
 assert _ENV_KEYS is not None and _BOILERPLATE is not None
 
 
@@ -171,16 +178,25 @@ def matchable_prose(prose: str) -> str:
     if not prose:
         return ""
     # Most prose has neither: one look at the whole text, then paragraph by paragraph only when needed.
-    if not (_ENV_KEYS.search(prose) or _ENV_VAR.search(prose) or _BOILERPLATE.search(prose)):
+    if "@" in prose:
+        prose = _HANDLE.sub(_blank, prose)
+    if not (_ENV_KEYS.search(prose) or _ENV_VAR.search(prose) or _BOILERPLATE.search(prose)
+            or _BUMP_LINE.search(prose)):
         return prose
-    kept = [p for p in prose.split("\n") if not _is_env_dump(p) and not _BOILERPLATE.search(p)]
+    kept = [p for p in prose.split("\n")
+            if not _is_env_dump(p) and not _BOILERPLATE.search(p) and not _BUMP_LINE.match(p)]
     return "\n".join(kept)
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
 
 
 @lru_cache(maxsize=64)
 def _bare_title(title: str) -> tuple[tuple[str, ...], str]:
     """The title's bracket tags, and the title without them."""
-    return tuple(title_tags(title)), _TAG_RE.sub(" ", title)
+    bare = _TAG_RE.sub(" ", title)
+    return tuple(title_tags(title)), _HANDLE.sub(_blank, bare) if "@" in bare else bare
 
 
 def _sentence_starts(text: str) -> list[int]:
