@@ -159,6 +159,13 @@ _BOILERPLATE = compile_phrases([
 # "Updates `fastapi` from 0.116.1 to 0.116.2") name other projects, not what the item is about.
 _BUMP_LINE = re.compile(r"^\W*(?:bumps|updates)\b.*\b(?:from \S+ to \S+|with \d+ updates?\b)",
                         re.IGNORECASE | re.MULTILINE)
+# A command line left in the prose (a test plan's "pytest tests/v1/core", "lm_eval gsm8k, DeepSeek-V3, TP=8",
+# "vllm serve ... -tp 8"): the setup used to test, which the labelling policy leaves out (A.2).
+_COMMAND_LINE = re.compile(
+    r"^\s*(?:\$\s*)?(?:[A-Z][A-Z0-9_]*=\S*\s+)*(?:pytest|lm_eval|lm-eval|python3?|vllm\s+(?:serve|bench)|curl|pip3?|uv|"
+    r"bash|torchrun|docker\s+run)\b", re.MULTILINE)
+# A test's name (test_chat.py::test_chat_streaming, test_openai_server.py) is not the topic of its words (B.4).
+_TEST_NAME = re.compile(r"\btest_\w+(?:\.py)?(?:::\w+)*")
 # A GitHub handle ("thanks @moe-kim", "cc @ray-zhang") names a person, never a topic. Usernames are letters,
 # digits and hyphens: a decorator such as @support_torch_compile or @torch.compile is not one.
 _HANDLE = re.compile(r"(?<![\w@.])@[A-Za-z0-9][A-Za-z0-9-]*(?![\w.(])")
@@ -178,14 +185,27 @@ def matchable_prose(prose: str) -> str:
     if not prose:
         return ""
     # Most prose has neither: one look at the whole text, then paragraph by paragraph only when needed.
-    if "@" in prose:
-        prose = _HANDLE.sub(_blank, prose)
+    prose = _blank_names(prose)
     if not (_ENV_KEYS.search(prose) or _ENV_VAR.search(prose) or _BOILERPLATE.search(prose)
-            or _BUMP_LINE.search(prose)):
+            or _BUMP_LINE.search(prose) or _COMMAND_LINE.search(prose)):
         return prose
-    kept = [p for p in prose.split("\n")
-            if not _is_env_dump(p) and not _BOILERPLATE.search(p) and not _BUMP_LINE.match(p)]
+    kept = [p for p in prose.split("\n") if not _is_env_dump(p) and not _BOILERPLATE.search(p)
+            and not _BUMP_LINE.match(p) and not _COMMAND_LINE.match(p)]
     return "\n".join(kept)
+
+
+def _blank_names(text: str) -> str:
+    """Handles blanked out, test names reduced to "test" (same length, so offsets stay valid)."""
+    if "@" in text:
+        text = _HANDLE.sub(_blank, text)
+    if "test_" in text:
+        text = _TEST_NAME.sub(_as_test, text)
+    return text
+
+
+def _as_test(match: re.Match[str]) -> str:
+    # Still a test ("flaky test_prefix_caching" is a flaky test), without the words of its name.
+    return "test".ljust(len(match.group(0)))
 
 
 def _blank(match: re.Match[str]) -> str:
@@ -195,8 +215,7 @@ def _blank(match: re.Match[str]) -> str:
 @lru_cache(maxsize=64)
 def _bare_title(title: str) -> tuple[tuple[str, ...], str]:
     """The title's bracket tags, and the title without them."""
-    bare = _TAG_RE.sub(" ", title)
-    return tuple(title_tags(title)), _HANDLE.sub(_blank, bare) if "@" in bare else bare
+    return tuple(title_tags(title)), _blank_names(_TAG_RE.sub(" ", title))
 
 
 def _sentence_starts(text: str) -> list[int]:
