@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -322,6 +323,9 @@ def _leftmost(regexes: Sequence[re.Pattern[str]], text: str) -> re.Match[str] | 
 _GAP_END = re.compile(r"[.!?;。！？；](?:\s|$)|\n")
 
 
+_WHOLE_TEXT = -1  # a ContextRule window that means scope = "text"
+
+
 def _near(text: str, a: tuple[int, int], b: tuple[int, int], window: int) -> bool:
     """Whether two spans are in the same sentence with at most ``window`` words between them."""
     if a[1] <= b[0]:
@@ -336,13 +340,16 @@ def _near(text: str, a: tuple[int, int], b: tuple[int, int], window: int) -> boo
 class ContextRule(BaseModel):
     """Words of a topic that mean something else next to certain other words: "scheduled" next to "nightly
     job" or "cron" is not the engine's scheduler. Such a word does not count where one of ``near`` is at most
-    ``window`` words away in the same sentence (the title is one sentence)."""
+    ``window`` words away in the same sentence (the title is one sentence). With ``scope = "text"`` the word
+    does not count anywhere in a text (the title, or the body) that names one of ``near``: one sense per
+    discourse, so after "NVIDIA Dynamo" a bare "Dynamo" is still NVIDIA's."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     words: list[str] = Field(min_length=1)
     near: list[str] = Field(min_length=1)
     window: int = Field(default=3, ge=0, le=10)
+    scope: Literal["sentence", "text"] = "sentence"
 
 
 class TopicDef(BaseModel):
@@ -445,7 +452,7 @@ class Topic:
         for rule in self.definition.not_near:
             words, near = compile_phrases(rule.words), compile_phrases(rule.near)
             if words is not None and near is not None:
-                rules.append((words, near, rule.window))
+                rules.append((words, near, rule.window if rule.scope == "sentence" else _WHOLE_TEXT))
         return compile_phrases(w for rule in self.definition.not_near for w in rule.words), rules
 
     @cached_property
@@ -487,6 +494,7 @@ class Topic:
 
     def _blank_excluded(self, text: str) -> str:
         # Same-length blanks keep offsets (sentence positions) valid.
+        original = text
         if self._exclude is not None:
             text = self._exclude.sub(lambda m: " " * len(m.group(0)), text)
         any_word, rules = self._not_near
@@ -496,8 +504,11 @@ class Topic:
             hits = [m.span() for m in words.finditer(text)]
             if not hits:
                 continue
-            context = [m.span() for m in near.finditer(text)]
-            blank = [(a, b) for a, b in hits if any(_near(text, (a, b), span, window) for span in context)]
+            if window == _WHOLE_TEXT:  # the other sense is named anywhere, even inside an excluded phrase
+                blank = hits if near.search(original) else []
+            else:
+                context = [m.span() for m in near.finditer(text)]
+                blank = [(a, b) for a, b in hits if any(_near(text, (a, b), span, window) for span in context)]
             if blank and self._keywords is not None:
                 # A longer keyword the word is part of names the topic by itself ("async scheduling").
                 longer = [m.span() for m in self._keywords.finditer(text)]
