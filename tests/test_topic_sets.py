@@ -2,15 +2,20 @@
 without them.
 
 Every set was written by someone who had read only the labelling policy (docs/topic-labelling.md, or the short
-rules it grew from), the topic ids and the file format: not the keywords, the code or the other sets. All sets
-were relabelled once by that written policy, from each item's text alone, without the matcher's output.
+rules it grew from), the topic ids and the file format: not the keywords, the code or the other sets. The two
+written before the policy were relabelled once by it, from each item's text alone, without the matcher's output.
 
 - topic_holdout.jsonl (120 items) and topic_holdout2.jsonl (150) were blind when first scored (micro precision
   0.845 and 0.824) and have since been used, with topic_eval.jsonl, to make the rules general: they are
   development sets now, and their floors guard against regressions.
-- topic_holdout3.jsonl (200) is the blind set: written from the policy after those rules, scored once, never
-  tuned on. Its floors are its first scores. Do not change rules to fix its items: that would turn it into a
-  fourth development set and hide how matching does on new text (docs/topics.md, "Quality").
+- topic_holdout3.jsonl (200) was written from the policy after those rules and scored once, blind (0.936 /
+  0.931); a second annotator labelled it independently from the policy (agreement: micro precision 0.992,
+  recall 0.994 against the writer's labels). General rules were then drawn from its misses: it is a development
+  set too.
+- topic_holdout4.jsonl (200) is the blind set: written from the policy by yet another writer, in many people's
+  styles and everyday wording, scored once, never tuned on. Its floors are its first scores. Do not change
+  rules to fix its items: that would turn it into one more development set and hide how matching does on new
+  text (docs/topics.md, "Quality").
 
 Floors are (precision, recall) per topic with at least MIN_POSITIVES positives, the measured scores rounded down
 to 0.05; the test fails when matching gets worse. If a rule change raises a development set's score, raise its
@@ -32,7 +37,7 @@ DATA = Path(__file__).resolve().parent / "data"
 MIN_POSITIVES = 5
 EPS = 1e-9
 
-SIZES = {"topic_holdout": 120, "topic_holdout2": 150, "topic_holdout3": 200}
+SIZES = {"topic_holdout": 120, "topic_holdout2": 150, "topic_holdout3": 200, "topic_holdout4": 200}
 FLOORS: dict[str, dict[str, tuple[float, float]]] = {
     "topic_holdout": {  # development set (first scored 0.845 / 0.907 micro)
         "cuda": (1.00, 1.00),  # 12/12, 12/12
@@ -69,14 +74,14 @@ FLOORS: dict[str, dict[str, tuple[float, float]]] = {
         "performance": (0.90, 0.90),  # 15/16, 15/16
         "stability": (0.90, 0.95),  # 33/36, 33/34
     },
-    "topic_holdout3": {  # BLIND: first scored 0.936 / 0.931 micro (the matcher before this set: 0.853 / 0.928)
+    "topic_holdout3": {  # development set since (first scored blind 0.936 / 0.931 micro)
         "rocm": (1.00, 1.00),  # 7/7, 7/7
         "cuda": (0.90, 0.95),  # 24/26, 24/25
         "hardware": (1.00, 1.00),  # 7/7, 7/7
         "quantization": (0.95, 1.00),  # 19/20, 19/19
         "moe": (1.00, 1.00),  # 11/11, 11/11
         "spec_decode": (1.00, 1.00),  # 8/8, 8/8
-        "multimodal": (0.90, 1.00),  # 16/17, 16/16
+        "multimodal": (1.00, 1.00),  # 16/16, 16/16
         "qwen": (1.00, 1.00),  # 11/11, 11/11
         "deepseek": (1.00, 1.00),  # 7/7, 7/7
         "llama": (1.00, 1.00),  # 6/6, 6/6
@@ -84,17 +89,44 @@ FLOORS: dict[str, dict[str, tuple[float, float]]] = {
         "mistral": (1.00, 1.00),  # 8/8, 8/8
         "gpt_oss": (1.00, 1.00),  # 6/6, 6/6
         "glm": (1.00, 1.00),  # 7/7, 7/7
-        "minimax": (0.85, 1.00),  # 6/7, 6/6
-        "kimi": (0.85, 1.00),  # 6/7, 6/6
+        "minimax": (1.00, 1.00),  # 6/6, 6/6
+        "kimi": (1.00, 1.00),  # 6/6, 6/6
         "kernels": (0.90, 1.00),  # 20/22, 20/20
-        "compile": (0.85, 1.00),  # 8/9, 8/8
-        "distributed": (0.85, 0.90),  # 16/18, 16/17
-        "frontend": (0.85, 0.85),  # 34/38, 34/38
+        "compile": (1.00, 1.00),  # 8/8, 8/8
+        "distributed": (0.85, 1.00),  # 17/19, 17/17
+        "frontend": (0.95, 1.00),  # 38/40, 38/38
         "scheduler": (0.90, 0.90),  # 12/13, 12/13
         "ci_build": (0.95, 1.00),  # 29/30, 29/29
         "docs": (1.00, 1.00),  # 11/11, 11/11
-        "performance": (0.90, 0.65),  # 13/14, 13/19
-        "stability": (0.85, 0.75),  # 39/44, 39/51
+        "performance": (0.90, 0.75),  # 15/16, 15/19
+        "stability": (0.90, 0.90),  # 48/51, 48/51
+    },
+    "topic_holdout4": {  # BLIND: first scored 0.924 / 0.880 micro (previous session's matcher: 0.879 / 0.877)
+        "rocm": (1.00, 1.00),  # 8/8, 8/8
+        "cuda": (1.00, 0.90),  # 20/20, 20/22
+        "hardware": (1.00, 0.85),  # 8/8, 8/9
+        "quantization": (0.85, 0.90),  # 12/14, 12/13
+        "moe": (0.90, 1.00),  # 12/13, 12/12
+        "spec_decode": (0.80, 1.00),  # 8/10, 8/8
+        "multimodal": (0.90, 0.90),  # 14/15, 14/15
+        "qwen": (0.85, 1.00),  # 12/14, 12/12
+        "deepseek": (1.00, 1.00),  # 7/7, 7/7
+        "llama": (1.00, 0.85),  # 7/7, 7/8
+        "gemma": (1.00, 1.00),  # 7/7, 7/7
+        "mistral": (1.00, 1.00),  # 7/7, 7/7
+        "gpt_oss": (1.00, 1.00),  # 6/6, 6/6
+        "glm": (1.00, 1.00),  # 6/6, 6/6
+        "minimax": (1.00, 1.00),  # 6/6, 6/6
+        "kimi": (1.00, 1.00),  # 7/7, 7/7
+        "kernels": (0.90, 0.80),  # 14/15, 14/17
+        "compile": (1.00, 1.00),  # 8/8, 8/8
+        "distributed": (0.85, 0.95),  # 21/24, 21/22
+        "frontend": (0.90, 0.75),  # 23/25, 23/29
+        "scheduler": (0.85, 0.75),  # 17/20, 17/22
+        "ci_build": (1.00, 0.90),  # 21/21, 21/23
+        "docs": (1.00, 0.90),  # 13/13, 13/14
+        "performance": (0.90, 0.90),  # 18/20, 18/20
+        "stability": (0.80, 0.65),  # 32/39, 32/49
     },
 }
 
