@@ -326,3 +326,36 @@ def test_everyday_symptoms_and_api_words(taxonomy: Taxonomy, topic: str, title: 
 ])
 def test_everyday_symptoms_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
     assert reasons(taxonomy, topic, body, title) is None
+
+
+# A user's words for hangs, bad output, slowness and requests held back (written from how people report them,
+# not from one set's items).
+@pytest.mark.parametrize(("topic", "title"), [
+    ("stability", "[Bug]: The server just stops answering after an hour"),
+    ("stability", "[Bug]: vLLM becomes unresponsive under load"),
+    ("stability", "[Bug]: the answers turn into the same word over and over"),
+    ("stability", "[Bug]: process exits silently after a few requests"),
+    ("stability", "[Bug]: blank responses for some prompts"),
+    ("stability", "[Bug]: model outputs random characters after the upgrade"),
+    ("performance", "[Bug]: generation drops to 12 tokens per second after upgrade"),
+    ("performance", "[Bug]: it takes twice as long as 0.10"),
+    ("performance", "[Usage]: why is decoding so sluggish on A100?"),
+    ("performance", "[Bug]: the first token takes 5 seconds"),
+    ("scheduler", "[Usage]: only 4 requests run at a time"),
+    ("scheduler", "[Bug]: requests queue up even though GPU memory is free"),
+    ("scheduler", "[Bug]: long prompts starve short ones"),
+])
+def test_a_users_words(taxonomy: Taxonomy, topic: str, title: str) -> None:
+    assert reasons(taxonomy, topic, "", title) is not None
+
+
+@pytest.mark.parametrize(("topic", "title"), [
+    ("stability", "[Doc] Explain why the answers are generated one token at a time"),
+    ("stability", "[Misc] Generate random tokens for the dummy weights loader"),  # random tokens, on purpose
+    ("performance", "[Bug]: tqdm shows wrong tokens per second"),
+    ("performance", "[Doc] The docs build takes twice as long since mkdocs 2"),
+    ("scheduler", "[Misc] Load the shards one at a time to save host memory"),
+    ("scheduler", "[CI] Jobs queue up on the AMD agents"),
+])
+def test_a_users_words_hard_negatives(taxonomy: Taxonomy, topic: str, title: str) -> None:
+    assert reasons(taxonomy, topic, "", title) is None
