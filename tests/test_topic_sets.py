@@ -12,10 +12,11 @@ written before the policy were relabelled once by it, from each item's text alon
   0.931); a second annotator labelled it independently from the policy (agreement: micro precision 0.992,
   recall 0.994 against the writer's labels). General rules were then drawn from its misses: it is a development
   set too.
-- topic_holdout4.jsonl (200) is the blind set: written from the policy by yet another writer, in many people's
-  styles and everyday wording, scored once, never tuned on. Its floors are its first scores. Do not change
-  rules to fix its items: that would turn it into one more development set and hide how matching does on new
-  text (docs/topics.md, "Quality").
+- topic_holdout4.jsonl (200) and topic_holdout5.jsonl (200) are the blind sets: written from the policy by
+  other writers (many people's styles and everyday wording; a representative week of the tracker), scored
+  once, never tuned on. Their floors are their first scores (topic_holdout4's recall floors were raised after
+  a round of symptom phrasings written without its items). Do not change rules to fix their items: that would
+  turn them into development sets and hide how matching does on new text (docs/topics.md, "Quality").
 
 Floors are (precision, recall) per topic with at least MIN_POSITIVES positives, the measured scores rounded down
 to 0.05; the test fails when matching gets worse. If a rule change raises a development set's score, raise its
@@ -37,7 +38,8 @@ DATA = Path(__file__).resolve().parent / "data"
 MIN_POSITIVES = 5
 EPS = 1e-9
 
-SIZES = {"topic_holdout": 120, "topic_holdout2": 150, "topic_holdout3": 200, "topic_holdout4": 200}
+SIZES = {"topic_holdout": 120, "topic_holdout2": 150, "topic_holdout3": 200, "topic_holdout4": 200,
+         "topic_holdout5": 200}
 FLOORS: dict[str, dict[str, tuple[float, float]]] = {
     "topic_holdout": {  # development set (first scored 0.845 / 0.907 micro)
         "cuda": (1.00, 1.00),  # 12/12, 12/12
@@ -101,7 +103,7 @@ FLOORS: dict[str, dict[str, tuple[float, float]]] = {
         "performance": (0.90, 0.75),  # 15/16, 15/19
         "stability": (0.90, 0.90),  # 48/51, 48/51
     },
-    "topic_holdout4": {  # BLIND: first scored 0.924 / 0.880 micro (previous session's matcher: 0.879 / 0.877)
+    "topic_holdout4": {  # BLIND: first scored 0.924 / 0.880 micro (previous session's matcher: 0.879 / 0.877); now 0.924 / 0.891
         "rocm": (1.00, 1.00),  # 8/8, 8/8
         "cuda": (1.00, 0.90),  # 20/20, 20/22
         "hardware": (1.00, 0.85),  # 8/8, 8/9
@@ -122,11 +124,38 @@ FLOORS: dict[str, dict[str, tuple[float, float]]] = {
         "compile": (1.00, 1.00),  # 8/8, 8/8
         "distributed": (0.85, 0.95),  # 21/24, 21/22
         "frontend": (0.90, 0.75),  # 23/25, 23/29
-        "scheduler": (0.85, 0.75),  # 17/20, 17/22
+        "scheduler": (0.85, 0.80),  # 18/21, 18/22
         "ci_build": (1.00, 0.90),  # 21/21, 21/23
         "docs": (1.00, 0.90),  # 13/13, 13/14
         "performance": (0.90, 0.90),  # 18/20, 18/20
-        "stability": (0.80, 0.65),  # 32/39, 32/49
+        "stability": (0.80, 0.70),  # 35/42, 35/49
+    },
+    "topic_holdout5": {  # BLIND: first scored 0.912 / 0.932 micro (previous session's matcher: 0.861 / 0.922)
+        "rocm": (1.00, 1.00),  # 11/11, 11/11
+        "cuda": (0.90, 1.00),  # 27/29, 27/27
+        "hardware": (1.00, 1.00),  # 10/10, 10/10
+        "quantization": (1.00, 1.00),  # 21/21, 21/21
+        "moe": (0.85, 0.90),  # 14/16, 14/15
+        "spec_decode": (1.00, 1.00),  # 11/11, 11/11
+        "multimodal": (0.90, 1.00),  # 19/21, 19/19
+        "qwen": (0.90, 1.00),  # 19/21, 19/19
+        "deepseek": (0.80, 1.00),  # 12/15, 12/12
+        "llama": (0.85, 1.00),  # 7/8, 7/7
+        "gemma": (0.85, 1.00),  # 7/8, 7/7
+        "mistral": (1.00, 1.00),  # 7/7, 7/7
+        "gpt_oss": (0.80, 1.00),  # 8/10, 8/8
+        "glm": (1.00, 1.00),  # 7/7, 7/7
+        "minimax": (1.00, 1.00),  # 5/5, 5/5
+        "kimi": (1.00, 1.00),  # 5/5, 5/5
+        "kernels": (0.85, 0.85),  # 23/26, 23/26
+        "compile": (0.70, 0.85),  # 8/11, 8/9
+        "distributed": (0.80, 1.00),  # 27/32, 27/27
+        "frontend": (0.85, 0.80),  # 30/34, 30/36
+        "scheduler": (1.00, 1.00),  # 20/20, 20/20
+        "ci_build": (1.00, 0.85),  # 24/24, 24/27
+        "docs": (0.90, 1.00),  # 9/10, 9/9
+        "performance": (0.80, 0.85),  # 24/30, 24/28
+        "stability": (0.95, 0.75),  # 40/41, 40/51
     },
 }
 
