@@ -183,7 +183,7 @@ def test_word_senses_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, 
     ("stability", NEUTRAL_TITLE, "Blocks of aborted requests are never freed."),
     ("stability", NEUTRAL_TITLE, "After the burst new requests wait forever."),
     ("stability", NEUTRAL_TITLE, "The model runner hit AssertionError: num_scheduled_tokens > 0."),
-    ("frontend", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),
+    ("frontend", "[Bug]: vllm serve --served-model-name x ignores --chat-template", ""),
     ("frontend", "[Usage]: Calling vLLM from a Celery beat scheduled task", ""),
     ("cuda", "[Bug]: Docker image 0.10.1 fails to start: libcudart.so.12 not found", ""),
     ("ci_build", "[Feature]: Publish an SBOM for OSS compliance", ""),
@@ -210,6 +210,7 @@ def test_strong_phrases_positives(taxonomy: Taxonomy, topic: str, title: str, bo
     ("frontend", "[Bug]: --revision is ignored when loading the tokenizer", ""),  # model loading, not the CLI
     ("frontend", "[Installation]: Running vLLM from source fails on CentOS 7", ""),
     ("frontend", "[Bug]: The scheduler ignores --max-num-seqs", ""),  # an engine component, not a command
+    ("frontend", "[Bug]: vllm bench serve --dataset-name sharegpt ignores --num-prompts", ""),  # the bench tool
     ("cuda", "[Bug]: CUDA illegal memory access at long context", ""),  # an error class, not the platform
     ("ci_build", NEUTRAL_TITLE, "Our agentic workflow calls the model twice."),
     ("gpt_oss", NEUTRAL_TITLE, "OpenAI's Whisper is open source and so are many open-weight models from Meta."),
@@ -359,3 +360,37 @@ def test_a_users_words(taxonomy: Taxonomy, topic: str, title: str) -> None:
 ])
 def test_a_users_words_hard_negatives(taxonomy: Taxonomy, topic: str, title: str) -> None:
     assert reasons(taxonomy, topic, "", title) is None
+
+
+# File names (policy B.4): a file is documentation, an example, a script or just a file, never the words of
+# its name. And a few API words and symptoms from the fifth set's misses.
+@pytest.mark.parametrize(("topic", "title"), [
+    ("frontend", "[Doc] Fix broken links in docs/features/tool_calling.md"),
+    ("distributed", "[Bug]: ROCm 7.0 build fails in custom_all_reduce.cu"),
+    ("moe", "[Bug]: Build error: cannot compile csrc/moe/marlin_moe_wna16 with CUDA 12.1"),
+    ("stability", "[Bug]: collect_env.py crashes when lsb_release is missing"),
+    ("multimodal", "[Docker] Reduce image size by removing duplicated CUDA libs"),
+    ("frontend", "[Bug]: vllm bench serve reports negative TPOT for very short outputs"),
+    ("performance", "[Bug]: vllm bench serve reports negative TPOT for very short outputs"),
+    ("distributed", "[CI Failure]: distributed-tests-4-gpus failing on main"),
+])
+def test_file_names_and_tools_hard_negatives(taxonomy: Taxonomy, topic: str, title: str) -> None:
+    assert reasons(taxonomy, topic, "", title) is None
+
+
+@pytest.mark.parametrize(("topic", "title"), [
+    ("docs", "Update README.md"),
+    ("docs", "[Misc] Fix broken links in docs/features/tool_calling.md"),
+    ("ci_build", "[Misc] Move the sampler tests into tests/v1/sample"),
+    ("stability", "[Bugfix] generation_config.json with null values crashed at startup"),
+    ("stability", "[Bug]: TPU v6e: Qwen3-32B fails with RESOURCE_EXHAUSTED at startup"),
+    ("stability", "[Bug]: KV cache usage stays at 100% after all requests finish"),
+    ("stability", "[Bugfix][Spec Decode] EAGLE CUDA graph capture fails with num_speculative_tokens=5"),
+    ("frontend", "[Bugfix] Prefix cache hit rate metric not reset by /reset_prefix_cache"),
+    ("frontend", "[Bug]: EngineDeadError when logit_bias contains an out-of-vocab token id"),
+    ("frontend", "[Bugfix][gpt-oss] Harmony parser drops final channel content"),
+    ("ci_build", "[Bug]: Intel XPU: vllm serve fails with \"No module named 'vllm._C'\""),
+    ("kernels", "[Bug]: [ROCm] gpt-oss-120b with AITER produces gibberish on MI300X"),
+])
+def test_file_names_and_api_words_positives(taxonomy: Taxonomy, topic: str, title: str) -> None:
+    assert reasons(taxonomy, topic, "", title) is not None

@@ -12,11 +12,15 @@ written before the policy were relabelled once by it, from each item's text alon
   0.931); a second annotator labelled it independently from the policy (agreement: micro precision 0.992,
   recall 0.994 against the writer's labels). General rules were then drawn from its misses: it is a development
   set too.
-- topic_holdout4.jsonl (200) and topic_holdout5.jsonl (200) are the blind sets: written from the policy by
-  other writers (many people's styles and everyday wording; a representative week of the tracker), scored
-  once, never tuned on. Their floors are their first scores (topic_holdout4's recall floors were raised after
-  a round of symptom phrasings written without its items). Do not change rules to fix their items: that would
-  turn them into development sets and hide how matching does on new text (docs/topics.md, "Quality").
+- topic_holdout5.jsonl (200, a representative week of the tracker) was scored once, blind (0.912 / 0.932),
+  then used like topic_holdout3: general rules from its misses (file names, the benchmark tool, a third body
+  sentence for model families and performance), and three labels changed where the policy was made explicit
+  (`vllm bench` is the benchmark tool, not the CLI's API surface).
+- topic_holdout4.jsonl (200, many writers' styles and everyday wording) and topic_holdout6.jsonl (200, two
+  representative weeks) are the blind sets: written from the policy by other writers, scored once, never tuned
+  on. Their floors are their first scores (topic_holdout4's were raised after a round of symptom phrasings
+  written without its items). Do not change rules to fix their items: that would turn them into development
+  sets and hide how matching does on new text (docs/topics.md, "Quality").
 
 Floors are (precision, recall) per topic with at least MIN_POSITIVES positives, the measured scores rounded down
 to 0.05; the test fails when matching gets worse. If a rule change raises a development set's score, raise its
@@ -131,32 +135,33 @@ FLOORS: dict[str, dict[str, tuple[float, float]]] = {
         "performance": (0.90, 0.90),  # 18/20, 18/20
         "stability": (0.80, 0.70),  # 35/42, 35/49
     },
-    "topic_holdout5": {  # BLIND: first scored 0.912 / 0.932 micro (previous session's matcher: 0.861 / 0.922)
+    # development set since (first scored blind 0.912 / 0.932 micro; previous session's matcher 0.861 / 0.922)
+    "topic_holdout5": {
         "rocm": (1.00, 1.00),  # 11/11, 11/11
         "cuda": (0.90, 1.00),  # 27/29, 27/27
         "hardware": (1.00, 1.00),  # 10/10, 10/10
         "quantization": (1.00, 1.00),  # 21/21, 21/21
         "moe": (0.85, 0.90),  # 14/16, 14/15
         "spec_decode": (1.00, 1.00),  # 11/11, 11/11
-        "multimodal": (0.90, 1.00),  # 19/21, 19/19
-        "qwen": (0.90, 1.00),  # 19/21, 19/19
-        "deepseek": (0.80, 1.00),  # 12/15, 12/12
-        "llama": (0.85, 1.00),  # 7/8, 7/7
-        "gemma": (0.85, 1.00),  # 7/8, 7/7
+        "multimodal": (1.00, 1.00),  # 19/19, 19/19
+        "qwen": (0.95, 1.00),  # 19/20, 19/19
+        "deepseek": (1.00, 1.00),  # 12/12, 12/12
+        "llama": (1.00, 1.00),  # 7/7, 7/7
+        "gemma": (1.00, 1.00),  # 7/7, 7/7
         "mistral": (1.00, 1.00),  # 7/7, 7/7
-        "gpt_oss": (0.80, 1.00),  # 8/10, 8/8
+        "gpt_oss": (0.85, 1.00),  # 8/9, 8/8
         "glm": (1.00, 1.00),  # 7/7, 7/7
         "minimax": (1.00, 1.00),  # 5/5, 5/5
         "kimi": (1.00, 1.00),  # 5/5, 5/5
-        "kernels": (0.85, 0.85),  # 23/26, 23/26
+        "kernels": (0.85, 0.90),  # 24/27, 24/26
         "compile": (0.70, 0.85),  # 8/11, 8/9
-        "distributed": (0.80, 1.00),  # 27/32, 27/27
-        "frontend": (0.85, 0.80),  # 30/34, 30/36
+        "distributed": (0.90, 1.00),  # 27/30, 27/27
+        "frontend": (0.90, 0.95),  # 33/35, 33/34
         "scheduler": (1.00, 1.00),  # 20/20, 20/20
-        "ci_build": (1.00, 0.85),  # 24/24, 24/27
+        "ci_build": (1.00, 0.90),  # 25/25, 25/27
         "docs": (0.90, 1.00),  # 9/10, 9/9
-        "performance": (0.80, 0.85),  # 24/30, 24/28
-        "stability": (0.95, 0.75),  # 40/41, 40/51
+        "performance": (0.90, 0.85),  # 24/26, 24/28
+        "stability": (0.95, 0.80),  # 43/44, 43/51
     },
 }
 

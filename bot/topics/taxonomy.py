@@ -165,8 +165,12 @@ _BUMP_LINE = re.compile(r"^\W*(?:bumps|updates)\b.*\b(?:from \S+ to \S+|with \d+
 _COMMAND_LINE = re.compile(
     r"^\s*(?:\$\s*)?(?:[A-Z][A-Z0-9_]*=\S*\s+)*(?:pytest|lm_eval|lm-eval|python3?|vllm\s+(?:serve|bench)|curl|pip3?|uv|"
     r"bash|torchrun|docker\s+run)\b", re.MULTILINE)
-# A test's name (test_chat.py::test_chat_streaming, test_openai_server.py) is not the topic of its words (B.4).
+# A test's name (test_chat.py::test_chat_streaming, test_openai_server.py) is not the topic of its words (B.4),
+# nor is a file's (docs/features/tool_calling.md, custom_all_reduce.cu, csrc/moe/marlin_moe_wna16).
 _TEST_NAME = re.compile(r"\btest_\w+(?:\.py)?(?:::\w+)*")
+_FILE_NAME = re.compile(
+    r"(?<![\w/.-])(?:(?:csrc|vllm|benchmarks|examples|docs|tools|requirements|cmake|docker|\.github)/[\w./-]*\w"
+    r"|[\w./-]*\w\.(?:py|md|cu|cuh|cpp|cc|h|hpp|yaml|yml|toml|json|sh|rst|txt|in))(?![\w/])")
 # A GitHub handle ("thanks @moe-kim", "cc @ray-zhang") names a person, never a topic. Usernames are letters,
 # digits and hyphens: a decorator such as @support_torch_compile or @torch.compile is not one.
 _HANDLE = re.compile(r"(?<![\w@.])@[A-Za-z0-9][A-Za-z0-9-]*(?![\w.(])")
@@ -196,12 +200,32 @@ def matchable_prose(prose: str) -> str:
 
 
 def _blank_names(text: str) -> str:
-    """Handles blanked out, test names reduced to "test" (same length, so offsets stay valid)."""
+    """Handles blanked out, test names reduced to "test" and file names to "file" (same length, so offsets
+    stay valid)."""
     if "@" in text:
         text = _HANDLE.sub(_blank, text)
     if "test_" in text:
         text = _TEST_NAME.sub(_as_test, text)
+    if "." in text or "/" in text:
+        text = _FILE_NAME.sub(_as_file, text)
     return text
+
+
+def _as_file(match: re.Match[str]) -> str:
+    # What the file is, without the words of its name: documentation ("Update README.md", "docs/.../fp8.md"),
+    # an example, a script ("collect_env.py crashes" is a script's crash) or just a file.
+    name = match.group(0)
+    if len(name) < 6:
+        return name
+    if name.startswith("docs/") or name.lower().endswith((".md", ".rst")):
+        kind = "docs"
+    elif name.startswith("examples/"):
+        kind = "examples"
+    elif name.endswith((".py", ".sh")):
+        kind = "script"
+    else:
+        kind = "file"
+    return kind.ljust(len(name))
 
 
 def _as_test(match: re.Match[str]) -> str:
