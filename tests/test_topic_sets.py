@@ -43,7 +43,7 @@ MIN_POSITIVES = 5
 EPS = 1e-9
 
 SIZES = {"topic_holdout": 120, "topic_holdout2": 150, "topic_holdout3": 200, "topic_holdout4": 200,
-         "topic_holdout5": 200}
+         "topic_holdout5": 200, "topic_holdout6": 200}
 FLOORS: dict[str, dict[str, tuple[float, float]]] = {
     "topic_holdout": {  # development set (first scored 0.845 / 0.907 micro)
         "cuda": (1.00, 1.00),  # 12/12, 12/12
@@ -162,6 +162,34 @@ FLOORS: dict[str, dict[str, tuple[float, float]]] = {
         "docs": (0.90, 1.00),  # 9/10, 9/9
         "performance": (0.90, 0.85),  # 24/26, 24/28
         "stability": (0.95, 0.80),  # 43/44, 43/51
+    },
+    # BLIND: first scored 0.926 / 0.961 micro as written (previous session's matcher: 0.867 / 0.946); two `vllm
+    # bench` items then relabelled by the clarified policy (0.926 / 0.965)
+    "topic_holdout6": {
+        "rocm": (1.00, 1.00),  # 11/11, 11/11
+        "cuda": (0.90, 0.95),  # 26/28, 26/27
+        "hardware": (0.90, 1.00),  # 14/15, 14/14
+        "quantization": (0.95, 1.00),  # 20/21, 20/20
+        "moe": (1.00, 1.00),  # 15/15, 15/15
+        "spec_decode": (0.85, 1.00),  # 8/9, 8/8
+        "multimodal": (0.85, 1.00),  # 17/20, 17/17
+        "qwen": (1.00, 1.00),  # 18/18, 18/18
+        "deepseek": (1.00, 1.00),  # 9/9, 9/9
+        "llama": (1.00, 1.00),  # 9/9, 9/9
+        "gemma": (1.00, 1.00),  # 8/8, 8/8
+        "mistral": (1.00, 1.00),  # 6/6, 6/6
+        "gpt_oss": (0.85, 1.00),  # 8/9, 8/8
+        "glm": (1.00, 1.00),  # 6/6, 6/6
+        "kimi": (1.00, 1.00),  # 6/6, 6/6
+        "kernels": (0.90, 0.95),  # 33/36, 33/34
+        "compile": (0.90, 1.00),  # 9/10, 9/9
+        "distributed": (0.90, 1.00),  # 24/26, 24/24
+        "frontend": (0.80, 1.00),  # 26/31, 26/26
+        "scheduler": (1.00, 0.95),  # 19/19, 19/20
+        "ci_build": (0.85, 0.95),  # 24/27, 24/25
+        "docs": (1.00, 1.00),  # 11/11, 11/11
+        "performance": (0.80, 0.85),  # 24/29, 24/27
+        "stability": (0.90, 0.80),  # 35/38, 35/42
     },
 }
 
