@@ -394,3 +394,55 @@ def test_file_names_and_tools_hard_negatives(taxonomy: Taxonomy, topic: str, tit
 ])
 def test_file_names_and_api_words_positives(taxonomy: Taxonomy, topic: str, title: str) -> None:
     assert reasons(taxonomy, topic, "", title) is not None
+
+
+# From a review of the change: what the new blanking and patterns must leave alone, and what they must catch.
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("stability", NEUTRAL_TITLE, "`vllm serve Qwen/Qwen3-8B` crashes with a segfault with --enable-expert-parallel."),
+    ("performance", NEUTRAL_TITLE, "Updates the fused MoE kernel from Triton to CUTLASS: 1.4x faster decode on H100."),
+    ("ci_build", "setup.py: respect MAX_JOBS", ""),
+    ("ci_build", "Fix .buildkite/test-pipeline.yaml for AMD", ""),
+    ("ci_build", "Pin torch in requirements/cuda.txt", ""),
+    ("ci_build", "Fix .github/workflows/lint.yml", ""),
+    ("frontend", "Support tools/function calling for Mistral", ""),
+    ("cuda", "Latency regression @B200", ""),  # not a handle
+    ("quantization", "DeepSeek-V3 @FP8 accuracy drop", ""),
+    ("performance", "Benchmark: decode throughput drops 20% on H200 after upgrading to v0.11.0", ""),
+    ("compile", "[Bug]: Dynamo recompiles on every request", ""),
+])
+def test_review_positives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is not None
+
+
+@pytest.mark.parametrize(("topic", "title", "body"), [
+    ("moe", "cc @moe.", ""),  # a handle at the end of a sentence
+    ("multimodal", "vllm/vllm-openai image lacks libcuda", ""),
+    ("stability", NEUTRAL_TITLE, "Results are different between runs with temperature=0.7."),  # sampling, not a bug
+    ("stability", NEUTRAL_TITLE, "After the benchmark finishes I kill the server and restart it."),
+    ("stability", NEUTRAL_TITLE, "The prompt is 1000 repeated tokens to exercise prefix caching."),
+    ("stability", NEUTRAL_TITLE, "GPU memory usage grows linearly with the batch size, as expected."),
+    ("stability", NEUTRAL_TITLE, "Model download fails with ConnectionError from the HF hub."),
+    ("stability", NEUTRAL_TITLE, "test_chat_completion fails with TypeError after the openai bump."),
+    ("scheduler", NEUTRAL_TITLE, "Each request waits for the tool call result before it continues."),
+    ("frontend", NEUTRAL_TITLE, "We deploy several LLM instances behind a load balancer."),
+    ("compile", "[Dynamo] Support KV-aware routing for NVIDIA Dynamo", ""),  # the tag, in an NVIDIA Dynamo item
+    ("compile", "Dynamo: KV events are not published", "We run NVIDIA Dynamo in front of vLLM. Dynamo sees none."),
+])
+def test_review_hard_negatives(taxonomy: Taxonomy, topic: str, title: str, body: str) -> None:
+    assert reasons(taxonomy, topic, body, title) is None
+
+
+def test_a_text_scoped_rule_takes_no_window() -> None:
+    from bot.topics.taxonomy import ContextRule
+
+    with pytest.raises(ValueError, match="window"):
+        ContextRule(words=["dynamo"], near=["nvidia dynamo"], scope="text", window=7)
+
+
+def test_blanking_keeps_offsets_on_hostile_text() -> None:
+    from bot.topics.taxonomy import _blank_names, matchable_prose
+
+    for unit in ("a/b/", "@x ", "test_", "x.py ", "A=abcdefg\n", "Bumps x\n", "/", ".", "_"):
+        text = unit * (10_000 // len(unit))
+        assert len(_blank_names(text)) == len(text), unit
+        assert len(matchable_prose(text)) <= len(text), unit

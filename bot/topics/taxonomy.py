@@ -27,7 +27,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.errors import ConfigError
 from bot.settings import describe_validation_error, read_toml
@@ -158,22 +158,33 @@ _BOILERPLATE = compile_phrases([
 ])
 # A dependency bump's changelog lines ("Bumps the minor-update group with 3 updates ...: fastapi, ...",
 # "Updates `fastapi` from 0.116.1 to 0.116.2") name other projects, not what the item is about.
-_BUMP_LINE = re.compile(r"^\W*(?:bumps|updates)\b.*\b(?:from \S+ to \S+|with \d+ updates?\b)",
+_BUMP_LINE = re.compile(r"^[^\w\n]*(?:bumps|updates)\b.*\b(?:from \S*\d\S* to \S*\d|with \d+ updates?\b)",
                         re.IGNORECASE | re.MULTILINE)
 # A command line left in the prose (a test plan's "pytest tests/v1/core", "lm_eval gsm8k, DeepSeek-V3, TP=8",
-# "vllm serve ... -tp 8"): the setup used to test, which the labelling policy leaves out (A.2).
+# "vllm serve ... -tp 8"): the setup used to test, which the labelling policy leaves out (A.2). body_prose joins
+# a paragraph into one line, so a paragraph goes when it starts with a test runner (pytest, lm_eval: a test plan),
+# or with another command and is nothing but the command: a flag, a path or an assignment and no sentence
+# ("`vllm serve X` crashes with a segfault." is a report, and stays).
 _COMMAND_LINE = re.compile(
-    r"^\s*(?:\$\s*)?(?:[A-Z][A-Z0-9_]*=\S*\s+)*(?:pytest|lm_eval|lm-eval|python3?|vllm\s+(?:serve|bench)|curl|pip3?|uv|"
-    r"bash|torchrun|docker\s+run)\b", re.MULTILINE)
+    r"^[ \t]*(?:\$[ \t]*)?(?:[A-Z][A-Z0-9_]*=\S*[ \t]+)*"
+    r"(?:pytest|lm_eval|lm-eval|python3?|vllm[ \t]+(?:serve|bench)|curl|pip3?|uv|bash|torchrun|docker[ \t]+run)\b",
+    re.MULTILINE)
+_TEST_RUNNER = re.compile(r"^[ \t]*(?:\$[ \t]*)?(?:[A-Z][A-Z0-9_]*=\S*[ \t]+)*(?:pytest|lm_eval|lm-eval)\b")
+_COMMAND_ARGUMENT = re.compile(r"(?:^|\s)(?:--?\w|\S*[/=:]\S)")
+_SENTENCE = re.compile(r"[.!?](?:\s|$)")
 # A test's name (test_chat.py::test_chat_streaming, test_openai_server.py) is not the topic of its words (B.4),
 # nor is a file's (docs/features/tool_calling.md, custom_all_reduce.cu, csrc/moe/marlin_moe_wna16).
 _TEST_NAME = re.compile(r"\btest_\w+(?:\.py)?(?:::\w+)*")
 _FILE_NAME = re.compile(
-    r"(?<![\w/.-])(?:(?:csrc|vllm|benchmarks|examples|docs|tools|requirements|cmake|docker|\.github)/[\w./-]*\w"
-    r"|[\w./-]*\w\.(?:py|md|cu|cuh|cpp|cc|h|hpp|yaml|yml|toml|json|sh|rst|txt|in))(?![\w/])")
-# A GitHub handle ("thanks @moe-kim", "cc @ray-zhang") names a person, never a topic. Usernames are letters,
-# digits and hyphens: a decorator such as @support_torch_compile or @torch.compile is not one.
-_HANDLE = re.compile(r"(?<![\w@.])@[A-Za-z0-9][A-Za-z0-9-]*(?![\w.(])")
+    r"(?<![\w/.-])(?:(?:csrc|vllm|benchmarks|examples|docs|tools|requirements|cmake|docker|tests|\.github|\.buildkite)"
+    r"/[\w.-]+/[\w./-]*\w|[\w./-]*\w\.(?:py|md|cu|cuh|cpp|cc|h|hpp|yaml|yml|toml|json|sh|rst|txt|in))(?![\w/])")
+# Files that are CI's and the build's own subject (policy C): they read as "ci", which ci_build counts.
+_BUILD_FILES = ("setup.py", "pyproject.toml", "cmakelists.txt", "requirements", "dockerfile", "conftest.py")
+_BUILD_DIRS = (".github/", ".buildkite/", "docker/", "requirements/", "tests/", "cmake/")
+# A GitHub handle ("thanks @moe-kim", "cc @ray-zhang", "cc @moe.") names a person, never a topic. Usernames are
+# letters, digits and hyphens: a decorator (@support_torch_compile, @torch.compile) is not one, nor "@B200",
+# "@FP8" or "@4xH100" (a handle here starts with a letter and has a lower-case one).
+_HANDLE = re.compile(r"(?<![\w@.])@(?=[A-Za-z0-9-]*[a-z])[A-Za-z][A-Za-z0-9-]*(?![\w(]|\.\w)")
 assert _ENV_KEYS is not None and _BOILERPLATE is not None
 
 
@@ -195,8 +206,16 @@ def matchable_prose(prose: str) -> str:
             or _BUMP_LINE.search(prose) or _COMMAND_LINE.search(prose)):
         return prose
     kept = [p for p in prose.split("\n") if not _is_env_dump(p) and not _BOILERPLATE.search(p)
-            and not _BUMP_LINE.match(p) and not _COMMAND_LINE.match(p)]
+            and not _BUMP_LINE.match(p) and not _is_command(p)]
     return "\n".join(kept)
+
+
+def _is_command(paragraph: str) -> bool:
+    if _COMMAND_LINE.match(paragraph) is None:
+        return False
+    if _TEST_RUNNER.match(paragraph) is not None:
+        return True
+    return _COMMAND_ARGUMENT.search(paragraph) is not None and _SENTENCE.search(paragraph) is None
 
 
 def _blank_names(text: str) -> str:
@@ -217,10 +236,13 @@ def _as_file(match: re.Match[str]) -> str:
     name = match.group(0)
     if len(name) < 6:
         return name
-    if name.startswith("docs/") or name.lower().endswith((".md", ".rst")):
+    lower = name.lower()
+    if lower.startswith("docs/") or lower.endswith((".md", ".rst")):
         kind = "docs"
-    elif name.startswith("examples/"):
+    elif lower.startswith("examples/"):
         kind = "examples"
+    elif lower.startswith(_BUILD_DIRS) or lower.rsplit("/", 1)[-1].startswith(_BUILD_FILES):
+        kind = "ci"
     elif name.endswith((".py", ".sh")):
         kind = "script"
     else:
@@ -375,6 +397,12 @@ class ContextRule(BaseModel):
     window: int = Field(default=3, ge=0, le=10)
     scope: Literal["sentence", "text"] = "sentence"
 
+    @model_validator(mode="after")
+    def _window_is_for_sentences(self) -> ContextRule:
+        if self.scope == "text" and "window" in self.model_fields_set:
+            raise ValueError('window applies to scope = "sentence" only; a "text" rule covers the whole item')
+        return self
+
 
 class TopicDef(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -480,6 +508,10 @@ class Topic:
         return compile_phrases(w for rule in self.definition.not_near for w in rule.words), rules
 
     @cached_property
+    def _item_scoped(self) -> bool:
+        return any(rule.scope == "text" for rule in self.definition.not_near)
+
+    @cached_property
     def _ambiguous(self) -> re.Pattern[str] | None:
         return compile_phrases(self.definition.ambiguous)
 
@@ -516,9 +548,11 @@ class Topic:
             return True
         return self._keywords is not None and self._keywords.fullmatch(word) is not None
 
-    def _blank_excluded(self, text: str) -> str:
-        # Same-length blanks keep offsets (sentence positions) valid.
-        original = text
+    def _blank_excluded(self, text: str, item: str = "") -> str:
+        """``text`` with exclusions and other senses blanked out; ``item`` is the whole item (tags, title and
+        body), where a ``scope = "text"`` rule looks for its other sense. Same-length blanks keep offsets
+        (sentence positions) valid."""
+        original = item or text
         if self._exclude is not None:
             text = self._exclude.sub(lambda m: " " * len(m.group(0)), text)
         any_word, rules = self._not_near
@@ -528,7 +562,7 @@ class Topic:
             hits = [m.span() for m in words.finditer(text)]
             if not hits:
                 continue
-            if window == _WHOLE_TEXT:  # the other sense is named anywhere, even inside an excluded phrase
+            if window == _WHOLE_TEXT:  # the other sense is named anywhere in the item, even in an excluded phrase
                 blank = hits if near.search(original) else []
             else:
                 context = [m.span() for m in near.finditer(text)]
@@ -541,19 +575,19 @@ class Topic:
                 text = f"{text[:a]}{' ' * (b - a)}{text[b:]}"
         return text
 
-    def _keyword_hits(self, text: str) -> list[re.Match[str]]:
+    def _keyword_hits(self, text: str, item: str = "") -> list[re.Match[str]]:
         # Most topics find nothing in most texts: look first, blank out exclusions only when something is there.
         if not text or self._keywords is None or not self._keywords.search(text):
             return []
-        return list(self._keywords.finditer(self._blank_excluded(text)))
+        return list(self._keywords.finditer(self._blank_excluded(text, item)))
 
-    def _tag_hit(self, tags: Sequence[str]) -> str | None:
+    def _tag_hit(self, tags: Sequence[str], item: str = "") -> str | None:
         for tag in tags:
             if tag in self._tags:
                 return tag
         # A tag that names the topic by a keyword ("[Qwen3-Next]", "[Spec Decode]") is as good as a listed one.
         for tag in tags:
-            if self._keyword_hits(tag):
+            if self._keyword_hits(tag, item):
                 return tag
         return None
 
@@ -567,21 +601,23 @@ class Topic:
                 reasons.append(f"label {label}")
                 break
         tags, bare_title = _bare_title(title)
-        tag = self._tag_hit(tags)
+        # Rules about the whole item (scope = "text") see the tags, the title and the body together.
+        item = f"{title}\n{body}" if self._item_scoped else ""
+        tag = self._tag_hit(tags, item)
         if tag is not None:
             score += TAG_SCORE
             reasons.append(f"tag [{tag}]")
-        title_hits = self._keyword_hits(bare_title)
+        title_hits = self._keyword_hits(bare_title, item)
         if title_hits:
             score += TITLE_SCORE
             reasons.append(f"title: {title_hits[0].group(0)}")
         elif (self._patterns and any(pattern.search(bare_title) for pattern in self._patterns)
-              and (found := _leftmost(self._patterns, self._blank_excluded(bare_title)))):
+              and (found := _leftmost(self._patterns, self._blank_excluded(bare_title, item)))):
             # Look first, blank out exclusions only when something is there (as for keywords).
             score += PATTERN_SCORE
             reasons.append(f"title: {found.group(0)}")
         if score < MATCH_THRESHOLD and body:
-            body_score, reason = self._body_evidence(matchable_prose(body))
+            body_score, reason = self._body_evidence(matchable_prose(body), item)
             if reason:
                 score += body_score
                 reasons.append(reason)
@@ -589,12 +625,12 @@ class Topic:
             return None
         return TopicMatch(self.id, score, tuple(reasons))
 
-    def _body_evidence(self, prose: str) -> tuple[int, str | None]:
+    def _body_evidence(self, prose: str, item: str = "") -> tuple[int, str | None]:
         if not (self._keywords is not None and self._keywords.search(prose)) and not any(
             pattern.search(prose) for pattern in self._patterns
         ):
             return 0, None
-        prose = self._blank_excluded(prose)
+        prose = self._blank_excluded(prose, item)
         if self._strong and (found := _leftmost(self._strong, prose)):
             return PATTERN_SCORE, f"body: {found.group(0)}"
         if self.definition.lead_subject and (subject := self._lead_subject(prose)):
