@@ -219,8 +219,8 @@ def _is_command(paragraph: str) -> bool:
 
 
 def _blank_names(text: str) -> str:
-    """Handles blanked out, test names reduced to "test" and file names to "file" (same length, so offsets
-    stay valid)."""
+    """Handles blanked out, test names read as "test" and file names as what the file is ("docs", "ci",
+    "script" ...), padded to the same length so offsets stay valid."""
     if "@" in text:
         text = _HANDLE.sub(_blank, text)
     if "test_" in text:
@@ -387,7 +387,7 @@ class ContextRule(BaseModel):
     """Words of a topic that mean something else next to certain other words: "scheduled" next to "nightly
     job" or "cron" is not the engine's scheduler. Such a word does not count where one of ``near`` is at most
     ``window`` words away in the same sentence (the title is one sentence). With ``scope = "text"`` the word
-    does not count anywhere in a text (the title, or the body) that names one of ``near``: one sense per
+    does not count anywhere in an item (tags, title and body) that names one of ``near``: one sense per
     discourse, so after "NVIDIA Dynamo" a bare "Dynamo" is still NVIDIA's."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
