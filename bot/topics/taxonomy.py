@@ -165,11 +165,11 @@ _BUMP_LINE = re.compile(r"^[^\w\n]*(?:bumps|updates)\b.*\b(?:from \S*\d\S* to \S
 # a paragraph into one line, so a paragraph goes when it starts with a test runner (pytest, lm_eval: a test plan),
 # or with another command and is nothing but the command: a flag, a path or an assignment and no sentence
 # ("`vllm serve X` crashes with a segfault." is a report, and stays).
+_PROMPT = r"^[ \t]*(?:\$[ \t]*)?(?:[A-Z][A-Z0-9_]*=\S*[ \t]+)*"  # "$ ", "CUDA_VISIBLE_DEVICES=0 " before a command
+_TEST_RUNNER = re.compile(_PROMPT + r"(?:pytest|lm_eval|lm-eval)\b")
 _COMMAND_LINE = re.compile(
-    r"^[ \t]*(?:\$[ \t]*)?(?:[A-Z][A-Z0-9_]*=\S*[ \t]+)*"
-    r"(?:pytest|lm_eval|lm-eval|python3?|vllm[ \t]+(?:serve|bench)|curl|pip3?|uv|bash|torchrun|docker[ \t]+run)\b",
-    re.MULTILINE)
-_TEST_RUNNER = re.compile(r"^[ \t]*(?:\$[ \t]*)?(?:[A-Z][A-Z0-9_]*=\S*[ \t]+)*(?:pytest|lm_eval|lm-eval)\b")
+    _PROMPT + r"(?:pytest|lm_eval|lm-eval|python3?|vllm[ \t]+(?:serve|bench)|curl|pip3?|uv|bash|torchrun|"
+    r"docker[ \t]+run)\b", re.MULTILINE)
 _COMMAND_ARGUMENT = re.compile(r"(?:^|\s)(?:--?\w|\S*[/=:]\S)")
 _SENTENCE = re.compile(r"[.!?](?:\s|$)")
 # A test's name (test_chat.py::test_chat_streaming, test_openai_server.py) is not the topic of its words (B.4),
