@@ -44,8 +44,8 @@ from bench.common import (
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.model import Digest, Window
 from bot.digest.window import default_window
-from bot.service import load_taxonomy
 from bot.store.store import Store
+from bot.topics.catalog import load_taxonomy
 
 FULL = SampleSpec(days=60, items_per_day=340, comments_per_day=1700)
 QUICK = SampleSpec(days=3, items_per_day=120, comments_per_day=500)
@@ -54,7 +54,7 @@ NARRATIVE_TARGET = 1.2
 
 
 def make_builder(store: Store, *, narrative: bool = True) -> DigestBuilder:
-    """The builder exactly as ``bot.service.build_digest_for`` wires it from the shipped configuration."""
+    """The builder exactly as ``DigestService.build_digest`` wires it from the shipped configuration."""
     settings = bench_settings()
     options = BuildOptions(
         hot_min_comments=settings.digest.hot_min_comments,

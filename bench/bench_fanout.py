@@ -195,12 +195,12 @@ def _fill(store: Any, subscribers: int) -> None:
 async def _run(args: argparse.Namespace, base_url: str, store_url: str, tmp: Path) -> dict[str, Any]:
     import aiohttp
 
-    from bot.commands.handlers import EffectiveChannel
+    from bot.app.context import ChannelContext
+    from bot.app.service import DigestService
     from bot.delivery.fanout import Backoff, FanoutOptions, RatePacer
     from bot.delivery.jobs import DeliveryJobs, JobOptions, dm_text
     from bot.digest.model import QueryResult
     from bot.platforms.slack_app import SlackMessenger, build_client
-    from bot.store.chat import ChatState
     from bot.store.store import Store
 
     settings = _settings(tmp)
@@ -211,12 +211,13 @@ async def _run(args: argparse.Namespace, base_url: str, store_url: str, tmp: Pat
     if args.shared_session:  # one connection pool instead of a new aiohttp session per request
         session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=args.concurrency))
         client.session = session
-    messenger = SlackMessenger(client, ChatState(store))
+    messenger = SlackMessenger(client)
     pacers = None
     if args.pace:
         pacers = {"slack": RatePacer(args.workspace_rate * args.pace_fraction, burst=args.workspace_rate / 4).wait}
+    service = DigestService(store, settings)
     jobs = DeliveryJobs(
-        store, settings, {"slack": messenger}, clock=lambda: END + timedelta(seconds=30), pacers=pacers,
+        service, {"slack": messenger}, clock=lambda: END + timedelta(seconds=30), pacers=pacers,
         options=JobOptions(fanout=FanoutOptions(concurrency=args.concurrency, progress_seconds=10.0),
                            retry=Backoff(attempts=6, base=0.5, cap=8.0)),
     )
@@ -231,14 +232,14 @@ async def _run(args: argparse.Namespace, base_url: str, store_url: str, tmp: Pat
         await session.close()
     # What every subscriber should have got: the parts of the answer to their query (none when it is empty).
     renderer = messenger
-    channel = EffectiveChannel(repo="o/r", post_time=POST_TIME, timezone=TIMEZONE, locale="en", topics=None,
-                               stored=None)
+    channel = ChannelContext(repo="o/r", post_time=POST_TIME, timezone=TIMEZONE, locale="en")
     parts_by_query: dict[str, int] = {}
     for query in QUERIES:
-        answer = jobs.commands.answer(dm_text(query), repo="o/r", now=END, channel=channel)
+        answer = service.answer_now(channel, dm_text(query), now=END)
         empty = isinstance(answer, QueryResult) and not answer.items
         parts_by_query[query] = 0 if empty else len(renderer.render(answer, locale="en", timezone=TIMEZONE))
     expected = {f"DU{n:06d}": parts_by_query[QUERIES[n % len(QUERIES)]] for n in range(args.subscribers)}
+    service.close()
     store.close()
     return {"result": result.line(), "elapsed": elapsed, "traced_peak": traced_peak, "expected": expected,
             "parts_by_query": parts_by_query}

@@ -4,7 +4,7 @@
     python -m bench.bench_query --quick        # a small smoke run
 
 The store is built once (generator -> fake GitHub -> the real Syncer) and kept under bench/results/. Each
-query goes through ``bot.service.answer_query`` as a chat command does (parse, read the window, search,
+query goes through ``DigestService.answer_now`` as a chat command does (parse, read the window, search,
 rank, explain); the floor is one plain SQLAlchemy read of the same window's items and comments
 (``bench.common.read_window_rows``). The two alternate run by run, in the same process.
 
@@ -38,8 +38,8 @@ from bench.common import (
     use_quick_sample,
     verdict,
 )
+from bot.app.service import DEFAULT_SEARCH_WINDOW, DigestService
 from bot.digest.model import QueryResult, Window
-from bot.service import DEFAULT_SEARCH_WINDOW, answer_query
 from bot.settings import Settings
 from bot.store.store import Store
 from bot.topics.query import parse_query
@@ -116,9 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     settings = bench_settings()
     cases = [Case(text, query_window(settings, text)) for text in args.queries or QUERIES]
     with Store.open(sqlite_url(path)) as store:
+        service = DigestService(store, settings)
+        context = service.default_context(repo=REPO)
 
         def ask(case: Case) -> QueryResult:
-            answer = answer_query(store, settings, case.text, repo=REPO, now=END)
+            answer = service.answer_now(context, case.text, now=END)
             assert isinstance(answer, QueryResult), "a query with words or filters answers with items"
             return answer
 

@@ -64,9 +64,9 @@ from bench.common import (
 from bot.demo.fake_github import FakeGitHub
 from bot.github.client import GitHubClient
 from bot.github.sync import Syncer, SyncReport
-from bot.service import taxonomy_for_sync
 from bot.store.store import Store
 from bot.timeutil import iso_z
+from bot.topics.catalog import taxonomy_for_sync
 
 MODULE = "bench.bench_sync"
 FULL = SampleSpec(days=60, items_per_day=340, comments_per_day=1700)

@@ -41,12 +41,12 @@ from bot.demo.fake_github import FakeGitHub
 from bot.demo.generator import SampleRepo, generate_repo
 from bot.github.client import GitHubClient
 from bot.github.sync import Syncer, SyncReport
-from bot.service import taxonomy_for_sync
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.db import SCHEMA_VERSION
 from bot.store.store import Store
 from bot.timeutil import parse_iso
+from bot.topics.catalog import taxonomy_for_sync
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"

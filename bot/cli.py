@@ -8,12 +8,17 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot import __version__
 from bot.errors import UserError
 from bot.settings import Settings, check_repo, load_settings
 from bot.timeutil import parse_iso, utcnow
+
+if TYPE_CHECKING:
+    from bot.app.service import DigestService
+    from bot.digest.model import Digest, QueryResult
 
 _log = logging.getLogger(__name__)
 
@@ -126,9 +131,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_sync(args: argparse.Namespace) -> int:
-    from bot.github.client import GitHubClient
-    from bot.github.sync import Syncer
-    from bot.service import taxonomy_for_sync
+    from bot.github.factory import build_syncer, github_client
     from bot.store.store import Store
 
     settings = _settings(args)
@@ -138,22 +141,8 @@ def cmd_sync(args: argparse.Namespace) -> int:
 
     async def run() -> None:
         with Store.open(settings.database_url) as store, _Progress() as progress:
-            async with GitHubClient(
-                api_url=settings.github_api_url,
-                token=settings.github_token,
-                timeout=settings.sync.timeout_seconds,
-                max_retries=settings.sync.max_retries,
-                max_rate_limit_wait=settings.sync.max_rate_limit_wait_seconds,
-            ) as client:
-                syncer = Syncer(
-                    store,
-                    client,
-                    is_bot=settings.is_bot,
-                    lookback=timedelta(days=settings.sync.lookback_days),
-                    overlap=timedelta(seconds=settings.sync.overlap_seconds),
-                    progress=progress.update,
-                    taxonomy=taxonomy_for_sync(settings),
-                )
+            async with github_client(settings) as client:
+                syncer = build_syncer(store, settings, client, progress=progress.update)
                 for repo in repos:
                     report = await syncer.sync(repo, since=args.since)
                     progress.close()
@@ -163,9 +152,27 @@ def cmd_sync(args: argparse.Namespace) -> int:
     return 0
 
 
+def _answer(settings: Settings, make: Callable[[DigestService], Digest | QueryResult]) -> Digest | QueryResult:
+    """Run one use case against the configured store; a refusal becomes a user error (one line, no traceback)."""
+    from bot.app.notices import Refused
+    from bot.app.service import DigestService
+    from bot.platforms.console import notice_text
+    from bot.store.store import Store
+
+    with Store.open(settings.database_url) as store:
+        service = DigestService(store, settings)
+        try:
+            return make(service)
+        except Refused as refused:
+            raise UserError(notice_text(refused.notice)) from None
+        finally:
+            service.close()
+
+
 def cmd_digest(args: argparse.Namespace) -> int:
     from bot.digest.window import resolve_window
-    from bot.service import build_digest_for, render
+    from bot.platforms.console import render
+    from bot.timeutil import iso_z
 
     settings = _settings(args)
     repo = args.repo or (settings.repos[0].name if settings.repos else None)
@@ -178,24 +185,25 @@ def cmd_digest(args: argparse.Namespace) -> int:
         zone=settings.digest.zone,
         post_time=settings.digest.post_time,
     )
-    from bot.store.store import Store
 
-    with Store.open(settings.database_url) as store:
-        digest, warning = build_digest_for(store, settings, repo, window, locale=args.locale)
-    if warning:
-        _stderr(warning)
-    sys.stdout.write(render(digest, args.format))
+    def build(service: DigestService) -> Digest:
+        synced = service.last_synced(repo)
+        if synced is not None and synced < window.end:
+            _stderr(f"note: {repo} was last synced at {iso_z(synced)}, before the window's end {iso_z(window.end)};"
+                    " the digest may miss the latest activity (run digest-bot sync)")
+        return service.build_digest(service.default_context(repo=repo, locale=args.locale), window)
+
+    sys.stdout.write(render(_answer(settings, build), args.format))
     return 0
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from bot.service import answer_query, render
-    from bot.store.store import Store
+    from bot.platforms.console import render
 
     settings = _settings(args)
     repo = args.repo or (settings.repos[0].name if settings.repos else None)
-    with Store.open(settings.database_url) as store:
-        answer = answer_query(store, settings, args.text, repo=repo, now=args.end or utcnow(), locale=args.locale)
+    answer = _answer(settings, lambda service: service.answer_now(
+        service.default_context(repo=repo, locale=args.locale), args.text, now=args.end or utcnow()))
     sys.stdout.write(render(answer, args.format))
     return 0
 

@@ -25,6 +25,7 @@ finish within ``stop_timeout`` (then are cancelled: their rows are handed back),
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import suppress
@@ -40,10 +41,11 @@ from apscheduler.triggers.base import BaseTrigger
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
-from bot.delivery.fanout import FanoutResult, Pace, PartwiseMessenger
+from bot.app.messenger import Messenger
+from bot.app.service import DigestService
+from bot.delivery.fanout import FanoutResult, Pace
 from bot.delivery.jobs import DeliveryJobs, JobOptions, SyncFn, plan_channel, plan_slot
 from bot.delivery.ledger import DONE, DUE, DeliveryKey, Ledger
-from bot.delivery.messenger import Messenger
 from bot.settings import Settings
 from bot.store.store import Store
 from bot.timeutil import iso_z, utcnow
@@ -88,9 +90,8 @@ class _Plan:
 class DigestScheduler:
     def __init__(
         self,
-        store: Store,
-        settings: Settings,
-        messengers: Mapping[str, Messenger | PartwiseMessenger],
+        service: DigestService,
+        messengers: Mapping[str, Messenger],
         *,
         sync: SyncFn | None = None,
         clock: Callable[[], datetime] = utcnow,
@@ -105,10 +106,11 @@ class DigestScheduler:
         on_stop: Sequence[Callable[[], Awaitable[object]]] = (),
         jobs: DeliveryJobs | None = None,
     ) -> None:
-        self.jobs = jobs or DeliveryJobs(store, settings, messengers, ledger=ledger, sync=sync, clock=clock,
+        self.jobs = jobs or DeliveryJobs(service, messengers, ledger=ledger, sync=sync, clock=clock,
                                          options=options, pacers=pacers)
-        self.store = store
-        self.settings = settings
+        self.service = service
+        self.store = service.store
+        self.settings = service.settings
         self.clock = clock
         self.grace = grace
         self.refresh_seconds = refresh_seconds
@@ -255,35 +257,32 @@ class DigestScheduler:
 
     def _plan(self, now: datetime) -> _Plan:
         """Database reads (in a thread): the wanted jobs and which of them missed their latest post."""
-        jobs = self.jobs
+        jobs, service = self.jobs, self.service
         platforms = set(jobs.messengers)
         specs: dict[str, _Spec] = {}
         due: list[str] = []
         repos = {repo.name for repo in self.settings.repos}
-        for stored in jobs.chat.channels():
-            if stored.platform not in platforms or not stored.enabled or stored.status:
-                continue
-            channel = jobs.commands.effective_channel(stored.platform, stored.channel_id)
-            if channel.repo is None:
+        for channel in service.channels():
+            if channel.platform not in platforms or channel.repo is None:
                 continue
             repos.add(channel.repo)
-            job_id = f"channel:{stored.platform}:{stored.channel_id}"
+            job_id = f"channel:{channel.platform}:{channel.channel_id}"
             specs[job_id] = _Spec("channel", (channel.post_time, channel.timezone),
-                                  (stored.platform, stored.channel_id))
-            planned = plan_channel(stored.platform, stored.channel_id, channel, now)
+                                  (channel.platform, channel.channel_id))
+            planned = plan_channel(channel, now)
             if planned is None or not self._recent(planned.window.end, now):
                 continue
-            if stored.updated_at is not None and stored.updated_at > planned.window.end:
+            if channel.updated_at is not None and channel.updated_at > planned.window.end:
                 continue  # configured after that post time: the first post is the next one
-            if self._is_due(job_id, planned.key, lambda key=planned.key: jobs.ledger.state(key)):
+            if self._is_due(job_id, planned.key, functools.partial(jobs.ledger.state, planned.key)):
                 due.append(job_id)
-        subscriptions = [s for s in jobs.chat.all_subscriptions() if s.platform in platforms and not s.paused]
-        repos.update(repo for repo in (s.repo or jobs.default_repo for s in subscriptions) if repo)
+        subscriptions = service.active_subscriptions(platforms)
+        repos.update(repo for repo in (s.repo or service.default_repo for s in subscriptions) if repo)
         for post_time, timezone in sorted({(s.post_time, s.timezone) for s in subscriptions}):
             job_id = f"dm:{post_time}:{timezone}"
             specs[job_id] = _Spec("dm", (post_time, timezone), (post_time, timezone))
             slot = plan_slot(subscriptions, post_time, timezone, now, platforms=platforms,
-                             default_repo=jobs.default_repo)
+                             default_repo=service.default_repo)
             if not slot.targets or not self._recent(slot.window.end, now):
                 continue
 

@@ -1,18 +1,23 @@
-"""Replies to /digest commands (help, subscriptions, settings, errors) as text for one platform.
+"""Command replies (help, subscriptions, settings, refusals) as text for one platform, in the reader's language.
 
-Templates live in ``templates/notices/<locale>.j2`` as one macro per notice; every untrusted value (a
-query, a repository, a reason) goes through ``esc``, the platform's escaping from ``formatters.safety``.
+Templates live in ``templates/notices/<locale>.j2`` as one macro per notice kind (``Notice.kind``); every
+untrusted value (a query, a repository, a reason) goes through ``esc``, the platform's escaping from
+``formatters.safety``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+if TYPE_CHECKING:
+    from bot.app.notices import Notice
+
 LOCALES = ("en", "zh-CN")
+Platform = Literal["slack", "discord", "cli"]
 
 
 @cache
@@ -22,22 +27,22 @@ def _environment(escape: Callable[[str], str]) -> Environment:
     return env
 
 
-def render_notice(
-    notice: str,
-    params: Mapping[str, Any],
+def render_notices(
+    notices: Sequence[Notice],
     *,
     locale: str,
     escape: Callable[[str], str],
-    notes: tuple[str, ...] = (),
-    platform: str = "slack",
+    platform: Platform = "slack",
 ) -> str:
-    """``platform`` (slack | discord) picks the command spelling (Discord's digest is ``/digest show``)."""
+    """The notices as one text, a paragraph each. ``platform`` picks the command spelling (Discord's digest is
+    ``/digest show``) and platform-specific advice."""
     template = _environment(escape).get_template(f"notices/{locale if locale in LOCALES else 'en'}.j2")
     module = template.make_module(vars={"platform": platform, "show": "/digest show" if platform == "discord"
                                         else "/digest"})
-    parts = [str(getattr(module, notice)(params)).strip()]
-    for note in notes:
-        kind, _, value = note.partition(":")
-        if kind == "paused":
-            parts.append(str(module.paused(value)).strip())
+    macros = {notice.kind: getattr(module, notice.kind) for notice in notices}
+    parts = [str(macros[notice.kind](notice)).strip() for notice in notices]
     return "\n\n".join(part for part in parts if part)
+
+
+def render_notice(notice: Notice, *, locale: str, escape: Callable[[str], str], platform: Platform = "slack") -> str:
+    return render_notices([notice], locale=locale, escape=escape, platform=platform)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.messenger import DeliveryError
 from bot.commands.handlers import Commands, Context
-from bot.delivery.messenger import DeliveryError
 from bot.digest.model import Digest, QueryResult
 from bot.platforms.discord_app import DigestBot
 from bot.settings import Settings

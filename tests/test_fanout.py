@@ -4,7 +4,6 @@ a daily DM contains, and 1,000 DMs through the real Slack client against a fake 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import logging
 import random
@@ -15,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from bench.bench_fanout import RateLimitedSlack
+from bot.app.messenger import DeliveryError
+from bot.app.service import DigestService
 from bot.delivery.fanout import (
     BUSY,
     FAILED,
@@ -23,13 +24,10 @@ from bot.delivery.fanout import (
     Backoff,
     FanoutOptions,
     RatePacer,
-    WholeMessages,
     fan_out,
-    partwise,
 )
 from bot.delivery.jobs import DeliveryJobs, JobOptions, dm_kind, dm_text
 from bot.delivery.ledger import DeliveryKey, Ledger
-from bot.delivery.messenger import DeliveryError
 from bot.digest.model import Digest, QueryResult
 from bot.settings import Settings
 from bot.store.chat import ChatState
@@ -136,7 +134,8 @@ def _jobs(store: Store, settings: Settings, messenger: object, clock: Clock, sle
     async def sleep(seconds: float) -> None:
         sleeps.append(seconds)
 
-    return DeliveryJobs(store, settings, {"slack": messenger}, ledger=Ledger(store, clock=clock), clock=clock,
+    return DeliveryJobs(DigestService(store, settings), {"slack": messenger},
+                        ledger=Ledger(store, clock=clock), clock=clock,
                         sleep=sleep, rng=random.Random(1),
                         options=JobOptions(retry=Backoff(attempts=3, base=1.0, cap=10.0), **options))  # type: ignore[arg-type]
 
@@ -184,7 +183,9 @@ async def test_permanent_errors_skip_and_exhausted_retries_fail_for_later(filled
     assert (await jobs.send_slot("11:05", "Asia/Shanghai")).sent == 0
     clock.now += timedelta(minutes=5)
     again = await jobs.send_slot("11:05", "Asia/Shanghai")
-    assert again.sent == 1 and again.other == {"done before": 1}
+    # U1's DMs were paused by the permanent failure (marked once, by delivery): only U2 is left.
+    assert again.sent == 1 and again.total == 1
+    assert [s.paused for s in ChatState(filled_sqlite).subscriptions("slack", "U1")] == ["cannot_dm_bot"]
     assert [p.target for p in fake.accepted] == ["U2"]
 
 
@@ -209,50 +210,6 @@ async def test_what_a_daily_dm_contains(filled_sqlite: Store, settings: Settings
     assert dm_kind("ROCm  is:pr") == dm_kind("rocm is:pr") != dm_kind("rocm")
 
 
-class PlainMessenger:
-    """A ``Messenger`` without part-wise sending (like Discord's today)."""
-
-    platform = "slack"
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, str]] = []
-        self.ids = itertools.count(1)
-
-    async def post_digest(self, channel_id: str, digest: Digest, *, locale: str, timezone: str) -> list[str]:
-        ids = [f"p{next(self.ids)}" for _ in range(2)]
-        self.sent.append(("post", channel_id))
-        return ids
-
-    async def send_dm(self, user_id: str, answer: Digest | QueryResult, *, locale: str,
-                      timezone: str) -> list[str]:
-        self.sent.append(("dm", user_id))
-        return [f"d{next(self.ids)}"]
-
-
-async def test_a_plain_messenger_is_delivered_as_one_unit(filled_sqlite: Store, settings: Settings) -> None:
-    from tests.test_scheduler import add_channel
-
-    add_channel(filled_sqlite)
-    add_subscribers(filled_sqlite, ["U1"])
-    plain = PlainMessenger()
-    assert isinstance(partwise(plain), WholeMessages)
-    jobs = _jobs(filled_sqlite, settings, plain, Clock(NOW + timedelta(seconds=5)), [])
-    assert await jobs.post_channel("slack", "C1") == SENT
-    assert (await jobs.send_slot("11:05", "Asia/Shanghai")).sent == 1
-    assert await jobs.post_channel("slack", "C1") == BUSY
-    assert plain.sent == [("post", "C1"), ("dm", "U1")]
-    channel = jobs.ledger.get(DeliveryKey("slack", "C1", "o/r", "channel", WINDOW_START))
-    assert channel is not None and channel.message_ids == ("p1", "p2")
-    # A takeover of a row with recorded ids knows the whole set went out: it sends nothing again.
-    delivered = await WholeMessages(plain).deliver("C1", None, dm=False, locale="en", timezone="UTC",  # type: ignore[arg-type]
-                                                   sent=("p1", "p2"), on_part=_never)
-    assert delivered == ["p1", "p2"] and len(plain.sent) == 2
-
-
-async def _never(message_id: str) -> None:
-    raise AssertionError("nothing should be recorded")
-
-
 # --- 1,000 DMs through the real Slack client ---
 
 
@@ -273,12 +230,11 @@ async def test_a_thousand_dms_through_a_rate_limiting_fake_slack_arrive_once_eac
     fake = RateLimitedSlack(channel_rate=1, channel_burst=1, retry_after=0)
     fake.rate_limit("chat.postMessage", retry_after=0, times=10)
     with fake.serve() as base_url:
-        messenger = SlackMessenger(build_client("xoxb-test", base_url + "/api/"), ChatState(store))
-        jobs = DeliveryJobs(store, settings, {"slack": messenger}, clock=Clock(NOW + timedelta(seconds=30)),
+        messenger = SlackMessenger(build_client("xoxb-test", base_url + "/api/"))
+        jobs = DeliveryJobs(DigestService(store, settings), {"slack": messenger},
+                            clock=Clock(NOW + timedelta(seconds=30)),
                             options=JobOptions(fanout=FanoutOptions(concurrency=64),
                                                retry=Backoff(attempts=6, base=0.05, cap=0.5)))
-        sender = jobs.messengers["slack"]
-        assert sender is messenger  # Slack delivers part by part itself
         result = await jobs.send_slot("11:05", "Asia/Shanghai")
         again = await jobs.send_slot("11:05", "Asia/Shanghai")
         posts = fake.of("chat.postMessage")

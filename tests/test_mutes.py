@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands.handlers import MuteView
+from bot.app.notices import Muted, MuteView, Unmuted
+from bot.app.notices import Mutes as MutesNotice
 from bot.github.payloads import item_from_payload
-from bot.service import load_taxonomy
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.mutes import CHANNEL, USER, Mutes
 from bot.store.store import Store
+from bot.topics.catalog import load_taxonomy
 from bot.topics.items import classify, stored_topic_ids
 from formatters.notices import render_notice
 from formatters.safety import discord_markdown, slack_mrkdwn
@@ -98,18 +99,17 @@ def test_item_topics_come_from_the_sync_when_current_and_are_matched_again_when_
 @pytest.mark.parametrize("escape", [slack_mrkdwn, discord_markdown])
 def test_mute_notices_render_in_both_locales_with_local_times_and_escaped_values(escape: object) -> None:
     mutes = [MuteView("rocm", "AMD / ROCm", "2025-12-09 12:00"), MuteView("<!channel>", "<@U1>", None)]
-    base = {"timezone": "Asia/Shanghai", "personal": False}
+    zone = "Asia/Shanghai"
+    notices = {
+        "muted": Muted(personal=False, timezone=zone, mute=mutes[0]),
+        "mutes": MutesNotice(personal=False, timezone=zone, mutes=tuple(mutes)),
+        "none": MutesNotice(personal=True, timezone=zone, mutes=()),
+        "unmuted": Unmuted(personal=False, timezone=zone, topic=None, removed=2, mutes=tuple(mutes[:1])),
+        "not_muted": Unmuted(personal=False, timezone=zone, topic="<@U2>", removed=0, mutes=()),
+    }
     rendered = {
-        locale: {
-            "muted": render_notice("muted", {**base, "mute": mutes[0]}, locale=locale, escape=escape),  # type: ignore[arg-type]
-            "mutes": render_notice("mutes", {**base, "mutes": mutes}, locale=locale, escape=escape),  # type: ignore[arg-type]
-            "none": render_notice("mutes", {**base, "personal": True, "mutes": []}, locale=locale,
-                                  escape=escape),  # type: ignore[arg-type]
-            "unmuted": render_notice("unmuted", {**base, "topic": None, "removed": 2, "mutes": mutes[:1]},
-                                     locale=locale, escape=escape),  # type: ignore[arg-type]
-            "not_muted": render_notice("unmuted", {**base, "topic": "<@U2>", "removed": 0, "mutes": []},
-                                       locale=locale, escape=escape),  # type: ignore[arg-type]
-        }
+        locale: {name: render_notice(notice, locale=locale, escape=escape)  # type: ignore[arg-type]
+                 for name, notice in notices.items()}
         for locale in ("en", "zh-CN")
     }
     en, zh = rendered["en"], rendered["zh-CN"]

@@ -23,20 +23,21 @@ import pytest
 from apscheduler.triggers.cron import CronTrigger
 from sqlalchemy import insert, update
 
+from bot.app.messenger import DeliveryError
+from bot.app.service import DigestService
 from bot.delivery.fanout import BUSY, FAILED, SENT, FanoutOptions
 from bot.delivery.jobs import CHANNEL, DeliveryJobs, JobOptions, dm_kind
 from bot.delivery.ledger import CLAIMED, DeliveryKey, Ledger
-from bot.delivery.messenger import DeliveryError
 from bot.digest.model import Digest, QueryResult
 from bot.github.payloads import item_from_payload
 from bot.scheduler import DigestScheduler, daily_trigger, delivery_status
-from bot.service import load_taxonomy
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.chat import ChannelSettings, ChatState
 from bot.store.db import upsert
 from bot.store.mutes import USER, Mutes
 from bot.store.store import Store
+from bot.topics.catalog import load_taxonomy
 from bot.topics.items import classify
 from tests.factories import issue_payload
 
@@ -92,7 +93,8 @@ class FakeMessenger:
         self.calls = 0
 
     async def deliver(self, target: str, answer: Digest | QueryResult, *, dm: bool, locale: str, timezone: str,
-                      sent: Sequence[str], on_part: Callable[[str], Awaitable[None]]) -> list[str]:
+                      sent: Sequence[str] = (), on_part: Callable[[str], Awaitable[None]] | None = None,
+                      pace: Callable[[], Awaitable[None]] | None = None) -> list[str]:
         self.calls += 1
         self.entered.set()
         if self.gate is not None:
@@ -107,7 +109,8 @@ class FakeMessenger:
             self.accepted.append(Part(target, index, message_id, thread, dm, answer))
             self.posted.set()
             self._hook("accepted", target, index)
-            await on_part(message_id)
+            if on_part is not None:
+                await on_part(message_id)
             self._hook("recorded", target, index)
             ids.append(message_id)
             thread = thread or message_id
@@ -185,7 +188,7 @@ def set_last_sync(store: Store, at: datetime, repo: str = "o/r") -> None:
 def make_jobs(store: Store, settings: Settings, messenger: Any, clock: Clock, *, owner: str = "worker-a",
               sync: Any = None) -> DeliveryJobs:
     ledger = Ledger(store, owner=owner, lease=LEASE, clock=clock)
-    return DeliveryJobs(store, settings, {"slack": messenger}, ledger=ledger, clock=clock, sync=sync)
+    return DeliveryJobs(DigestService(store, settings), {"slack": messenger}, ledger=ledger, clock=clock, sync=sync)
 
 
 def channel_key(channel_id: str = "C1", window_start: datetime = NOW - timedelta(days=1)) -> DeliveryKey:
@@ -264,7 +267,7 @@ async def test_apscheduler_fires_the_cron_trigger(filled_sqlite: Store, settings
     fake = FakeMessenger()
     runs: list[str] = []
     second_run = asyncio.Event()
-    scheduler = DigestScheduler(filled_sqlite, settings, {"slack": fake}, grace=timedelta(0),
+    scheduler = DigestScheduler(DigestService(filled_sqlite, settings), {"slack": fake}, grace=timedelta(0),
                                 trigger=lambda post_time, zone: CronTrigger(second="*", timezone=zone))
     post_channel = scheduler.jobs.post_channel
 
@@ -346,7 +349,8 @@ async def test_catch_up_after_downtime_posts_once_and_never_replays_old_days(fil
     add_subscribers(filled, ["U3"], created_at=NOW + timedelta(minutes=10))  # subscribed after it
     fake = FakeMessenger()
     clock = Clock(NOW + timedelta(hours=3))  # the worker was down at 11:05, back at 14:05
-    scheduler = DigestScheduler(filled, settings, {"slack": fake}, clock=clock, ledger=Ledger(filled, clock=clock))
+    scheduler = DigestScheduler(DigestService(filled, settings), {"slack": fake},
+                                clock=clock, ledger=Ledger(filled, clock=clock))
     async with scheduler:
         await scheduler.drain()
         report = scheduler.last_results["refresh"]
@@ -398,7 +402,7 @@ async def test_a_crash_at_any_step_is_taken_over_after_the_lease(filled: Store, 
     if point == "build":
         def crashing_answer(*args: object, **kwargs: object) -> None:
             raise Crash(point)
-        a.commands.answer = crashing_answer  # type: ignore[method-assign,assignment]
+        a.service.build_digest = crashing_answer  # type: ignore[method-assign,assignment]
     if point == "before_complete":
         def crashing_complete(claim: object) -> None:
             raise Crash(point)
@@ -438,7 +442,7 @@ async def test_real_slack_messenger_resumes_in_the_thread_after_a_crash(filled_s
     add_channel(store)
     fake = FakeSlack()
     with fake.serve() as base_url:
-        messenger = SlackMessenger(build_client("xoxb-test", base_url + "/api/"), ChatState(store))
+        messenger = SlackMessenger(build_client("xoxb-test", base_url + "/api/"))
         clock = Clock(NOW + timedelta(seconds=5))
         a = make_jobs(store, settings, messenger, clock, owner="A")
         record_part = a.ledger.record_part
@@ -481,7 +485,7 @@ async def test_two_workers_on_one_store_post_once(filled: Store, settings: Setti
         ids = itertools.count(1)
         fakes = [FakeMessenger(name="a", ids=ids), FakeMessenger(name="b", ids=ids)]
         clock = Clock(NOW + timedelta(minutes=1))
-        workers = [DigestScheduler(store, settings, {"slack": fake}, clock=clock,
+        workers = [DigestScheduler(DigestService(store, settings), {"slack": fake}, clock=clock,
                                    ledger=Ledger(store, owner=fake.name, clock=clock))
                    for store, fake in zip((filled, other), fakes, strict=True)]
         await asyncio.gather(*(worker.start() for worker in workers))
@@ -510,7 +514,8 @@ async def test_stop_waits_for_the_delivery_in_flight_then_closes_clients(filled_
         events.append(f"closed after {len(fake.accepted)} part(s)")
 
     clock = Clock(NOW + timedelta(minutes=1))
-    scheduler = DigestScheduler(filled_sqlite, settings, {"slack": fake}, clock=clock, on_stop=[close_client])
+    scheduler = DigestScheduler(DigestService(filled_sqlite, settings), {"slack": fake},
+                                clock=clock, on_stop=[close_client])
     await scheduler.start()  # catches up C1: the delivery waits at the gate
     await asyncio.wait_for(fake.entered.wait(), WAIT)
     stopping = asyncio.create_task(scheduler.stop(wait_seconds=WAIT))
@@ -530,7 +535,7 @@ async def test_stop_gives_up_after_its_bound_and_hands_the_delivery_back(filled_
     fake = FakeMessenger()
     fake.gate = asyncio.Event()  # never opened: a hung platform call
     clock = Clock(NOW + timedelta(minutes=1))
-    scheduler = DigestScheduler(filled_sqlite, settings, {"slack": fake}, clock=clock,
+    scheduler = DigestScheduler(DigestService(filled_sqlite, settings), {"slack": fake}, clock=clock,
                                 ledger=Ledger(filled_sqlite, owner="A", clock=clock))
     await scheduler.start()
     await asyncio.wait_for(fake.entered.wait(), WAIT)
@@ -572,7 +577,8 @@ async def test_refresh_follows_settings_written_by_another_process(filled_sqlite
     async def sync(repo: str) -> None:
         return None
 
-    scheduler = DigestScheduler(store, settings, {"slack": FakeMessenger()}, sync=sync, sync_on_start=False,
+    scheduler = DigestScheduler(DigestService(store, settings), {"slack": FakeMessenger()},
+                                sync=sync, sync_on_start=False,
                                 clock=Clock(NOW - timedelta(hours=8)))
     async with scheduler:
         assert scheduler.job_ids() == ["refresh", "sync:o/r"]
@@ -616,7 +622,7 @@ async def test_status_reports_syncs_posts_and_pending_deliveries(filled_sqlite: 
                                            "llm_api_key": "sk-secret"})
     shown = delivery_status(store, with_llm, ledger=jobs.ledger, now=clock.now)["llm"]
     assert shown == {"enabled": True, "model": "m", "base_url": "http://gpu:8000/v1"}  # no credentials
-    scheduler = DigestScheduler(store, settings, {"slack": FakeMessenger()}, clock=clock, jobs=jobs)
+    scheduler = DigestScheduler(DigestService(store, settings), {"slack": FakeMessenger()}, clock=clock, jobs=jobs)
     async with scheduler:
         full = await scheduler.status()
     assert full["scheduler"]["running"] is True and "channel:slack:C1" in full["scheduler"]["jobs"]
@@ -657,7 +663,7 @@ async def test_a_scheduled_channel_digest_leaves_out_the_channels_muted_topics(f
     mutes.mute("slack", USER, "C2", "cuda", None, "U1", now=NOW)  # a user's mute: not a channel's
     fake = FakeSlack()
     with fake.serve() as base_url:
-        messenger = SlackMessenger(build_client("xoxb-test", base_url + "/api/"), ChatState(store))
+        messenger = SlackMessenger(build_client("xoxb-test", base_url + "/api/"))
         jobs = make_jobs(store, settings, messenger, Clock(NOW + timedelta(seconds=5)))
         assert await jobs.post_channel("slack", "C1") == SENT
         assert await jobs.post_channel("slack", "C2") == SENT

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.notices import Refused, RepoNotSynced
+from bot.app.service import DigestService
 from bot.digest.model import Digest, QueryResult
-from bot.errors import UserError
 from bot.github.payloads import comment_from_payload, item_from_payload
-from bot.service import answer_query
 from bot.settings import Settings, load_settings
 from bot.store.store import Store
 from formatters.json_format import query_to_dict
@@ -62,6 +62,11 @@ def filled(store: Store) -> Store:
     store.complete_listing("o/r", "issues", NOW, [], synced_from=NOW - 30 * DAY)
     store.complete_listing("o/r", "comments", NOW, [], synced_from=NOW - 30 * DAY)
     return store
+
+
+def answer_query(store: Store, settings: Settings, text: str, *, repo: str, now: datetime) -> Digest | QueryResult:
+    service = DigestService(store, settings)
+    return service.answer_now(service.default_context(repo=repo), text, now=now)
 
 
 def ask(store: Store, settings: Settings, text: str) -> QueryResult:
@@ -124,12 +129,13 @@ def test_empty_query_is_the_digest(filled: Store, settings: Settings) -> None:
 
 
 def test_unknown_repository_is_a_friendly_error(filled: Store, settings: Settings) -> None:
-    with pytest.raises(UserError, match="x/y has not been synced"):
+    with pytest.raises(Refused) as refused:
         answer_query(filled, settings, "rocm repo:x/y", repo="o/r", now=NOW)
+    assert refused.value.notice == RepoNotSynced("x/y", ("o/r",))
 
 
 def test_query_words_name_topics_and_typos_get_suggestions(settings: Settings) -> None:
-    from bot.service import load_taxonomy
+    from bot.topics.catalog import load_taxonomy
     from bot.topics.query import parse_query
     from bot.topics.search import suggest, topic_named
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import threading
@@ -18,13 +19,16 @@ from aiohttp.test_utils import TestServer
 from slack_sdk.models.blocks import Block
 from slack_sdk.signature import SignatureVerifier
 
+from bot.app.messenger import DeliveryError
+from bot.app.service import DigestService
 from bot.commands.handlers import Commands
-from bot.delivery.messenger import DeliveryError
+from bot.delivery.jobs import DeliveryJobs, dm_kind
+from bot.delivery.ledger import DeliveryKey
 from bot.digest.model import Digest
 from bot.github.payloads import item_from_payload
-from bot.platforms.slack_app import SlackDeps, build_app, default_deps, web_app
+from bot.platforms.slack_app import SlackDeps, build_app, default_deps, slack_routes
+from bot.platforms.web import web_app
 from bot.settings import Settings, load_settings
-from bot.store.chat import ChatState
 from bot.store.store import Store
 from bot.timeutil import utcnow
 from formatters.slack_blocks import render_slack_digest
@@ -89,13 +93,13 @@ class Harness:
 async def harness(filled: Store, settings: Settings) -> AsyncIterator[Harness]:
     fake = FakeSlack(admins={"UADMIN"})
     with fake.serve() as base_url:
-        app, deps = build_app(default_deps(filled, settings), token="xoxb-test", signing_secret=SECRET,
+        app, deps = build_app(default_deps(DigestService(filled, settings)), token="xoxb-test", signing_secret=SECRET,
                               api_url=base_url + "/api/")
 
         async def health() -> dict[str, Any]:
             return {"ok": True}
 
-        server = TestServer(web_app(app, health), host="127.0.0.1")
+        server = TestServer(web_app(slack_routes(app), health), host="127.0.0.1")
         await server.start_server()
         try:
             yield Harness(fake, server, deps)
@@ -151,7 +155,7 @@ async def test_post_puts_headline_in_channel_and_sections_in_its_thread(harness:
 async def test_rate_limited_posts_are_retried_after_retry_after(harness: Harness) -> None:
     harness.fake.rate_limit("chat.postMessage", retry_after=1, times=1)
     digest = await _digest(harness)
-    ids = await harness.deps.messenger.post_digest("C9", digest, locale="en", timezone="UTC")
+    ids = await harness.deps.messenger.deliver("C9", digest, dm=False, locale="en", timezone="UTC")
     assert len(ids) == len(harness.fake.of("chat.postMessage"))
     assert len(harness.fake.of("chat.postMessage", ok_only=False)) == len(ids) + 1
 
@@ -162,26 +166,38 @@ async def test_channel_errors_mark_the_channel_and_tell_the_user(harness: Harnes
     await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
     assert "not_in_channel" in json.dumps(harness.responses("r1"))
     assert "/invite" in json.dumps(harness.responses("r1"))
-    assert ChatState(harness.deps.commands.store).channel("slack", "C2") is None  # nothing stored to mark
-    harness.deps.chat.save_channel(harness.deps.commands.effective_channel("slack", "C3").stored
-                                   or _channel("C3"))
+    service = harness.deps.commands.service
+    assert service.chat.channel("slack", "C2") is None  # nothing stored to mark
+    # A scheduled post that Slack refuses for good marks the channel (in delivery, once) and is skipped.
+    service.chat.save_channel(_channel("C3"))
+    harness.fake.fail("chat.postMessage", "is_archived")
+    jobs = DeliveryJobs(service, {"slack": harness.deps.messenger})
+    assert await jobs.post_channel("slack", "C3") == "skipped"
+    assert service.chat.channel("slack", "C3").status == "is_archived"
     harness.fake.fail("chat.postMessage", "is_archived")
     with pytest.raises(DeliveryError) as caught:
-        await harness.deps.messenger.post_digest("C3", await _digest(harness), locale="en", timezone="UTC")
+        await harness.deps.messenger.deliver("C3", await _digest(harness), dm=False, locale="en", timezone="UTC")
     assert caught.value.permanent
-    assert harness.deps.chat.channel("slack", "C3").status == "is_archived"
 
 
 async def test_dms_open_an_im_and_pause_on_cannot_dm(harness: Harness) -> None:
     digest = await _digest(harness)
-    await harness.deps.messenger.send_dm("U7", digest, locale="en", timezone="UTC")
+    await harness.deps.messenger.deliver("U7", digest, dm=True, locale="en", timezone="UTC")
     assert harness.fake.of("conversations.open")[0].data["users"] == "U7"
     assert harness.fake.of("chat.postMessage")[0].data["channel"] == "DU7"
-    harness.deps.chat.subscribe("slack", "U8", "rocm", repo="o/r", post_time="09:00", timezone="UTC", locale="en")
+    service = harness.deps.commands.service
+    service.chat.subscribe("slack", "U8", "rocm", repo="o/r", post_time="09:00", timezone="UTC", locale="en")
     harness.fake.fail("conversations.open", "cannot_dm_bot")
-    with pytest.raises(DeliveryError):
-        await harness.deps.messenger.send_dm("U8", digest, locale="en", timezone="UTC")
-    assert harness.deps.chat.subscriptions("slack", "U8")[0].paused == "cannot_dm_bot"
+    jobs = DeliveryJobs(service, {"slack": harness.deps.messenger})
+
+    async def build() -> Digest:
+        return digest
+
+    key = DeliveryKey("slack", "U8", "o/r", dm_kind("rocm"), digest.window.start)
+    outcome = await jobs.deliver(key, digest.window, harness.deps.messenger, dm=True, locale="en", timezone="UTC",
+                                 build=build)
+    assert outcome == "skipped"
+    assert service.chat.subscriptions("slack", "U8")[0].paused == "cannot_dm_bot"
     await harness.command("subscriptions", user="U8")
     await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
     assert "paused" in json.dumps(harness.responses("r1"))
@@ -192,7 +208,7 @@ async def test_subscribe_and_channel_settings_through_slack(harness: Harness) ->
     await harness.command("channel locale zh-CN")
     await harness.fake.until(lambda calls: {"response:r1", "response:r2"} <= {c.method for c in calls})
     assert "09:00" in json.dumps(harness.responses("r1"))
-    assert harness.deps.chat.channel("slack", "C1").locale == "zh-CN"
+    assert harness.deps.commands.service.chat.channel("slack", "C1").locale == "zh-CN"
     await harness.command("")
     await harness.fake.until(lambda calls: any(c.method == "response:r3" for c in calls))
     assert "每日开发状态摘要" in json.dumps(harness.responses("r3"), ensure_ascii=False)
@@ -209,7 +225,7 @@ async def test_admin_only_settings_ask_slack_who_is_admin(harness: Harness, sett
     strict = settings.file.model_copy(update={"chat": settings.file.chat.model_copy(
         update={"channel_settings": "admins"})})
     harness.deps.settings = settings.model_copy(update={"file": strict})
-    harness.deps.commands.settings = harness.deps.settings
+    harness.deps.commands.service.settings = harness.deps.settings
     await harness.command("channel time 10:00", user="U1")
     await harness.command("channel time 10:00", user="UADMIN")
     await harness.fake.until(lambda calls: {"response:r1", "response:r2"} <= {c.method for c in calls})
@@ -238,13 +254,13 @@ async def test_unsigned_or_stale_requests_are_refused(harness: Harness, secret: 
 
 async def test_ack_comes_before_slow_work(harness: Harness) -> None:
     release = threading.Event()
-    original = Commands.handle
+    original = Commands.handle_command
 
-    def slow_handle(self: Commands, ctx: Any, text: str) -> Any:
-        assert release.wait(10)
-        return original(self, ctx, text)
+    async def slow_handle(self: Commands, ctx: Any, command: Any) -> Any:
+        assert await asyncio.to_thread(release.wait, 10)
+        return await original(self, ctx, command)
 
-    harness.deps.commands.handle = slow_handle.__get__(harness.deps.commands)  # type: ignore[method-assign]
+    harness.deps.commands.handle_command = slow_handle.__get__(harness.deps.commands)  # type: ignore[method-assign]
     started = time.monotonic()
     response = await harness.command("help")
     assert response.status == 200
@@ -255,9 +271,9 @@ async def test_ack_comes_before_slow_work(harness: Harness) -> None:
 
 
 async def _digest(harness: Harness) -> Digest:
-    from bot.commands.handlers import Context
+    from bot.app.context import Context
 
-    reply = harness.deps.commands.handle(Context("slack", "C1", "U1", datetime.now(UTC)), "")
+    reply = await harness.deps.commands.handle(Context("slack", "C1", "U1", datetime.now(UTC)), "")
     assert isinstance(reply.answer, Digest)
     return reply.answer
 
@@ -265,4 +281,4 @@ async def _digest(harness: Harness) -> Digest:
 def _channel(channel_id: str):  # type: ignore[no-untyped-def]
     from bot.store.chat import ChannelSettings
 
-    return ChannelSettings(platform="slack", channel_id=channel_id)
+    return ChannelSettings(platform="slack", channel_id=channel_id, repo="o/r")

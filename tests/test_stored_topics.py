@@ -12,9 +12,9 @@ import httpx
 from bot.demo.fake_github import FakeGitHub
 from bot.github.client import GitHubClient
 from bot.github.sync import Syncer
-from bot.service import load_taxonomy, taxonomy_for_sync
 from bot.settings import load_settings
 from bot.store.store import Store
+from bot.topics.catalog import load_taxonomy, taxonomy_for_sync
 from bot.topics.items import item_topics
 from tests.factories import issue_payload
 

@@ -9,10 +9,9 @@
   ``Retry-After`` themselves; only what is left after their retries reaches us.
 * ``RatePacer``: an optional token bucket per platform so a big fan-out stays under a known workspace limit
   instead of leaning on 429s.
-* Part-wise sending: ``PartwiseMessenger.deliver`` sends the parts of one digest/answer that are not yet in
-  ``sent`` and awaits ``on_part(message_id)`` after each one the platform accepted, so the ledger records it
-  before the next is sent and a takeover resumes after it. ``partwise(messenger)`` adapts: Slack's messenger
-  part by part (``SlackMessenger.deliver``), any other ``Messenger`` as one unit (``WholeMessages``).
+
+Part-wise sending is the ``Messenger`` port's own contract (``bot.app.messenger``): every platform sends the
+parts not yet recorded and reports each accepted one, so the ledger records it before the next is sent.
 """
 
 from __future__ import annotations
@@ -23,17 +22,14 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
-from bot.delivery.messenger import Messenger
-from bot.digest.model import Digest, QueryResult
+from bot.app.messenger import Pace
 
 _log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Pace = Callable[[], Awaitable[None]]
-OnPart = Callable[[str], Awaitable[None]]
-Answer = Digest | QueryResult
+__all__ = ["Backoff", "FanoutOptions", "FanoutResult", "Pace", "RatePacer", "fan_out"]
 
 # Outcomes a fan-out worker reports.
 SENT, SKIPPED, FAILED, BUSY = "sent", "skipped", "failed", "busy"
@@ -183,51 +179,3 @@ async def fan_out(
     result.seconds = clock() - started
     _log.info("%s", result.line())
     return result
-
-
-# --- part-wise sending ---
-
-
-class PartwiseMessenger(Protocol):
-    platform: str
-
-    async def deliver(self, target: str, answer: Answer, *, dm: bool, locale: str, timezone: str,
-                      sent: Sequence[str], on_part: OnPart) -> list[str]:
-        """Send the parts of ``answer`` after the first ``len(sent)`` (same rendering, same order; later parts
-        go in the thread of ``sent[0]``), awaiting ``on_part(id)`` after each accepted one. Returns all ids."""
-        ...
-
-
-class WholeMessages:
-    """Any ``Messenger`` as one unit: its ids are recorded after the whole message set was accepted, so a
-    recorded id means the set is complete, and a crash during the set repeats all of it (not one part)."""
-
-    def __init__(self, messenger: Messenger, *, pace: Pace | None = None) -> None:
-        self.messenger = messenger
-        self.platform = messenger.platform
-        self.pace = pace
-
-    async def deliver(self, target: str, answer: Answer, *, dm: bool, locale: str, timezone: str,
-                      sent: Sequence[str], on_part: OnPart) -> list[str]:
-        if sent:
-            return list(sent)
-        if self.pace is not None:
-            await self.pace()
-        if dm:
-            ids = await self.messenger.send_dm(target, answer, locale=locale, timezone=timezone)
-        else:
-            if not isinstance(answer, Digest):
-                raise TypeError("a channel delivery is a digest")
-            ids = await self.messenger.post_digest(target, answer, locale=locale, timezone=timezone)
-        for message_id in ids:
-            await on_part(str(message_id))
-        return [str(message_id) for message_id in ids]
-
-
-def partwise(messenger: Messenger | PartwiseMessenger, *, pace: Pace | None = None) -> PartwiseMessenger:
-    """``messenger`` itself when it can deliver part by part (Slack), else ``WholeMessages`` around it."""
-    if callable(getattr(messenger, "deliver", None)):
-        if pace is not None and hasattr(messenger, "pace"):
-            messenger.pace = pace  # type: ignore[union-attr]
-        return messenger  # type: ignore[return-value]
-    return WholeMessages(messenger, pace=pace)  # type: ignore[arg-type]

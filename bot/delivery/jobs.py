@@ -18,54 +18,41 @@ the window that was due, and tests can freeze time.
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import logging
 import random
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import TypeVar
 from zoneinfo import ZoneInfo
 
-from bot.commands.handlers import Commands, EffectiveChannel
+from bot.app.context import ChannelContext
+from bot.app.messenger import Answer, DeliveryError, Messenger
+from bot.app.service import MUTED, DigestService, Skip
 from bot.delivery.fanout import (
     BUSY,
     FAILED,
     SENT,
     SKIPPED,
-    Answer,
     Backoff,
     FanoutOptions,
     FanoutResult,
     Pace,
-    PartwiseMessenger,
     fan_out,
-    partwise,
 )
 from bot.delivery.ledger import DUE, Claim, DeliveryKey, LeaseLost, Ledger
-from bot.delivery.messenger import DeliveryError, Messenger
 from bot.digest.model import QueryResult, Window
 from bot.digest.window import default_window
-from bot.service import load_taxonomy
-from bot.settings import Settings
-from bot.store.chat import ChatState, Subscription
-from bot.store.mutes import USER
-from bot.store.store import Store
+from bot.store.chat import Subscription
 from bot.timeutil import iso_z, utcnow
-from bot.topics.items import stored_topic_ids
 from bot.topics.query import parse_query
-from bot.topics.search import topic_named
 
 _log = logging.getLogger(__name__)
 
 SyncFn = Callable[[str], Awaitable[object]]
 CHANNEL = "channel"
-BUILD_THREADS = 4  # digests built at once per worker; more wait their turn (their windows are fixed already)
-T = TypeVar("T")
 LOST = "lost"  # our lease was taken over mid-delivery (we were stalled longer than the lease)
 
 
@@ -73,14 +60,7 @@ class SyncFailed(Exception):
     """The store could not be brought up to the window's end; the delivery is retried later."""
 
 
-@dataclass(frozen=True)
-class Skip:
-    """What a build returns for a delivery that must not be sent: recorded as skipped with ``reason``."""
-
-    reason: str
-
-
-MUTED = "muted"  # a daily DM whose query names a topic its user muted
+__all__ = ["MUTED", "DeliveryJobs", "JobOptions", "Skip", "dm_kind", "dm_text", "plan_channel", "plan_slot"]
 
 
 def dm_kind(query: str) -> str:
@@ -110,7 +90,7 @@ class JobOptions:
 
 @dataclass(frozen=True)
 class ChannelPlan:
-    channel: EffectiveChannel
+    channel: ChannelContext
     window: Window
     key: DeliveryKey
 
@@ -129,13 +109,13 @@ class SlotPlan:
     targets: list[DmTarget] = field(default_factory=list)
 
 
-def plan_channel(platform: str, channel_id: str, channel: EffectiveChannel, now: datetime) -> ChannelPlan | None:
+def plan_channel(channel: ChannelContext, now: datetime) -> ChannelPlan | None:
     """The delivery a channel is due for at ``now`` (its latest post time), or None if it gets none."""
-    stored = channel.stored
-    if stored is None or not stored.enabled or stored.status or channel.repo is None:
+    if not channel.posts_daily or channel.repo is None:
         return None
-    window = default_window(now, ZoneInfo(channel.timezone), channel.post_time)
-    return ChannelPlan(channel, window, DeliveryKey(platform, channel_id, channel.repo, CHANNEL, window.start))
+    window = default_window(now, channel.zone, channel.post_time)
+    return ChannelPlan(channel, window, DeliveryKey(channel.platform, channel.channel_id, channel.repo, CHANNEL,
+                                                    window.start))
 
 
 def plan_slot(
@@ -162,28 +142,22 @@ def plan_slot(
 class DeliveryJobs:
     def __init__(
         self,
-        store: Store,
-        settings: Settings,
-        messengers: Mapping[str, Messenger | PartwiseMessenger],
+        service: DigestService,
+        messengers: Mapping[str, Messenger],
         *,
         ledger: Ledger | None = None,
         sync: SyncFn | None = None,
-        commands: Commands | None = None,
         clock: Callable[[], datetime] = utcnow,
         options: JobOptions | None = None,
         pacers: Mapping[str, Pace] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         rng: random.Random | None = None,
     ) -> None:
-        self.store = store
-        self.settings = settings
-        self.messengers: dict[str, PartwiseMessenger] = {
-            name: partwise(messenger, pace=(pacers or {}).get(name)) for name, messenger in messengers.items()
-        }
-        self.ledger = ledger or Ledger(store, clock=clock)
+        self.service = service
+        self.messengers = dict(messengers)
+        self.pacers = dict(pacers or {})
+        self.ledger = ledger or Ledger(service.store, clock=clock)
         self.sync = sync
-        self.commands = commands or Commands(store, settings)
-        self.chat = ChatState(store)
         self.clock = clock
         self.options = options or JobOptions()
         self.sleep = sleep
@@ -191,13 +165,6 @@ class DeliveryJobs:
         self.stopping = asyncio.Event()  # set by the scheduler's stop(): fan-outs start nothing new
         self._repo_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._covered: dict[str, datetime] = {}  # repo -> latest window end the store is known to cover
-        # Builds (with an LLM analysis: up to llm.deadline_seconds each) get their own threads, so they never
-        # starve the default executor that ledger writes and lease renewals run on.
-        self._builds = ThreadPoolExecutor(max_workers=BUILD_THREADS, thread_name_prefix="digest-build")
-
-    @property
-    def default_repo(self) -> str | None:
-        return self.settings.repos[0].name if self.settings.repos else None
 
     # --- sync ---
 
@@ -222,7 +189,7 @@ class DeliveryJobs:
         async with self._repo_locks[repo]:
             if self._covered.get(repo, until - timedelta(seconds=1)) >= until:
                 return
-            last = await asyncio.to_thread(self.store.last_synced, repo)
+            last = await asyncio.to_thread(self.service.last_synced, repo)
             if last is not None and last >= until:
                 self._covered[repo] = last
                 return
@@ -250,20 +217,17 @@ class DeliveryJobs:
         messenger = self.messengers.get(platform)
         if messenger is None:
             return SKIPPED
-        channel = await asyncio.to_thread(self.commands.effective_channel, platform, channel_id)
-        plan = plan_channel(platform, channel_id, channel, now)
+        channel = await asyncio.to_thread(self.service.channel_context, platform, channel_id)
+        plan = plan_channel(channel, now)
         if plan is None:
             _log.info("%s channel %s: disabled or without a repository; nothing to post", platform, channel_id)
             return SKIPPED
 
-        def channel_digest() -> Answer:
-            # Mutes in force at the window's end, like the window itself: a retry builds the same digest.
-            hidden = self.commands.channel_mutes(platform, channel_id, plan.window.end)
-            return self.commands.answer("", repo=plan.channel.repo, now=plan.window.end, channel=plan.channel,
-                                        hide_topics=hidden)
-
         async def build() -> Answer:
-            return await self._in_build_thread(channel_digest)
+            # Mutes in force at the window's end, like the window itself: a retry builds the same digest.
+            context = await asyncio.to_thread(self.service.channel_context, platform, channel_id,
+                                              mutes_at=plan.window.end)
+            return await self.service.digest(replace(plan.channel, mutes=context.mutes), plan.window)
 
         outcome = await self.deliver(plan.key, plan.window, messenger, dm=False, locale=channel.locale,
                                      timezone=channel.timezone, build=build)
@@ -275,13 +239,13 @@ class DeliveryJobs:
     async def send_slot(self, post_time: str, timezone: str, *, now: datetime | None = None) -> FanoutResult:
         """The DM job of one time slot: every active subscription at ``post_time`` in ``timezone``."""
         now = now or self.clock()
-        subscriptions = await asyncio.to_thread(self.chat.all_subscriptions)
+        subscriptions = await asyncio.to_thread(self.service.chat.all_subscriptions)
         plan = plan_slot(subscriptions, post_time, timezone, now, platforms=self.messengers,
-                         default_repo=self.default_repo)
+                         default_repo=self.service.default_repo)
         outlook = await asyncio.to_thread(self.ledger.outlook, plan.window.start, kind_prefix="dm:")
         todo = [t for t in plan.targets if outlook.get(t.key.short(), DUE) == DUE]
         # Every user's mutes in force at the window's end, in one query (not one per DM).
-        muted = await asyncio.to_thread(self.commands.mutes.active_all, USER, plan.window.end) if todo else {}
+        muted = await asyncio.to_thread(self.service.user_mutes, plan.window.end) if todo else {}
         answers: dict[tuple[object, ...], asyncio.Task[Answer | Skip]] = {}
 
         def shared(key: tuple[object, ...], make: Callable[[], Awaitable[Answer | Skip]]) -> Awaitable[Answer | Skip]:
@@ -297,8 +261,7 @@ class DeliveryJobs:
             digest = parse_query(sub.query).is_empty
             # A digest leaves muted topics out as it is built; a search is built once and filtered per mute set.
             base_key = ("answer", repo, sub.query, sub.locale, sub.timezone, hidden if digest else frozenset())
-            base = shared(base_key, lambda: self._in_build_thread(self._build_dm, sub, repo, plan.window,
-                                                               hidden if digest else frozenset()))
+            base = shared(base_key, lambda: self._build_dm(sub, repo, plan.window, hidden if digest else frozenset()))
             if digest or not hidden:
                 return base
 
@@ -306,7 +269,7 @@ class DeliveryJobs:
                 answer = await base
                 if isinstance(answer, Skip):
                     return answer
-                return await asyncio.to_thread(self._without_muted, answer, sub.query, repo, hidden)
+                return await self.service.in_pool(self.service.without_muted, answer, sub.query, repo, hidden)
 
             return shared(("filtered", *base_key[1:], hidden), filtered)
 
@@ -331,33 +294,15 @@ class DeliveryJobs:
             result.total += done_before
         return result
 
-    async def _in_build_thread(self, fn: Callable[..., T], *args: object) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._builds, functools.partial(fn, *args))
-
-    def _build_dm(self, sub: Subscription, repo: str, window: Window, hidden: frozenset[str] = frozenset()) -> Answer:
-        channel = EffectiveChannel(repo=repo, post_time=sub.post_time, timezone=sub.timezone, locale=sub.locale,
-                                   topics=None, stored=None)
-        return self.commands.answer(dm_text(sub.query, self.options.dm_window), repo=repo, now=window.end,
-                                    channel=channel, hide_topics=hidden)
-
-    def _without_muted(self, answer: Answer, query: str, repo: str, hidden: frozenset[str]) -> Answer | Skip:
-        """A daily search without the items of muted topics; skipped whole when the query names one of them."""
-        if not isinstance(answer, QueryResult) or not hidden:
-            return answer
-        taxonomy = load_taxonomy(self.settings, repo, restrict=False)
-        named = {topic.id for word in parse_query(query).words if (topic := topic_named(taxonomy, word)) is not None}
-        if answer.topic is not None:
-            named.add(answer.topic)
-        if named & hidden:
-            return Skip(MUTED)
-        topics, _ = stored_topic_ids(self.store, taxonomy, repo, (item.number for item in answer.items))
-        kept = tuple(item for item in answer.items if not hidden.intersection(topics.get(item.number, ())))
-        return answer if len(kept) == len(answer.items) else replace(answer, items=kept)
+    async def _build_dm(self, sub: Subscription, repo: str, window: Window,
+                        hidden: frozenset[str] = frozenset()) -> Answer:
+        context = replace(self.service.subscription_context(sub, mutes=hidden), repo=repo)
+        return await self.service.answer(context, dm_text(sub.query, self.options.dm_window), now=window.end)
 
     # --- one delivery ---
 
     async def deliver(
-        self, key: DeliveryKey, window: Window, messenger: PartwiseMessenger, *, dm: bool, locale: str,
+        self, key: DeliveryKey, window: Window, messenger: Messenger, *, dm: bool, locale: str,
         timezone: str, build: Callable[[], Awaitable[Answer | Skip | None]],
     ) -> str:
         """Claim, sync, build, send part by part, settle. Returns sent | skipped | failed | busy | lost."""
@@ -378,7 +323,7 @@ class DeliveryJobs:
             raise
 
     async def _deliver_claimed(
-        self, claim: Claim, window: Window, messenger: PartwiseMessenger, *, dm: bool, locale: str, timezone: str,
+        self, claim: Claim, window: Window, messenger: Messenger, *, dm: bool, locale: str, timezone: str,
         build: Callable[[], Awaitable[Answer | Skip | None]],
     ) -> str:
         key = claim.key
@@ -403,14 +348,17 @@ class DeliveryJobs:
             await asyncio.to_thread(self.ledger.record_part, claim, message_id)
 
         retry = self.options.retry
+        pace = self.pacers.get(key.platform)
         for attempt in range(max(1, retry.attempts)):
             try:
                 await messenger.deliver(key.target, answer, dm=dm, locale=locale, timezone=timezone,
-                                        sent=tuple(claim.message_ids), on_part=record)
+                                        sent=tuple(claim.message_ids), on_part=record, pace=pace)
             except LeaseLost:
                 raise
             except DeliveryError as err:
-                if err.permanent:
+                if err.permanent:  # marked here, once: the target is skipped until someone changes it
+                    await asyncio.to_thread(self.service.mark_unreachable, key.platform, key.target, dm=dm,
+                                            reason=err.reason)
                     await asyncio.to_thread(self.ledger.skip, claim, err.reason)
                     return SKIPPED
                 if attempt + 1 >= retry.attempts or self.stopping.is_set():

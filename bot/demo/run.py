@@ -13,12 +13,13 @@ from pathlib import Path
 
 import httpx
 
+from bot.app.service import DigestService
 from bot.demo.fake_github import FakeGitHub
 from bot.demo.generator import generate_repo
 from bot.digest.window import default_window
-from bot.github.client import GitHubClient
-from bot.github.sync import Syncer, SyncReport
-from bot.service import build_digest_for, render, taxonomy_for_sync
+from bot.github.factory import build_syncer, github_client
+from bot.github.sync import SyncReport
+from bot.platforms.console import render
 from bot.settings import Settings
 from bot.store.store import Store
 
@@ -42,15 +43,19 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
                 f" (no network): {report.line()}"
             )
             window = default_window(SAMPLE_END, settings.digest.zone, settings.digest.post_time)
-            digest, _ = build_digest_for(store, settings, SAMPLE_REPO, window, locale=locale,
-                                         analyse=False)  # no network, even with LLM_* set
+            service = DigestService(store, settings)
+            try:
+                context = service.default_context(repo=SAMPLE_REPO, locale=locale)
+                digest = service.build_digest(context, window, analyse=False)  # no network, even with LLM_* set
+            finally:
+                service.close()
         finally:
             store.close()
     return render(digest, fmt)
 
 
 async def _sync(store: Store, fake: FakeGitHub, settings: Settings) -> SyncReport:
-    async with GitHubClient(api_url=DEMO_API, transport=httpx.MockTransport(fake.handler)) as client:
-        syncer = Syncer(store, client, lookback=timedelta(days=SAMPLE_DAYS + 1), clock=lambda: SAMPLE_END,
-                        is_bot=settings.is_bot, taxonomy=taxonomy_for_sync(settings))
+    async with github_client(settings, api_url=DEMO_API, transport=httpx.MockTransport(fake.handler)) as client:
+        syncer = build_syncer(store, settings, client, lookback=timedelta(days=SAMPLE_DAYS + 1),
+                              clock=lambda: SAMPLE_END)
         return await syncer.sync(SAMPLE_REPO)

@@ -52,7 +52,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot.commands.grammar import Ask, parse_command
 from bot.commands.handlers import Commands, Context, Reply
-from bot.delivery.messenger import DeliveryError
+from bot.app.messenger import DeliveryError
 from bot.digest.model import Digest
 from bot.platforms.discord_messenger import PLATFORM, DiscordMessenger, send_kwargs
 from bot.service import load_taxonomy

@@ -1,6 +1,6 @@
 """Discord delivery over REST: channel digests (headline + thread) and DMs, for the scheduler and ``/digest post``.
 
-``DiscordMessenger(client, chat)`` implements ``bot.delivery.messenger.Messenger``. It needs only a logged-in
+``DiscordMessenger(client, chat)`` implements ``bot.app.messenger.Messenger``. It needs only a logged-in
 ``discord.Client`` (``await client.login(token)``: REST, no gateway), so the scheduler can use it on its own.
 
 - ``post_digest``: the headline message in the channel, then a thread started from it (``Message.create_thread``)
@@ -29,7 +29,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.delivery.messenger import DeliveryError
+from bot.app.messenger import DeliveryError
 from bot.digest.model import Digest, QueryResult
 from bot.store.chat import ChatState
 from formatters.discord_embeds import render_discord_digest, render_discord_query

@@ -1,8 +1,9 @@
 """Slack: the `/digest` slash command on slack-bolt, and the Messenger that posts digests and DMs.
 
-Thin by design: commands go to ``bot.commands.handlers.Commands``; payloads come from ``formatters``.
-HTTP mode (``digest-bot serve``) serves ``/slack/events`` and ``/healthz`` with aiohttp; Socket Mode
-(``digest-bot run`` with ``SLACK_APP_TOKEN``) needs no public URL. Signatures are verified by bolt.
+Thin by design: commands go to ``bot.commands.handlers.Commands``, answers go out through
+``bot.app.replies.send_reply``; payloads come from ``formatters``. HTTP mode (``digest-bot serve``) adds
+``/slack/events`` to the one web application (``bot.platforms.web``); Socket Mode (``digest-bot run`` with
+``SLACK_APP_TOKEN``) needs no public URL. Signatures are verified by bolt.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,17 +27,21 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.app.context import Context
+from bot.app.messenger import DeliveryError, OnPart, Pace
+from bot.app.notices import Notice
+from bot.app.replies import send_reply
+from bot.app.service import DigestService
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
-from bot.commands.handlers import Commands, Context, Reply
-from bot.delivery.messenger import DeliveryError
+from bot.commands.handlers import Commands
 from bot.digest.model import Digest, QueryResult
 from bot.settings import Settings
-from bot.store.chat import ChatState
-from bot.store.store import Store
 from bot.timeutil import utcnow
-from formatters.notices import render_notice
+from formatters.notices import render_notices
 from formatters.safety import slack_mrkdwn
 from formatters.slack_blocks import render_slack_digest, render_slack_query
+
+SlackMessage = dict[str, Any]
 
 _log = logging.getLogger(__name__)
 
@@ -74,28 +79,17 @@ class SlackMessenger:
     """Digests and DMs, one ``chat.postMessage`` at a time: the first part in the channel, the rest in its thread.
 
     ``deliver`` resumes after parts already sent (``sent``) and reports each accepted one (``on_part``), which
-    is what the delivery ledger records; ``post_digest`` and ``send_dm`` are the one-shot forms. Rendered
-    payloads are cached per answer (a slot's thousands of DMs share a handful) and DM channel ids per user."""
+    is what the delivery ledger records. Rendered payloads are cached per answer (a slot's thousands of DMs
+    share a handful) and DM channel ids per user."""
 
     platform = "slack"
 
-    def __init__(self, client: AsyncWebClient, chat: ChatState | None = None, *,
-                 pace: Callable[[], Awaitable[None]] | None = None) -> None:
+    def __init__(self, client: AsyncWebClient) -> None:
         self.client = client
-        self.chat = chat
-        self.pace = pace  # optional client-side pacing, set by the scheduler's fan-out
-        self._rendered: OrderedDict[tuple[int, str, str], tuple[object, list[dict[str, Any]]]] = OrderedDict()
+        self._rendered: OrderedDict[tuple[int, str, str], tuple[object, list[SlackMessage]]] = OrderedDict()
         self._dm_channels: OrderedDict[str, str] = OrderedDict()
 
-    async def post_digest(self, channel_id: str, digest: Digest, *, locale: str, timezone: str) -> list[str]:
-        return await self.deliver(channel_id, digest, dm=False, locale=locale, timezone=timezone)
-
-    async def send_dm(
-        self, user_id: str, answer: Digest | QueryResult, *, locale: str, timezone: str
-    ) -> list[str]:
-        return await self.deliver(user_id, answer, dm=True, locale=locale, timezone=timezone)
-
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[dict[str, Any]]:
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
         key = (id(answer), locale, timezone)
         cached = self._rendered.get(key)
         if cached is not None and cached[0] is answer:
@@ -112,7 +106,7 @@ class SlackMessenger:
 
     async def deliver(
         self, target: str, answer: Digest | QueryResult, *, dm: bool, locale: str, timezone: str,
-        sent: Sequence[str] = (), on_part: Callable[[str], Awaitable[None]] | None = None,
+        sent: Sequence[str] = (), on_part: OnPart | None = None, pace: Pace | None = None,
     ) -> list[str]:
         payloads = self.render(answer, locale=locale, timezone=timezone)
         ids = [str(message_id) for message_id in sent]
@@ -121,13 +115,15 @@ class SlackMessenger:
         channel = await self._dm_channel(target) if dm else target
         thread = ids[0] if ids else None
         for payload in payloads[len(ids):]:
-            if self.pace is not None:
-                await self.pace()
+            if pace is not None:
+                await pace()
             try:
                 response = await self.client.chat_postMessage(channel=channel, thread_ts=thread,
                                                               **_message_kwargs(payload))
             except SlackApiError as err:
-                raise await (self._failure(err, user=target) if dm else self._failure(err, channel=target)) from None
+                if dm:
+                    self._dm_channels.pop(target, None)
+                raise _failure(err, user=target) if dm else _failure(err, channel=target) from None
             except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
                 where = f"user {target}" if dm else f"channel {target}"
                 raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=where) from None
@@ -146,7 +142,8 @@ class SlackMessenger:
         try:
             opened = await self.client.conversations_open(users=user)
         except SlackApiError as err:
-            raise await self._failure(err, user=user) from None
+            self._dm_channels.pop(user, None)
+            raise _failure(err, user=user) from None
         except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
             raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=f"user {user}") from None
         channel = str(opened["channel"]["id"])
@@ -155,29 +152,18 @@ class SlackMessenger:
             self._dm_channels.popitem(last=False)
         return channel
 
-    async def _failure(
-        self, err: SlackApiError, *, channel: str | None = None, user: str | None = None
-    ) -> DeliveryError:
-        reason = str(err.response.get("error", "unknown_error")) if err.response is not None else "unknown_error"
-        target = f"user {user}" if user else f"channel {channel}"
-        permanent = reason in CHANNEL_GONE or reason in USER_GONE
-        if user:
-            self._dm_channels.pop(user, None)
-        if permanent and self.chat is not None:
-            # Database writes off the event loop, which keeps serving other deliveries.
-            if user:
-                await asyncio.to_thread(self.chat.pause_subscriptions, "slack", user, reason)
-            elif channel:
-                await asyncio.to_thread(self.chat.mark_channel, "slack", channel, reason)
-            _log.warning("Slack %s: %s; marked and skipped from now on", target, reason)
-        return DeliveryError(reason, permanent=permanent, target=target)
+
+
+def _failure(err: SlackApiError, *, channel: str | None = None, user: str | None = None) -> DeliveryError:
+    reason = str(err.response.get("error", "unknown_error")) if err.response is not None else "unknown_error"
+    target = f"user {user}" if user else f"channel {channel}"
+    return DeliveryError(reason, permanent=reason in CHANNEL_GONE or reason in USER_GONE, target=target)
 
 
 @dataclass
 class SlackDeps:
     commands: Commands
     messenger: SlackMessenger
-    chat: ChatState
     settings: Settings
 
 
@@ -195,10 +181,9 @@ def build_app(
     return app, deps
 
 
-def default_deps(store: Store, settings: Settings) -> Callable[[AsyncWebClient], SlackDeps]:
+def default_deps(service: DigestService) -> Callable[[AsyncWebClient], SlackDeps]:
     def make(client: AsyncWebClient) -> SlackDeps:
-        chat = ChatState(store)
-        return SlackDeps(Commands(store, settings), SlackMessenger(client, chat), chat, settings)
+        return SlackDeps(Commands(service), SlackMessenger(client), service.settings)
 
     return make
 
@@ -217,28 +202,31 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
 
 async def handle_command(command: dict[str, Any], respond: AsyncRespond, client: AsyncWebClient,
                          deps: SlackDeps) -> None:
-    """Everything after the ack: dedupe, handle, render, answer. Never raises."""
+    """Everything after the ack: dedupe, handle, answer. Never raises."""
     key = f"slack:{command.get('trigger_id') or command.get('response_url')}"
     try:
-        if not await asyncio.to_thread(deps.chat.claim_request, key):
+        service = deps.commands.service
+        if not await service.in_pool(service.chat.claim_request, key):
             _log.info("ignoring a repeated Slack request %s", key)
             return
         text = str(command.get("text") or "")
         channel_id = str(command.get("channel_id") or "")
         user_id = str(command.get("user_id") or "")
-        can_manage = await _can_manage(client, user_id, deps.settings, text, dm=channel_id.startswith("D"))
+        parsed = parse_command(text)
+        can_manage = await _can_manage(client, user_id, deps.settings, parsed, dm=channel_id.startswith("D"))
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
-        reply = await asyncio.to_thread(deps.commands.handle, ctx, text)
-        await send_reply(reply, respond=respond, messenger=deps.messenger, channel_id=channel_id)
+        reply = await deps.commands.handle_command(ctx, parsed)
+        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id))
     except Exception:
         _log.exception("the /digest command failed")
         await _safe_respond(respond, {"response_type": "ephemeral",
                                       "text": "Sorry, something went wrong on my side; it has been logged."})
 
 
-async def _can_manage(client: AsyncWebClient, user_id: str, settings: Settings, text: str, *, dm: bool) -> bool:
-    if settings.file.chat.channel_settings != "admins" or dm or not changes_channel(parse_command(text)):
+async def _can_manage(client: AsyncWebClient, user_id: str, settings: Settings, command: Command, *,
+                      dm: bool) -> bool:
+    if settings.file.chat.channel_settings != "admins" or dm or not changes_channel(command):
         return False
     try:
         info = await client.users_info(user=user_id)
@@ -254,28 +242,29 @@ def changes_channel(command: Command) -> bool:
     return isinstance(command, ConfigureChannel) or (isinstance(command, Mute | Unmute) and not command.personal)
 
 
-async def send_reply(reply: Reply, *, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str) -> None:
-    if reply.answer is None:
-        text = render_notice(reply.notice or "error", reply.params, locale=reply.locale, escape=slack_mrkdwn,
-                             notes=reply.notes)
-        await _safe_respond(respond, notice_payload(text))
-        return
-    if reply.post_to_channel and isinstance(reply.answer, Digest):
-        try:
-            await messenger.post_digest(channel_id, reply.answer, locale=reply.locale, timezone=reply.timezone)
-        except DeliveryError as err:
-            hint = " Invite me first: /invite @digest-bot" if err.reason == "not_in_channel" else ""
-            await _safe_respond(respond, notice_payload(f"I could not post here ({err.reason}).{hint}"))
-        return
-    if isinstance(reply.answer, Digest):
-        payloads = render_slack_digest(reply.answer, locale=reply.locale, timezone=reply.timezone)
-    else:
-        payloads = render_slack_query(reply.answer, locale=reply.locale, timezone=reply.timezone)
-    if reply.notes:
-        extra = render_notice("busy", {}, locale=reply.locale, escape=slack_mrkdwn, notes=reply.notes)
-        payloads = [*payloads, notice_payload(extra.split("\n\n", 1)[-1])]
-    for payload in _within_response_budget(payloads):
-        await _safe_respond(respond, {"response_type": "ephemeral", **payload})
+class SlackReplies:
+    """``ReplySink`` over a slash command's ``response_url`` (five posts within 30 minutes)."""
+
+    max_parts = MAX_RESPONSES
+
+    def __init__(self, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str) -> None:
+        self.respond = respond
+        self.messenger = messenger
+        self.channel_id = channel_id
+
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
+        return self.messenger.render(answer, locale=locale, timezone=timezone)
+
+    async def send_part(self, part: SlackMessage) -> bool:
+        return await _safe_respond(self.respond, {"response_type": "ephemeral", **part})
+
+    async def say(self, notices: Sequence[Notice], *, locale: str) -> None:
+        if notices:
+            text = render_notices(notices, locale=locale, escape=slack_mrkdwn, platform="slack")
+            await _safe_respond(self.respond, notice_payload(text))
+
+    async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
+        await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
 
 
 def notice_payload(text: str) -> dict[str, Any]:
@@ -285,32 +274,21 @@ def notice_payload(text: str) -> dict[str, Any]:
                        for chunk in chunks[:40]]}
 
 
-def _within_response_budget(payloads: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """response_url takes five posts: the first four parts, then a note on how to see the rest."""
-    if len(payloads) <= MAX_RESPONSES:
-        return payloads
-    more = len(payloads) - (MAX_RESPONSES - 1)
-    note = notice_payload(f"…{more} more part(s). `/digest post` posts the full digest in a thread here, "
-                          "or ask for one topic, e.g. `/digest rocm`.")
-    return [*payloads[: MAX_RESPONSES - 1], note]
-
-
-async def _safe_respond(respond: AsyncRespond, payload: dict[str, Any]) -> None:
+async def _safe_respond(respond: AsyncRespond, payload: Mapping[str, Any]) -> bool:
     try:
         await respond(**{key: value for key, value in payload.items() if key != "response_type"},
                       response_type=payload.get("response_type", "ephemeral"))
     except Exception as err:  # the user already got nothing better; log and keep running
         _log.warning("could not answer through response_url: %s", err)
+        return False
+    return True
 
 
-def web_app(app: AsyncApp, health: Callable[[], Awaitable[dict[str, Any]]]) -> web.Application:
+def slack_routes(app: AsyncApp) -> list[web.RouteDef]:
+    """The HTTP route Slack calls (bolt verifies each request's signature)."""
+
     async def events(request: web.Request) -> web.Response:
         bolt_response = await app.async_dispatch(await to_bolt_request(request))
         return await to_aiohttp_response(bolt_response)
 
-    async def healthz(_: web.Request) -> web.Response:
-        return web.json_response(await health())
-
-    application = web.Application()
-    application.add_routes([web.post("/slack/events", events), web.get("/healthz", healthz)])
-    return application
+    return [web.post("/slack/events", events)]

@@ -1,0 +1,37 @@
+"""What every chat platform adapter offers delivery and command replies: the ``Messenger`` port.
+
+Adapters (Slack, Discord) implement it. Failures that retrying cannot fix (a deleted channel, a user who
+closed DMs) raise ``DeliveryError(permanent=True)``; the delivery layer marks the target once
+(``DigestService.mark_unreachable``) and moves on. Adapters never write chat state themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
+
+from bot.digest.model import Digest, QueryResult
+
+Answer = Digest | QueryResult
+OnPart = Callable[[str], Awaitable[None]]
+Pace = Callable[[], Awaitable[None]]
+
+
+class DeliveryError(Exception):
+    def __init__(self, reason: str, *, permanent: bool, target: str = "") -> None:
+        super().__init__(f"{target}: {reason}" if target else reason)
+        self.reason = reason
+        self.permanent = permanent
+        self.target = target
+
+
+class Messenger(Protocol):
+    platform: str
+
+    async def deliver(self, target: str, answer: Answer, *, dm: bool, locale: str, timezone: str,
+                      sent: Sequence[str] = (), on_part: OnPart | None = None, pace: Pace | None = None) -> list[str]:
+        """Send the parts of ``answer`` after the first ``len(sent)`` (same rendering, same order; in a channel,
+        later parts go in the thread of ``sent[0]``), awaiting ``on_part(id)`` after each accepted one, so the
+        delivery ledger records it before the next is sent, and ``pace()`` before each (a fan-out's client-side
+        rate limit). Returns every part's message id."""
+        ...

@@ -1,0 +1,268 @@
+"""What a command answers besides a digest or a search: typed, language-free notices.
+
+Each notice is a frozen dataclass whose ``kind`` names the template that words it (``formatters/notices.py``,
+one macro per kind and locale). Values are data (subscriptions, channel contexts, mutes, counts): nothing here
+is a sentence, so Slack, Discord and the CLI say the same thing in the reader's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from bot.app.context import ChannelContext
+
+NoticeKind = Literal[
+    "help", "subscribed", "subscriptions", "unsubscribed", "channel", "channel_saved", "muted", "mutes", "unmuted",
+    "not_allowed", "no_repo", "invalid", "error", "posted", "post_failed", "more_parts", "paused",
+    "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
+    "unknown_topics", "unknown_topic", "subscription_window", "not_a_subcommand",
+]
+
+
+@dataclass(frozen=True)
+class MuteView:
+    """One active mute as a notice shows it: ``until`` is local time ("2025-12-09 11:05"), None for good."""
+
+    topic: str
+    title: str
+    until: str | None
+
+
+@dataclass(frozen=True)
+class SubscriptionView:
+    """A daily DM as a notice shows it."""
+
+    query: str
+    post_time: str
+    timezone: str
+    repo: str | None = None
+    paused: str | None = None
+
+    @classmethod
+    def of(cls, subscription: object) -> SubscriptionView:
+        return cls(**{name: getattr(subscription, name) for name in ("query", "post_time", "timezone", "repo",
+                                                                     "paused")})
+
+
+@dataclass(frozen=True)
+class Notice:
+    kind: ClassVar[NoticeKind]
+
+
+# --- answers to commands that worked ---
+
+
+@dataclass(frozen=True)
+class Help(Notice):
+    kind: ClassVar[NoticeKind] = "help"
+    topics: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Subscribed(Notice):
+    kind: ClassVar[NoticeKind] = "subscribed"
+    subscription: SubscriptionView
+    created: bool
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Subscriptions(Notice):
+    kind: ClassVar[NoticeKind] = "subscriptions"
+    subscriptions: tuple[SubscriptionView, ...]
+    timezone: str
+    mutes: tuple[MuteView, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unsubscribed(Notice):
+    kind: ClassVar[NoticeKind] = "unsubscribed"
+    query: str | None  # None: all
+    removed: int
+    subscriptions: tuple[SubscriptionView, ...]
+    mutes: tuple[MuteView, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChannelShown(Notice):
+    kind: ClassVar[NoticeKind] = "channel"
+    channel: ChannelContext
+    timezone: str
+    mutes: tuple[MuteView, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChannelSaved(Notice):
+    kind: ClassVar[NoticeKind] = "channel_saved"
+    channel: ChannelContext
+    changed: tuple[str, ...]
+    timezone: str
+    mutes: tuple[MuteView, ...] = ()
+
+
+@dataclass(frozen=True)
+class Muted(Notice):
+    kind: ClassVar[NoticeKind] = "muted"
+    personal: bool
+    timezone: str
+    mute: MuteView
+
+
+@dataclass(frozen=True)
+class Mutes(Notice):
+    kind: ClassVar[NoticeKind] = "mutes"
+    personal: bool
+    timezone: str
+    mutes: tuple[MuteView, ...]
+
+
+@dataclass(frozen=True)
+class Unmuted(Notice):
+    kind: ClassVar[NoticeKind] = "unmuted"
+    personal: bool
+    timezone: str
+    topic: str | None  # None: all
+    removed: int
+    mutes: tuple[MuteView, ...]
+
+
+@dataclass(frozen=True)
+class Posted(Notice):
+    kind: ClassVar[NoticeKind] = "posted"
+
+
+@dataclass(frozen=True)
+class MoreParts(Notice):
+    """An answer too long to show privately: how many parts were left out."""
+
+    kind: ClassVar[NoticeKind] = "more_parts"
+    count: int
+
+
+@dataclass(frozen=True)
+class Paused(Notice):
+    """Said once after a user's daily DMs were paused because the platform refused them."""
+
+    kind: ClassVar[NoticeKind] = "paused"
+    reason: str
+
+
+# --- refusals: the user can fix these ---
+
+
+@dataclass(frozen=True)
+class NotAllowed(Notice):
+    kind: ClassVar[NoticeKind] = "not_allowed"
+
+
+@dataclass(frozen=True)
+class NoRepo(Notice):
+    """The channel has no repository and the query names none."""
+
+    kind: ClassVar[NoticeKind] = "no_repo"
+
+
+@dataclass(frozen=True)
+class NotSynced(Notice):
+    """Nothing of ``repo`` is in the store yet."""
+
+    kind: ClassVar[NoticeKind] = "not_synced"
+    repo: str
+
+
+@dataclass(frozen=True)
+class RepoNotSynced(Notice):
+    """A query names a repository the store does not hold."""
+
+    kind: ClassVar[NoticeKind] = "repo_not_synced"
+    repo: str
+    known: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PostFailed(Notice):
+    kind: ClassVar[NoticeKind] = "post_failed"
+    reason: str
+
+
+@dataclass(frozen=True)
+class PostNeedsChannel(Notice):
+    kind: ClassVar[NoticeKind] = "post_needs_channel"
+
+
+@dataclass(frozen=True)
+class TooManySubscriptions(Notice):
+    kind: ClassVar[NoticeKind] = "too_many_subscriptions"
+    limit: int
+
+
+@dataclass(frozen=True)
+class SubscriptionWindow(Notice):
+    """A daily subscription names a window: it always covers the last day."""
+
+    kind: ClassVar[NoticeKind] = "subscription_window"
+
+
+@dataclass(frozen=True)
+class SettingsInChannel(Notice):
+    """Channel settings asked for in a direct message."""
+
+    kind: ClassVar[NoticeKind] = "settings_in_channel"
+
+
+@dataclass(frozen=True)
+class UnknownTopics(Notice):
+    kind: ClassVar[NoticeKind] = "unknown_topics"
+    unknown: tuple[str, ...]
+    known: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class UnknownTopic(Notice):
+    kind: ClassVar[NoticeKind] = "unknown_topic"
+    text: str
+    suggestion: str | None
+
+
+@dataclass(frozen=True)
+class NotASubcommand(Notice):
+    """Discord's ``/digest show post``: the word is a subcommand of its own."""
+
+    kind: ClassVar[NoticeKind] = "not_a_subcommand"
+    word: str
+
+
+@dataclass(frozen=True)
+class Invalid(Notice):
+    """The command grammar could not use the input: ``message`` says why, ``usage`` shows how."""
+
+    kind: ClassVar[NoticeKind] = "invalid"
+    message: str
+    usage: str
+
+
+@dataclass(frozen=True)
+class Failed(Notice):
+    """A lower layer's one-sentence error (configuration, environment): operators' words, shown as they are."""
+
+    kind: ClassVar[NoticeKind] = "error"
+    message: str
+
+
+REFUSALS: tuple[type[Notice], ...] = (
+    NotAllowed, NoRepo, NotSynced, RepoNotSynced, PostFailed, PostNeedsChannel, TooManySubscriptions,
+    SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, NotASubcommand, Invalid, Failed,
+)
+
+
+def is_refusal(notice: Notice | None) -> bool:
+    return isinstance(notice, REFUSALS)
+
+
+class Refused(Exception):
+    """Raised inside the service where a use case cannot go on; the caller answers with ``notice``."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__(notice.kind)
+        self.notice = notice

@@ -1,0 +1,90 @@
+"""How a command's answer reaches the person who asked: one policy for every platform.
+
+A ``Reply`` is what the service decided (a notice, or an answer to show privately or to post in the channel,
+plus notes). ``send_reply`` carries it out through a ``ReplySink``, the few primitives a platform adapter
+offers (render an answer, send one private part, say notices, post in the channel). The adapters implement
+those and nothing else: what comes first, how many parts fit, where "…n more" and the notes go, and what is
+said after a post are decided here once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from bot.app.messenger import DeliveryError
+from bot.app.notices import MoreParts, Notice, Posted, PostFailed
+from bot.digest.model import Digest, QueryResult
+
+_log = logging.getLogger(__name__)
+
+Answer = Digest | QueryResult
+Part = TypeVar("Part")
+
+
+@dataclass(frozen=True)
+class Reply:
+    """``notice``: say it. ``answer``: show it privately, or post it in the channel with ``post``.
+    ``notes`` are said after either (query notes, a paused-DMs warning)."""
+
+    notice: Notice | None = None
+    answer: Answer | None = None
+    post: bool = False
+    locale: str = "en"
+    timezone: str = "UTC"
+    notes: tuple[Notice, ...] = ()
+
+
+class ReplySink(Protocol[Part]):
+    """What a platform offers for one command's answer (Slack: response_url; Discord: follow-ups)."""
+
+    max_parts: int  # private messages one answer may take, the "more" note included
+
+    def render(self, answer: Answer, *, locale: str, timezone: str) -> Sequence[Part]: ...
+
+    async def send_part(self, part: Part) -> bool:
+        """Send one rendered part privately; False when nothing more can be sent (an expired token)."""
+        ...
+
+    async def say(self, notices: Sequence[Notice], *, locale: str) -> None:
+        """Say these notices privately, in this order, as one message where they fit."""
+        ...
+
+    async def post(self, answer: Answer, *, locale: str, timezone: str) -> None:
+        """Post ``answer`` in the channel the command came from; raises ``DeliveryError``."""
+        ...
+
+
+async def send_reply(reply: Reply, sink: ReplySink[Part]) -> None:
+    if reply.answer is None:
+        notices = [reply.notice] if reply.notice is not None else []
+        await sink.say([*notices, *reply.notes], locale=reply.locale)
+        return
+    if reply.post:
+        outcome: Notice
+        try:
+            await sink.post(reply.answer, locale=reply.locale, timezone=reply.timezone)
+            outcome = Posted()
+        except DeliveryError as err:
+            _log.info("could not post a /digest answer: %s", err)
+            outcome = PostFailed(err.reason)
+        await sink.say([outcome, *reply.notes], locale=reply.locale)
+        return
+    parts = list(sink.render(reply.answer, locale=reply.locale, timezone=reply.timezone))
+    shown, more = capped(parts, sink.max_parts)
+    for part in shown:
+        if not await sink.send_part(part):
+            return
+    trailer: list[Notice] = [MoreParts(more)] if more else []
+    if trailer or reply.notes:
+        await sink.say([*trailer, *reply.notes], locale=reply.locale)
+
+
+def capped(parts: list[Part], limit: int) -> tuple[list[Part], int]:
+    """The parts that fit in ``limit`` messages, keeping one for the "…n more" note when they do not."""
+    if len(parts) <= limit:
+        return parts, 0
+    keep = max(1, limit - 1)
+    return parts[:keep], len(parts) - keep

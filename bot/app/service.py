@@ -1,0 +1,407 @@
+"""``DigestService``: every use case of digest-bot, called alike by the CLI, the chat commands and delivery.
+
+Reads and writes of the store are synchronous (SQLAlchemy); the async entry points run them in the service's
+own bounded build pool, so heavy digests queue there and never starve the event loop's default executor (acks,
+ledger writes, lease renewals). Results are typed: ``Digest``, ``QueryResult`` or a ``Notice``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Callable, Collection, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+from bot.app.context import ChannelContext, Context
+from bot.app.notices import (
+    ChannelSaved,
+    ChannelShown,
+    Help,
+    Muted,
+    Mutes,
+    MuteView,
+    NoRepo,
+    NotAllowed,
+    Notice,
+    NotSynced,
+    Paused,
+    Refused,
+    RepoNotSynced,
+    SettingsInChannel,
+    Subscribed,
+    SubscriptionView,
+    SubscriptionWindow,
+    TooManySubscriptions,
+    UnknownTopic,
+    UnknownTopics,
+    Unmuted,
+    Unsubscribed,
+)
+from bot.app.notices import (
+    Subscriptions as SubscriptionsNotice,
+)
+from bot.digest.build import BuildOptions, DigestBuilder
+from bot.digest.model import Digest, QueryResult, Window
+from bot.digest.window import default_window
+from bot.settings import Settings
+from bot.store.chat import ChannelSettings, ChatState, Subscription
+from bot.store.mutes import CHANNEL, USER
+from bot.store.mutes import Mutes as MuteStore
+from bot.store.store import Store
+from bot.topics.catalog import load_taxonomy
+from bot.topics.items import stored_topic_ids
+from bot.topics.query import Query, WindowSpec, parse_query
+from bot.topics.search import search, suggest, topic_named
+from bot.topics.taxonomy import Taxonomy, Topic
+
+_log = logging.getLogger(__name__)
+
+Answer = Digest | QueryResult
+T = TypeVar("T")
+BUILD_THREADS = 4  # digests built at once per process; more wait their turn (their windows are fixed already)
+DEFAULT_SEARCH_WINDOW = WindowSpec("relative", amount=timedelta(days=7), text="7d")
+MUTED = "muted"  # why a daily DM was skipped: its query names a topic its user muted
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A delivery that must not be sent: recorded as skipped with ``reason``."""
+
+    reason: str
+
+
+class DigestService:
+    def __init__(self, store: Store, settings: Settings, *, build_threads: int = BUILD_THREADS) -> None:
+        self.store = store
+        self.settings = settings
+        self.chat = ChatState(store)
+        self.mutes = MuteStore(store)
+        self._builds = ThreadPoolExecutor(max_workers=max(1, build_threads), thread_name_prefix="digest-build")
+
+    def close(self) -> None:
+        self._builds.shutdown(wait=False, cancel_futures=True)
+
+    async def in_pool(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run blocking store work in the build pool (bounded: heavy work queues, the loop stays free)."""
+        return await asyncio.get_running_loop().run_in_executor(self._builds, functools.partial(fn, *args))
+
+    # --- contexts ---
+
+    @property
+    def default_repo(self) -> str | None:
+        return self.settings.repos[0].name if self.settings.repos else None
+
+    def default_context(self, *, repo: str | None = None, locale: str | None = None) -> ChannelContext:
+        """The configured defaults (the terminal, a channel nobody configured)."""
+        digest = self.settings.digest
+        return ChannelContext(repo=repo or self.default_repo, post_time=digest.post_time,
+                              timezone=digest.timezone, locale=locale or digest.locale)
+
+    def channel_context(self, platform: str, channel_id: str, *, mutes_at: datetime | None = None) -> ChannelContext:
+        """A channel's stored settings over the configured ones; with ``mutes_at``, its mutes in force then."""
+        stored = self.chat.channel(platform, channel_id)
+        base = self.default_context()
+        mutes = (frozenset(self.mutes.active(platform, CHANNEL, channel_id, mutes_at)) if mutes_at is not None
+                 else frozenset())
+        return ChannelContext(
+            repo=(stored.repo if stored else None) or base.repo,
+            post_time=(stored.post_time if stored else None) or base.post_time,
+            timezone=(stored.timezone if stored else None) or base.timezone,
+            locale=(stored.locale if stored else None) or base.locale,
+            topics=stored.topics if stored else None,
+            mutes=mutes,
+            platform=platform,
+            channel_id=channel_id,
+            configured=stored is not None,
+            enabled=stored.enabled if stored else True,
+            status=stored.status if stored else None,
+            updated_at=stored.updated_at if stored else None,
+        )
+
+    def subscription_context(self, sub: Subscription, *, mutes: Collection[str] = ()) -> ChannelContext:
+        """A daily DM's context: its repository, time, zone and language, every topic, its user's mutes."""
+        return ChannelContext(repo=sub.repo or self.default_repo, post_time=sub.post_time, timezone=sub.timezone,
+                              locale=sub.locale, mutes=frozenset(mutes))
+
+    def channels(self) -> list[ChannelContext]:
+        """Every channel that gets daily posts: enabled, not marked unreachable, with a repository."""
+        contexts = (self.channel_context(stored.platform, stored.channel_id) for stored in self.chat.channels()
+                    if stored.enabled and not stored.status)
+        return [context for context in contexts if context.posts_daily]
+
+    def active_subscriptions(self, platforms: Collection[str]) -> list[Subscription]:
+        return [s for s in self.chat.all_subscriptions() if s.platform in platforms and not s.paused]
+
+    def user_mutes(self, now: datetime) -> dict[tuple[str, str], tuple[str, ...]]:
+        """Every user's mutes in force at ``now``, in one read: (platform, user) -> topic ids."""
+        return {key: tuple(topics) for key, topics in self.mutes.active_all(USER, now).items()}
+
+    def mark_unreachable(self, platform: str, target: str, *, dm: bool, reason: str) -> None:
+        """The platform refused a target for good: pause the user's DMs, or stop the channel's posts."""
+        if dm:
+            self.chat.pause_subscriptions(platform, target, reason)
+        else:
+            self.chat.mark_channel(platform, target, reason)
+        _log.warning("%s %s %s: %s; marked and skipped from now on", platform, "user" if dm else "channel", target,
+                     reason)
+
+    # --- digests and answers ---
+
+    def taxonomy(self, repo: str | None, *, restrict: bool = False) -> Taxonomy:
+        return load_taxonomy(self.settings, repo, restrict=restrict)
+
+    def last_synced(self, repo: str) -> datetime | None:
+        return self.store.last_synced(repo)
+
+    def build_digest(self, context: ChannelContext, window: Window, *, analyse: bool = True) -> Digest:
+        """Blocking: the digest of ``window`` for ``context`` (its topics, without its muted topics).
+
+        Topics and mutes act on the taxonomy, so topic sections, trends and the summary agree on what a
+        topic's items are. ``analyse=False`` never asks the LLM, even when one is configured (the demo)."""
+        repo = context.repo
+        if repo is None:
+            raise Refused(NoRepo())
+        if self.store.last_synced(repo) is None:
+            raise Refused(NotSynced(repo))
+        taxonomy = load_taxonomy(self.settings, repo)
+        if context.topics is not None:
+            taxonomy = taxonomy.restricted(context.topics)
+        muted = None
+        if context.mutes:
+            muted = load_taxonomy(self.settings, repo, restrict=False).restricted(sorted(context.mutes))
+            taxonomy = taxonomy.restricted([topic for topic in taxonomy.ids() if topic not in context.mutes])
+        builder = DigestBuilder(
+            self.store,
+            taxonomy,
+            BuildOptions(hot_min_comments=self.settings.digest.hot_min_comments, locale=context.locale,
+                         bots_key=self.settings.bots_key),
+            is_bot=self.settings.is_bot,
+            muted=muted,
+        )
+        digest = builder.build(repo, window)
+        if analyse and self.settings.llm_enabled:
+            from bot.analysis.analyst import analyse_digest  # only deployments with an LLM load it
+
+            digest = analyse_digest(self.store, self.settings, digest)
+        return digest
+
+    async def digest(self, context: ChannelContext, window: Window, *, analyse: bool = True) -> Digest:
+        return await self.in_pool(functools.partial(self.build_digest, analyse=analyse), context, window)
+
+    def window_for(self, context: ChannelContext, query: Query, now: datetime) -> Window:
+        """The window a query asks for, or the digest's: the day up to the context's latest post time."""
+        if query.window is not None:
+            return query.window.resolve(now, context.zone)
+        if query.is_empty:
+            return default_window(now, context.zone, context.post_time)
+        return DEFAULT_SEARCH_WINDOW.resolve(now, context.zone)
+
+    def answer_now(self, context: ChannelContext, text: str, *, now: datetime, analyse: bool = True) -> Answer:
+        """Blocking ``/digest <text>``: the digest when the text has no words or filters, else the matches."""
+        query = parse_query(text)
+        repo = query.repo or context.repo
+        if repo is None:
+            raise Refused(NoRepo())
+        context = replace(context, repo=repo)
+        window = self.window_for(context, query, now)
+        if query.is_empty:
+            return self.build_digest(context, window, analyse=analyse)
+        return self.search(context, query, window, text=text)
+
+    async def answer(self, context: ChannelContext, text: str, *, now: datetime) -> Answer:
+        return await self.in_pool(functools.partial(self.answer_now, now=now), context, text)
+
+    def search(self, context: ChannelContext, query: Query, window: Window, *, text: str) -> QueryResult:
+        repo = context.repo
+        assert repo is not None
+        known = self.store.repos()
+        if repo not in known:
+            raise Refused(RepoNotSynced(repo, tuple(known[:5])))
+        taxonomy = load_taxonomy(self.settings, repo, restrict=False)
+        activity = self.store.window_activity(repo, window.start, window.end)
+        items = search(query, activity, window, taxonomy, self.settings.is_bot)
+        notes = list(query.notes)
+        synced_from = self.store.synced_from(repo)
+        if synced_from is not None and window.start < synced_from:
+            notes.append(f"activity before {synced_from.astimezone(context.zone):%Y-%m-%d %H:%M} was never synced")
+        topic = topic_named(taxonomy, query.words[0]) if len(query.words) == 1 else None
+        suggestions: list[str] = []
+        if not items:
+            suggestions = [f"topic {name}" for name in suggest(taxonomy, query)]
+            if query.window is None or (window.end - window.start) < timedelta(days=30):
+                suggestions.append("a wider window, e.g. 30d")
+        parsed = query.as_dict()
+        if notes:
+            parsed["notes"] = notes
+        return QueryResult(
+            repo=repo,
+            query=text,
+            window=window,
+            items=tuple(items),
+            topic=topic.id if topic else None,
+            topic_title=topic.display_name(context.locale) if topic else None,
+            parsed=parsed,
+            suggestions=tuple(suggestions),
+            locale=context.locale,
+        )
+
+    def without_muted(self, answer: Answer, query: str, repo: str, hidden: Collection[str]) -> Answer | Skip:
+        """A daily search without the items of muted topics; skipped whole when the query names one of them."""
+        if not isinstance(answer, QueryResult) or not hidden:
+            return answer
+        taxonomy = load_taxonomy(self.settings, repo, restrict=False)
+        named = {topic.id for word in parse_query(query).words if (topic := topic_named(taxonomy, word)) is not None}
+        if answer.topic is not None:
+            named.add(answer.topic)
+        if named & set(hidden):
+            return Skip(MUTED)
+        topics, _ = stored_topic_ids(self.store, taxonomy, repo, (item.number for item in answer.items))
+        kept = tuple(item for item in answer.items if not set(hidden).intersection(topics.get(item.number, ())))
+        return answer if len(kept) == len(answer.items) else replace(answer, items=kept)
+
+    # --- subscriptions ---
+
+    def subscribe(self, caller: Context, channel: ChannelContext, text: str, *, at: str | None,
+                  tz: str | None) -> Notice:
+        query = parse_query(text)
+        if query.window is not None:
+            return SubscriptionWindow()
+        limit = self.settings.file.chat.max_subscriptions_per_user
+        existing = self.chat.subscriptions(caller.platform, caller.user_id)
+        if len(existing) >= limit and all(s.query.lower() != text.lower() for s in existing):
+            return TooManySubscriptions(limit)
+        subscription, created = self.chat.subscribe(
+            caller.platform, caller.user_id, text, repo=query.repo or channel.repo,
+            post_time=at or channel.post_time, timezone=tz or channel.timezone, locale=channel.locale,
+        )
+        return Subscribed(SubscriptionView.of(subscription), created, tuple(query.notes))
+
+    def unsubscribe(self, caller: Context, text: str | None) -> Notice:
+        removed = self.chat.unsubscribe(caller.platform, caller.user_id, text)
+        remaining = tuple(map(SubscriptionView.of, self.chat.subscriptions(caller.platform, caller.user_id)))
+        return Unsubscribed(text, removed, remaining)
+
+    def subscriptions(self, caller: Context, channel: ChannelContext) -> Notice:
+        subscriptions = self.chat.subscriptions(caller.platform, caller.user_id)
+        timezone = _user_timezone(subscriptions, channel)
+        return SubscriptionsNotice(tuple(map(SubscriptionView.of, subscriptions)), timezone,
+                                   self._mute_views(caller, USER, caller.user_id, channel, timezone))
+
+    def take_pause_notice(self, caller: Context) -> Paused | None:
+        reason = self.chat.take_pause_notice(caller.platform, caller.user_id)
+        return Paused(reason) if reason else None
+
+    # --- channel settings ---
+
+    def show_channel(self, caller: Context, channel: ChannelContext) -> Notice:
+        return ChannelShown(channel, channel.timezone, self._channel_mute_views(caller, channel))
+
+    def configure_channel(self, caller: Context, channel: ChannelContext, changes: dict[str, object]) -> Notice:
+        if caller.is_dm:
+            return SettingsInChannel()
+        if not self._may_change_channel(caller):
+            return NotAllowed()
+        topics = changes.get("topics")
+        if isinstance(topics, tuple):
+            known = set(load_taxonomy(self.settings).ids())
+            unknown = tuple(topic for topic in topics if topic not in known)
+            if unknown:
+                return UnknownTopics(unknown, tuple(sorted(known)))
+        base = (self.chat.channel(caller.platform, caller.channel_id)
+                or ChannelSettings(platform=caller.platform, channel_id=caller.channel_id))
+        updated = replace(base, **changes, enabled=True, status=None)  # type: ignore[arg-type]
+        saved = self.chat.save_channel(updated, by=caller.user_id)
+        _log.info("%s channel %s settings changed by %s: %s", caller.platform, caller.channel_id, caller.user_id,
+                  sorted(changes))
+        shown = self.channel_context(saved.platform, saved.channel_id)
+        return ChannelSaved(shown, tuple(sorted(changes)), shown.timezone, self._channel_mute_views(caller, shown))
+
+    def help(self) -> Help:
+        return Help(tuple(load_taxonomy(self.settings).ids()))
+
+    # --- mutes ---
+
+    def list_mutes(self, caller: Context, channel: ChannelContext, *, personal: bool) -> Notice:
+        personal = personal or caller.is_dm
+        scope, target, timezone = self._mute_scope(caller, channel, personal)
+        return Mutes(personal, timezone, self._mute_views(caller, scope, target, channel, timezone))
+
+    def mute(self, caller: Context, channel: ChannelContext, text: str, duration: timedelta | None, *,
+             personal: bool) -> Notice:
+        personal = personal or caller.is_dm
+        if not personal and not self._may_change_channel(caller):
+            return NotAllowed()
+        scope, target, timezone = self._mute_scope(caller, channel, personal)
+        found = self._topic(text, channel)
+        if found is None:
+            taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
+            close = suggest(taxonomy, parse_query(text))
+            return UnknownTopic(text, close[0] if close else None)
+        until = caller.now + duration if duration is not None else None
+        self.mutes.mute(caller.platform, scope, target, found.id, until, caller.user_id, now=caller.now)
+        _log.info("%s %s %s: muted %s until %s (by %s)", caller.platform, scope, target, found.id, until,
+                  caller.user_id)
+        return Muted(personal, timezone, MuteView(found.id, found.display_name(channel.locale),
+                                                  _local(until, timezone)))
+
+    def unmute(self, caller: Context, channel: ChannelContext, text: str | None, *, personal: bool) -> Notice:
+        personal = personal or caller.is_dm
+        if not personal and not self._may_change_channel(caller):
+            return NotAllowed()
+        scope, target, timezone = self._mute_scope(caller, channel, personal)
+        topic = None
+        if text is not None:
+            found = self._topic(text, channel)
+            topic = found.id if found else text.lower()  # a topic since removed from the file
+        removed = self.mutes.unmute(caller.platform, scope, target, topic, now=caller.now)
+        _log.info("%s %s %s: unmuted %s (%d)", caller.platform, scope, target, topic or "all", removed)
+        return Unmuted(personal, timezone, topic, removed,
+                       self._mute_views(caller, scope, target, channel, timezone))
+
+    def _may_change_channel(self, caller: Context) -> bool:
+        return self.settings.file.chat.channel_settings != "admins" or caller.can_manage
+
+    def _mute_scope(self, caller: Context, channel: ChannelContext, personal: bool) -> tuple[str, str, str]:
+        if personal:
+            timezone = _user_timezone(self.chat.subscriptions(caller.platform, caller.user_id), channel)
+            return USER, caller.user_id, timezone
+        return CHANNEL, caller.channel_id, channel.timezone
+
+    def _topic(self, text: str, channel: ChannelContext) -> Topic | None:
+        """A topic by id, alias or query word, among every topic the channel's repository knows."""
+        taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
+        return taxonomy.get(text.strip().lower()) or topic_named(taxonomy, text)
+
+    def _channel_mute_views(self, caller: Context, channel: ChannelContext) -> tuple[MuteView, ...]:
+        if caller.is_dm:
+            return ()
+        return self._mute_views(caller, CHANNEL, caller.channel_id, channel, channel.timezone)
+
+    def _mute_views(self, caller: Context, scope: str, target: str, channel: ChannelContext,
+                    timezone: str) -> tuple[MuteView, ...]:
+        active = self.mutes.active(caller.platform, scope, target, caller.now)
+        if not active:
+            return ()
+        taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
+        views = []
+        for topic_id, until in active.items():
+            topic = taxonomy.get(topic_id)
+            views.append(MuteView(topic_id, topic.display_name(channel.locale) if topic else topic_id,
+                                  _local(until, timezone)))
+        return tuple(views)
+
+
+def _user_timezone(subscriptions: Sequence[Subscription], channel: ChannelContext) -> str:
+    """Where a user's times are shown: their (first) daily DM's zone, else the channel's."""
+    return subscriptions[0].timezone if subscriptions else channel.timezone
+
+
+def _local(moment: datetime | None, timezone: str) -> str | None:
+    from zoneinfo import ZoneInfo
+
+    return None if moment is None else moment.astimezone(ZoneInfo(timezone)).strftime("%Y-%m-%d %H:%M")
+

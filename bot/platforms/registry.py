@@ -1,0 +1,110 @@
+"""Which chat platforms a process runs, from the environment: each gives a messenger, web routes and/or a
+long-lived connection. ``digest-bot serve`` and ``digest-bot run`` assemble themselves from this list.
+
+Adding a platform is one factory here; the processes, the scheduler and the web application do not change.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from aiohttp import web
+
+from bot.app.messenger import Messenger
+from bot.app.service import DigestService
+from bot.errors import UserError
+
+_log = logging.getLogger(__name__)
+
+Mode = Literal["serve", "worker"]  # the web process | the worker (scheduler, sockets)
+
+
+@dataclass
+class Connection:
+    """One platform as this process uses it."""
+
+    name: str
+    messenger: Messenger | None = None  # posts digests and DMs (the scheduler's)
+    routes: list[web.RouteDef] = field(default_factory=list)  # served by the one web application
+    run: Callable[[], Coroutine[Any, Any, None]] | None = None  # a long-lived connection (Socket Mode, the gateway)
+
+
+PlatformFactory = Callable[[DigestService, Mapping[str, str], AsyncExitStack, Mode], Awaitable[Connection | None]]
+
+
+def require(env: Mapping[str, str], *names: str) -> list[str]:
+    missing = [name for name in names if not env.get(name)]
+    if missing:
+        raise UserError(f"set {' and '.join(missing)} in the environment (see README: Slack app)")
+    return [env[name] for name in names]
+
+
+async def slack(service: DigestService, env: Mapping[str, str], stack: AsyncExitStack,
+                mode: Mode) -> Connection | None:
+    """HTTP mode in the web process (token + signing secret); in the worker, posting with the bot token and,
+    with ``SLACK_APP_TOKEN``, the commands over Socket Mode (no public URL)."""
+    import aiohttp
+
+    from bot.platforms.slack_app import SlackMessenger, build_app, build_client, default_deps, slack_routes
+
+    if mode == "serve":
+        token, secret = require(env, "SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET")
+        app, deps = build_app(default_deps(service), token=token, signing_secret=secret,
+                              api_url=env.get("SLACK_API_URL"))
+        return Connection("slack", messenger=deps.messenger, routes=slack_routes(app))
+    if not env.get("SLACK_BOT_TOKEN"):
+        return None
+    client = build_client(env["SLACK_BOT_TOKEN"], env.get("SLACK_API_URL"))
+    client.session = aiohttp.ClientSession()  # one connection pool, not one per message
+    stack.push_async_callback(client.session.close)
+    connection = Connection("slack", messenger=SlackMessenger(client))
+    if env.get("SLACK_APP_TOKEN"):
+        connection.run = lambda: _slack_socket_mode(service, env)
+    return connection
+
+
+async def _slack_socket_mode(service: DigestService, env: Mapping[str, str]) -> None:
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+    from bot.platforms.slack_app import build_app, default_deps
+
+    token, app_token = require(env, "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN")
+    # Socket Mode requests are not signed (the socket is authenticated by the app token).
+    app, _ = build_app(default_deps(service), token=token, signing_secret=None, api_url=env.get("SLACK_API_URL"))
+    handler = AsyncSocketModeHandler(app, app_token)
+    try:
+        await handler.start_async()
+    finally:
+        await handler.close_async()
+
+
+async def discord(service: DigestService, env: Mapping[str, str], stack: AsyncExitStack,
+                  mode: Mode) -> Connection | None:
+    """The worker logs in over REST (the scheduler's messenger) and keeps the gateway open for the commands."""
+    if mode != "worker" or not env.get("DISCORD_TOKEN"):
+        return None
+    from bot.platforms.discord_app import DigestBot
+
+    bot = await stack.enter_async_context(DigestBot(
+        service, guild_id=env.get("DISCORD_GUILD_ID"), api_url=env.get("DISCORD_API_URL"),
+        gateway_url=env.get("DISCORD_GATEWAY_URL")))
+    await bot.login(env["DISCORD_TOKEN"])
+    return Connection("discord", messenger=bot.messenger, run=bot.connect)
+
+
+PLATFORMS: dict[str, PlatformFactory] = {"slack": slack, "discord": discord}
+
+
+async def connect(service: DigestService, env: Mapping[str, str], stack: AsyncExitStack,
+                  mode: Mode) -> list[Connection]:
+    """Every platform the environment configures for this process; its resources close with ``stack``."""
+    connections = []
+    for factory in PLATFORMS.values():
+        connection = await factory(service, env, stack, mode)
+        if connection is not None:
+            connections.append(connection)
+    return connections
