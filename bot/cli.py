@@ -175,7 +175,7 @@ def cmd_digest(args: argparse.Namespace) -> int:
     from bot.timeutil import iso_z
 
     settings = _settings(args)
-    repo = args.repo or (settings.repos[0].name if settings.repos else None)
+    repo = args.repo or settings.default_repo
     if repo is None:
         raise UserError("no repository: pass --repo OWNER/NAME or list [[repos]] in digest.toml")
     window = resolve_window(
@@ -201,7 +201,7 @@ def cmd_query(args: argparse.Namespace) -> int:
     from bot.platforms.console import render
 
     settings = _settings(args)
-    repo = args.repo or (settings.repos[0].name if settings.repos else None)
+    repo = args.repo or settings.default_repo
     answer = _answer(settings, lambda service: service.answer_now(
         service.default_context(repo=repo, locale=args.locale), args.text, now=args.end or utcnow()))
     sys.stdout.write(render(answer, args.format))

@@ -176,6 +176,11 @@ class Settings(BaseModel):
         return self.file.repos
 
     @property
+    def default_repo(self) -> str | None:
+        """The first configured repository: what a channel nobody configured, and the CLI, read."""
+        return self.file.repos[0].name if self.file.repos else None
+
+    @property
     def topics_path(self) -> Path:
         return self.config_dir / "topics.toml"
 

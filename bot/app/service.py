@@ -93,7 +93,7 @@ class DigestService:
 
     @property
     def default_repo(self) -> str | None:
-        return self.settings.repos[0].name if self.settings.repos else None
+        return self.settings.default_repo
 
     def default_context(self, *, repo: str | None = None, locale: str | None = None) -> ChannelContext:
         """The configured defaults (the terminal, a channel nobody configured)."""

@@ -1,0 +1,174 @@
+"""The application layer's seams: the reply policy every platform shares, typed notices worded in every
+locale, the platform registry and the one web application."""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Sequence
+from contextlib import AsyncExitStack
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.app import notices as n
+from bot.app.context import ChannelContext
+from bot.app.messenger import DeliveryError
+from bot.app.replies import Reply, capped, send_reply
+from bot.app.service import DigestService
+from bot.digest.model import Digest, Stats, Window
+from bot.errors import UserError
+from bot.platforms.registry import connect
+from bot.platforms.web import web_app
+from bot.settings import load_settings
+from bot.store.store import Store
+from formatters.notices import render_notices
+from formatters.safety import discord_markdown, slack_mrkdwn
+
+NOW = datetime(2025, 12, 2, 3, 5, tzinfo=UTC)
+DIGEST = Digest(repo="o/r", window=Window(NOW.replace(day=1), NOW, "Asia/Shanghai"), stats=Stats(), sections=())
+
+
+class Sink:
+    """A platform as ``send_reply`` sees it: records what it was asked to send."""
+
+    def __init__(self, parts: int, *, max_parts: int = 5, post_error: DeliveryError | None = None,
+                 expire_after: int | None = None) -> None:
+        self.parts = parts
+        self.max_parts = max_parts
+        self.post_error = post_error
+        self.expire_after = expire_after
+        self.sent: list[tuple[str, Any]] = []
+
+    def render(self, answer: object, *, locale: str, timezone: str) -> Sequence[str]:
+        return [f"part {index}" for index in range(self.parts)]
+
+    async def send_part(self, part: str) -> bool:
+        if self.expire_after is not None and len(self.sent) >= self.expire_after:
+            return False
+        self.sent.append(("part", part))
+        return True
+
+    async def say(self, notices: Sequence[n.Notice], *, locale: str) -> None:
+        self.sent.append(("say", [notice.kind for notice in notices]))
+
+    async def post(self, answer: object, *, locale: str, timezone: str) -> None:
+        if self.post_error is not None:
+            raise self.post_error
+        self.sent.append(("post", answer))
+
+
+async def test_a_notice_is_said_with_its_notes() -> None:
+    sink = Sink(0)
+    await send_reply(Reply(n.Help(("rocm",)), notes=(n.Paused("cannot_dm_bot"),)), sink)
+    assert sink.sent == [("say", ["help", "paused"])]
+
+
+async def test_a_long_answer_keeps_one_message_for_more_and_the_notes() -> None:
+    sink = Sink(9, max_parts=5)
+    await send_reply(Reply(answer=DIGEST, notes=(n.Paused("x"),)), sink)
+    assert sink.sent == [("part", "part 0"), ("part", "part 1"), ("part", "part 2"), ("part", "part 3"),
+                         ("say", ["more_parts", "paused"])]
+    short = Sink(2)
+    await send_reply(Reply(answer=DIGEST), short)
+    assert short.sent == [("part", "part 0"), ("part", "part 1")]  # nothing to add: no extra message
+
+
+async def test_an_expired_reply_stops_sending() -> None:
+    sink = Sink(4, expire_after=1)
+    await send_reply(Reply(answer=DIGEST, notes=(n.Paused("x"),)), sink)
+    assert sink.sent == [("part", "part 0")]
+
+
+async def test_a_post_is_confirmed_or_explained() -> None:
+    done = Sink(3)
+    await send_reply(Reply(answer=DIGEST, post=True), done)
+    assert done.sent == [("post", DIGEST), ("say", ["posted"])]
+    refused = Sink(3, post_error=DeliveryError("not_in_channel", permanent=True))
+    await send_reply(Reply(answer=DIGEST, post=True, notes=(n.Paused("x"),)), refused)
+    assert refused.sent == [("say", ["post_failed", "paused"])]
+
+
+def test_capped() -> None:
+    assert capped([1, 2, 3], 3) == ([1, 2, 3], 0)
+    assert capped([1, 2, 3, 4], 3) == ([1, 2], 2)
+    assert capped([1, 2], 1) == ([1], 1)
+
+
+CHANNEL = ChannelContext(repo="o/r", post_time="11:05", timezone="Asia/Shanghai", locale="en", topics=("rocm",),
+                         status="is_archived")
+SUB = n.SubscriptionView("qwen hangs", "09:00", "Europe/Berlin", "o/r", None)
+MUTE = n.MuteView("rocm", "AMD / ROCm", "2025-12-09 12:00")
+SAMPLES: list[n.Notice] = [
+    n.Help(("rocm", "qwen")), n.Subscribed(SUB, True, ("note",)), n.Subscriptions((SUB,), "UTC", (MUTE,)),
+    n.Unsubscribed(None, 2, ()), n.ChannelShown(CHANNEL, "Asia/Shanghai", (MUTE,)),
+    n.ChannelSaved(CHANNEL, ("locale",), "Asia/Shanghai"), n.Muted(False, "UTC", MUTE), n.Mutes(True, "UTC", ()),
+    n.Unmuted(False, "UTC", None, 1, ()), n.Posted(), n.MoreParts(3), n.Paused("cannot_dm_bot"), n.NotAllowed(),
+    n.NoRepo(), n.NotSynced("o/r"), n.RepoNotSynced("x/y", ("o/r",)), n.PostFailed("not_in_channel"),
+    n.PostNeedsChannel(), n.TooManySubscriptions(20), n.SubscriptionWindow(), n.SettingsInChannel(),
+    n.UnknownTopics(("nope",), ("rocm",)), n.UnknownTopic("rcom", "rocm"), n.UnknownTopic("xyzzy", None),
+    n.NotASubcommand("post"), n.Invalid("say which topic to mute", "/digest mute rocm"), n.Failed("bad config"),
+]
+
+
+def test_every_notice_kind_has_a_sample() -> None:
+    assert {notice.kind for notice in SAMPLES} == set(typing.get_args(n.NoticeKind))
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+@pytest.mark.parametrize("platform", ["slack", "discord"])
+def test_every_notice_is_worded_in_every_locale(locale: str, platform: Any) -> None:
+    escape = slack_mrkdwn if platform == "slack" else discord_markdown
+    for notice in SAMPLES:
+        text = render_notices([notice], locale=locale, escape=escape, platform=platform)
+        assert text.strip(), notice
+    together = render_notices(SAMPLES, locale=locale, escape=escape, platform=platform)
+    assert together.count("\n\n") >= len(SAMPLES) - 1
+
+
+def test_chinese_notices_are_chinese() -> None:
+    for notice in SAMPLES:
+        if isinstance(notice, n.Invalid | n.Failed):
+            continue  # lower layers' words, shown as they are
+        text = render_notices([notice], locale="zh-CN", escape=slack_mrkdwn)
+        assert any("\u4e00" <= char <= "\u9fff" for char in text), (notice, text)
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> typing.Iterator[DigestService]:
+    (tmp_path / "digest.toml").write_text('[[repos]]\nname = "o/r"\n')
+    store = Store.open(f"sqlite:///{tmp_path / 's.sqlite3'}")
+    service = DigestService(store, load_settings(tmp_path, env={}))
+    yield service
+    service.close()
+    store.close()
+
+
+async def test_the_registry_assembles_platforms_from_the_environment(service: DigestService) -> None:
+    async with AsyncExitStack() as stack:
+        assert await connect(service, {}, stack, "worker") == []
+        [slack] = await connect(service, {"SLACK_BOT_TOKEN": "xoxb-1"}, stack, "worker")
+        assert slack.name == "slack" and slack.messenger is not None and slack.run is None and not slack.routes
+        [socket] = await connect(service, {"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"}, stack,
+                                 "worker")
+        assert socket.run is not None
+        [web_slack] = await connect(service, {"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s"}, stack,
+                                    "serve")
+        assert [route.path for route in web_slack.routes] == ["/slack/events"]  # type: ignore[attr-defined]
+        with pytest.raises(UserError, match="SLACK_SIGNING_SECRET"):
+            await connect(service, {"SLACK_BOT_TOKEN": "xoxb-1"}, stack, "serve")
+
+
+async def test_the_web_app_serves_platform_routes_and_health() -> None:
+    async def hello(_: web.Request) -> web.Response:
+        return web.Response(text="hi")
+
+    async def health() -> dict[str, Any]:
+        return {"ok": True}
+
+    async with TestClient(TestServer(web_app([web.get("/hello", hello)], health))) as client:
+        assert await (await client.get("/hello")).text() == "hi"
+        assert await (await client.get("/healthz")).json() == {"ok": True}
