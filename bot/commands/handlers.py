@@ -92,7 +92,10 @@ class Commands:
     # --- entry point ---
 
     def handle(self, ctx: Context, text: str) -> Reply:
-        command = parse_command(text)
+        return self.handle_command(ctx, parse_command(text))
+
+    def handle_command(self, ctx: Context, command: Command) -> Reply:
+        """``handle`` for a command already built (e.g. from Discord's typed options)."""
         channel = self.effective_channel(ctx.platform, ctx.channel_id)
         try:
             reply = self._dispatch(ctx, command, channel)
