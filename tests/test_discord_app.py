@@ -18,9 +18,36 @@ import discord
 import pytest
 from sqlalchemy import event
 
+from bot.commands.grammar import (
+    Ask,
+    Command,
+    ConfigureChannel,
+    Help,
+    ListMutes,
+    ListSubscriptions,
+    Mute,
+    Post,
+    ShowChannel,
+    Subscribe,
+    Unmute,
+    Unsubscribe,
+    parse_command,
+)
 from bot.github.payloads import item_from_payload
 from bot.platforms import discord_app
-from bot.platforms.discord_app import DigestBot, rank_choices, split_text
+from bot.platforms.discord_app import (
+    DigestBot,
+    SubcommandQuery,
+    channel_command,
+    mute_command,
+    post_command,
+    rank_choices,
+    show_command,
+    split_text,
+    subscribe_command,
+    unmute_command,
+    unsubscribe_command,
+)
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.chat import ChatState
@@ -205,18 +232,18 @@ async def test_a_rate_limited_follow_up_is_retried(fake: FakeDiscord, bot: Diges
 async def test_the_defer_is_sent_before_any_store_work(fake: FakeDiscord, bot: DigestBot,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     entered, release = threading.Event(), threading.Event()
-    real = bot.commands.handle
+    real = bot.commands.handle_command
 
-    def slow(ctx: Any, text: str) -> Any:
+    def slow(ctx: Any, command: Any) -> Any:
         entered.set()
         assert release.wait(10)
-        return real(ctx, text)
+        return real(ctx, command)
 
-    monkeypatch.setattr(bot.commands, "handle", slow)
+    monkeypatch.setattr(bot.commands, "handle_command", slow)
     task = asyncio.create_task(invoke(bot, interaction_payload("subscriptions")))
     await fake.wait_request(CALLBACK)
     assert not fake.calls(FOLLOW_UP, ok=None)  # acknowledged while the handler has not answered yet
-    await asyncio.to_thread(entered.wait, 10)
+    assert await asyncio.to_thread(entered.wait, 10)
     release.set()
     await asyncio.wait_for(task, 10)
     assert "no subscriptions" in follow_up_text(fake)
@@ -372,14 +399,111 @@ async def test_subscribe_list_and_unsubscribe(fake: FakeDiscord, store: Store, t
         # an option value cannot smuggle in another setting: it stays one (quoted) token
         ("channel", {"repo": "o/r time 10:00"}, "must look like OWNER/NAME"),
         ("channel", {"topics": "rocm,nope"}, "unknown topic(s): nope"),
+        ("channel", {"time": "9am"}, "time: must be a time of day HH:MM, got '9am'"),
+        ("channel", {"timezone": "Mars/Base"}, "tz: unknown time zone 'Mars/Base'"),
+        ("channel", {"topics": " , "}, "topics: list topic ids separated by commas, or all"),
+        ("mute", {"topic": "rocm", "duration": "0d"}, "“0d” is not a duration (24h, 3d, 7d, 2w)"),
+        ("mute", {"topic": "rocm", "duration": "3 days"}, "“3 days” is not a duration"),
+        ("mute", {"duration": "3d"}, "say which topic to mute"),
+        ("unmute", {"topic": " "}, "say which topic to unmute"),
     ],
 )
 async def test_bad_input_gets_the_grammar_hint(fake: FakeDiscord, bot: DigestBot, subcommand: str,
                                                options: dict[str, str], expected: str) -> None:
     await invoke(bot, interaction_payload(subcommand, options))
     text = follow_up_text(fake).replace("\\", "")
-    assert expected in text
+    assert expected in text and "Try:" in text  # the invalid notice: what is wrong, then the usage
     assert ChatState(bot.store).channel("discord", str(CHANNEL_ID)) is None
+    assert not Mutes(bot.store).active("discord", CHANNEL_SCOPE, str(CHANNEL_ID), NOW)
+    assert not ChatState(bot.store).subscriptions("discord", str(USER_ID))
+
+
+QUOTED = 'qwen "hang"  on  ROCm'  # quotes, and runs of spaces (collapsed, as the text grammar collapses them)
+
+
+async def test_option_values_reach_the_command_as_typed(fake: FakeDiscord, bot: DigestBot,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    received: list[Command] = []
+    real = bot.commands.handle_command
+
+    def spy(ctx: Any, command: Command) -> Any:
+        received.append(command)
+        return real(ctx, command)
+
+    monkeypatch.setattr(bot.commands, "handle_command", spy)
+    typed = " ".join(QUOTED.split())
+    await invoke(bot, interaction_payload("show", {"query": QUOTED}))
+    await invoke(bot, interaction_payload("post", {"query": QUOTED + " 3d"}))
+    await invoke(bot, interaction_payload("subscribe", {"query": QUOTED, "time": "9:05", "timezone": "UTC"}))
+    await invoke(bot, interaction_payload("unsubscribe", {"query": QUOTED}))
+    await invoke(bot, with_flag(interaction_payload("mute", {"topic": 'say "rocm"', "duration": "2w"}), "for_me", True))
+    await invoke(bot, interaction_payload("unmute", {"topic": "it's “rocm”"}))
+    await invoke(bot, interaction_payload("channel", {"repo": "acme/widgets", "topics": " rocm , cuda,rocm"}))
+    await invoke(bot, interaction_payload("mute"))
+    await invoke(bot, interaction_payload("subscriptions"))
+    await invoke(bot, interaction_payload("channel"))
+    await invoke(bot, interaction_payload("help"))
+    assert received == [
+        Ask(typed),
+        Post(typed + " 3d"),
+        Subscribe(typed, at="09:05", tz="UTC"),
+        Unsubscribe(typed),
+        Mute('say "rocm"', timedelta(weeks=2), personal=True),
+        Unmute("it's \"rocm\""),  # curly quotes straightened, as the grammar reads all text
+        ConfigureChannel({"repo": "acme/widgets", "topics": ("rocm", "cuda")}),
+        ListMutes(),
+        ListSubscriptions(),
+        ShowChannel(),
+        Help(),
+    ]
+    replies = [texts(body)[0] for body in fake.follow_ups if not body.get("embeds")]
+    subscribed = next(reply for reply in replies if reply.startswith("Subscribed"))
+    assert "qwen \"hang\" on ROCm" in subscribed.replace("\\", "")  # stored as typed, then removed again
+    assert any(reply.startswith("Unsubscribed from “qwen") for reply in replies)
+    assert ChatState(bot.store).subscriptions("discord", str(USER_ID)) == []
+    assert bot.recent.get(str(USER_ID))[:2] == [typed, f"{typed} 3d"]  # autocomplete remembers them as typed
+
+
+@pytest.mark.parametrize(
+    ("built", "text"),
+    [
+        (show_command("rocm 3d"), "rocm 3d"),
+        (show_command(None), ""),
+        (post_command("label:bug 3d"), "post label:bug 3d"),
+        (post_command(None), "post"),
+        (subscribe_command("qwen hangs", "9:00", "Europe/Berlin"), "subscribe qwen hangs at 9:00 tz Europe/Berlin"),
+        (subscribe_command("rocm", "25:00"), "subscribe rocm at 25:00"),
+        (subscribe_command("rocm", None, "Mars/Base"), "subscribe rocm tz Mars/Base"),
+        (subscribe_command(" ", "09:00"), "subscribe at 09:00"),
+        (unsubscribe_command("ALL"), "unsubscribe all"),
+        (unsubscribe_command("qwen hangs"), "unsubscribe qwen hangs"),
+        (channel_command(), "channel"),
+        (channel_command("o/r", "9:30", "UTC", "zh", "rocm, cuda"),
+         'channel repo o/r time 9:30 tz UTC locale zh topics "rocm, cuda"'),
+        (channel_command(topics="all"), "channel topics all"),
+        (channel_command(repo="not-a-repo"), "channel repo not-a-repo"),
+        (channel_command(time="9am"), "channel time 9am"),
+        (channel_command(timezone="Mars/Base"), "channel tz Mars/Base"),
+        (channel_command(locale="fr"), "channel locale fr"),
+        (mute_command(), "mute"),
+        (mute_command(for_me=True), "mute for me"),
+        (mute_command("rocm", "3d", True), "mute rocm 3d for me"),
+        (mute_command("rocm", "400d"), "mute rocm 400d"),  # a year at most, as the query grammar caps windows
+        (mute_command("rocm", "0d"), "mute rocm 0d"),
+        (mute_command(None, "7d"), "mute 7d"),
+        (unmute_command("all", True), "unmute all for me"),
+        (unmute_command("cuda"), "unmute cuda"),
+    ],
+)
+def test_options_build_what_the_text_grammar_parses(built: Command, text: str) -> None:
+    """Where the text grammar can say the same thing, the typed options give the same command (or Invalid)."""
+    assert built == parse_command(text)
+
+
+def test_a_query_that_is_a_subcommand_is_refused() -> None:
+    refused = show_command("  Post rocm")
+    assert isinstance(refused, SubcommandQuery) and (refused.word, refused.usage) == ("post", "/digest post")
+    assert show_command("posts about rocm") == Ask("posts about rocm")
 
 
 # -------------------------------------------------------------------------------------------- mutes
@@ -422,7 +546,7 @@ async def test_mute_list_and_unmute_through_the_tree(fake: FakeDiscord, store: S
     assert replies[2].startswith("Muted in your daily DMs: rocm")
     assert replies[3].startswith("Muted in this channel's digests:\n• rocm")
     assert "unknown topic “rcom” (did you mean rocm?)" in replies[4]
-    assert "unknown topic “rocm tomorrow-ish”" in replies[5]
+    assert "“tomorrow-ish” is not a duration (24h, 3d, 7d, 2w)" in replies[5]  # a typed option: not the topic
     assert replies[6].startswith("Unmuted all 1 topic in this channel's digests")
     assert replies[7].startswith("Unmuted cuda in your daily DMs") and "Still muted: rocm" in replies[7]
     topics, durations, unmute = (body["data"]["choices"] for body in fake.callbacks if body["type"] == 8)

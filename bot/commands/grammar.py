@@ -97,6 +97,7 @@ SUBSCRIBE_USAGE = "/digest subscribe rocm at 09:00 tz Asia/Shanghai"
 CHANNEL_USAGE = "/digest channel repo vllm-project/vllm time 11:05 tz Asia/Shanghai locale zh-CN topics rocm,qwen"
 MUTE_USAGE = "/digest mute rocm 7d   or   /digest mute rocm for me"
 UNMUTE_USAGE = "/digest unmute rocm   or   /digest unmute all"
+UNSUBSCRIBE_USAGE = "/digest unsubscribe rocm   or   /digest unsubscribe all"
 CHANNEL_KEYS = {"repo": "repo", "time": "post_time", "at": "post_time", "tz": "timezone", "timezone": "timezone",
                 "locale": "locale", "lang": "locale", "language": "locale", "topics": "topics"}
 
@@ -115,7 +116,7 @@ def parse_command(text: str) -> Command:
         return _subscribe(rest)
     if verb == "unsubscribe":
         if not rest:
-            return Invalid("say what to unsubscribe from", "/digest unsubscribe rocm   or   /digest unsubscribe all")
+            return Invalid("say what to unsubscribe from", UNSUBSCRIBE_USAGE)
         joined = " ".join(rest)
         return Unsubscribe(None if joined.lower() == "all" else joined)
     if verb == "subscriptions":

@@ -26,8 +26,10 @@ Commands (one group; Discord does not let a command with subcommands be invoked 
 itself is ``/digest show``): ``show [query]``, ``post [query]``, ``subscribe <query> [time] [timezone]``,
 ``unsubscribe <query|all>``, ``subscriptions``, ``channel [repo] [time] [timezone] [locale] [topics]``,
 ``mute [topic] [duration] [for_me]`` (no topic: the list), ``unmute <topic|all> [for_me]``, ``help``.
-Each builds the text of the shared grammar (``bot.commands.grammar``) and calls ``Commands.handle``, so the
-semantics are those of Slack and the CLI. The interaction is deferred (ephemeral, "thinking") before any
+Each builds the shared grammar's command (``bot.commands.grammar``: ``Subscribe``, ``Mute``, …) straight from its
+typed options, checked with the grammar's own validators (a bad value is the grammar's ``Invalid``), and calls
+``Commands.handle_command``, so the semantics are those of Slack and the CLI; option values (quotes, spaces)
+reach the command as typed. The interaction is deferred (ephemeral, "thinking") before any
 other work, which answers Discord's 3 s deadline; the answer follows as webhook follow-ups (valid 15 min).
 
 Intents: ``Intents.none()`` plus ``guilds`` (the server's roles and channels, to match
@@ -41,7 +43,8 @@ import logging
 import zoneinfo
 from collections import OrderedDict
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
@@ -50,7 +53,31 @@ import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
-from bot.commands.grammar import Ask, parse_command
+from bot.commands.grammar import (
+    CHANNEL_USAGE,
+    MUTE_USAGE,
+    SUBSCRIBE_USAGE,
+    UNMUTE_USAGE,
+    UNSUBSCRIBE_USAGE,
+    Ask,
+    Command,
+    ConfigureChannel,
+    Help,
+    Invalid,
+    ListMutes,
+    ListSubscriptions,
+    Mute,
+    Post,
+    ShowChannel,
+    Subscribe,
+    Unmute,
+    Unsubscribe,
+    channel_setting,
+    check_duration,
+    check_hhmm,
+    check_timezone,
+    subcommand_word,
+)
 from bot.commands.handlers import Commands, Context, Reply
 from bot.delivery.messenger import DeliveryError
 from bot.digest.model import Digest
@@ -60,6 +87,7 @@ from bot.settings import LOCALES, Settings
 from bot.store.chat import ChatState
 from bot.store.store import Store
 from bot.timeutil import utcnow
+from bot.topics.query import clean_text
 from formatters.notices import render_notice
 from formatters.safety import discord_markdown
 
@@ -262,20 +290,96 @@ async def complete_topics(interaction: discord.Interaction, current: str) -> lis
 # ----------------------------------------------------------------------------------------------- commands
 
 
-def _token(value: str | None) -> str:
-    """One option value as one grammar token (quoted when it has spaces, so it cannot add other settings)."""
-    value = " ".join((value or "").split())
-    if value and (" " in value or '"' in value):
-        return '"' + value.replace('"', "'") + '"'
-    return value
+def _text(value: str | None) -> str:
+    """An option's text as the grammar reads text (``clean_text``: no zero-width or control characters, curly
+    quotes straightened), trimmed, runs of spaces as one. Quotes and the spaces between words stay."""
+    return " ".join(clean_text(value or "").split())
 
 
-def _words(*pairs: tuple[str, str | None]) -> str:
-    return " ".join(f"{key} {_token(value)}" for key, value in pairs if value and _token(value))
+@dataclass(frozen=True)
+class SubcommandQuery(Invalid):
+    """``/digest show post``: a subcommand given as a query; the notice is said in the channel's language."""
+
+    word: str = ""
+
+
+def show_command(query: str | None) -> Command:
+    text = _text(query)
+    word = subcommand_word(text)
+    if word is not None:
+        return SubcommandQuery(_t("en", "subcommand", word=word), f"/digest {word}", word)
+    return Ask(text)
+
+
+def post_command(query: str | None) -> Command:
+    return Post(_text(query))
+
+
+def subscribe_command(query: str, time: str | None = None, timezone: str | None = None) -> Command:
+    at, tz = _text(time), _text(timezone)
+    try:
+        at_value = check_hhmm(at) if at else None
+    except ValueError as err:
+        return Invalid(f"at {at}: {err}", SUBSCRIBE_USAGE)
+    try:
+        tz_value = check_timezone(tz) if tz else None
+    except ValueError as err:
+        return Invalid(f"tz {tz}: {err}", SUBSCRIBE_USAGE)
+    text = _text(query)
+    if not text:
+        return Invalid("say which topic or query to get every day", SUBSCRIBE_USAGE)
+    return Subscribe(text, at=at_value, tz=tz_value)
+
+
+def unsubscribe_command(query: str) -> Command:
+    text = _text(query)
+    if not text:
+        return Invalid("say what to unsubscribe from", UNSUBSCRIBE_USAGE)
+    return Unsubscribe(None if text.lower() == "all" else text)
+
+
+def channel_command(repo: str | None = None, time: str | None = None, timezone: str | None = None,
+                    locale: str | None = None, topics: str | None = None) -> Command:
+    """No option: the settings; else the changes, each checked as ``/digest channel <name> <value>`` is."""
+    given = [(name, key, _text(value)) for name, key, value in (
+        ("repo", "repo", repo), ("time", "post_time", time), ("tz", "timezone", timezone),
+        ("locale", "locale", locale), ("topics", "topics", topics)) if _text(value)]
+    if not given:
+        return ShowChannel()
+    changes: dict[str, object] = {}
+    for name, key, value in given:
+        try:
+            changes[key] = channel_setting(key, value)
+        except ValueError as err:
+            return Invalid(f"{name}: {err}", CHANNEL_USAGE)
+    return ConfigureChannel(changes)
+
+
+def mute_command(topic: str | None = None, duration: str | None = None, for_me: bool = False) -> Command:
+    """No topic and no duration: the list of mutes."""
+    text, length = _text(topic), _text(duration)
+    if not text and not length:
+        return ListMutes(for_me)
+    span: timedelta | None = None
+    if length:
+        try:
+            span = check_duration(length)
+        except ValueError as err:
+            return Invalid(str(err), MUTE_USAGE)
+    if not text:
+        return Invalid("say which topic to mute", MUTE_USAGE)
+    return Mute(text, span, for_me)
+
+
+def unmute_command(topic: str, for_me: bool = False) -> Command:
+    text = _text(topic)
+    if not text:
+        return Invalid("say which topic to unmute", UNMUTE_USAGE)
+    return Unmute(None if text.lower() == "all" else text, for_me)
 
 
 class DigestGroup(app_commands.Group):
-    """``/digest …``: every subcommand becomes grammar text for ``Commands.handle``."""
+    """``/digest …``: every subcommand builds the grammar's command from its options for ``handle_command``."""
 
     def __init__(self) -> None:
         super().__init__(name="digest", description="Daily digest of the repository's GitHub activity")
@@ -284,13 +388,13 @@ class DigestGroup(app_commands.Group):
     @app_commands.describe(query="A topic or search, e.g. rocm · qwen hangs 7d · label:bug 3d")
     @app_commands.autocomplete(query=complete_query)
     async def show(self, interaction: discord.Interaction, query: Query | None = None) -> None:
-        await _bot(interaction).handle_interaction(interaction, query or "", remember=query, ask=True)
+        await _bot(interaction).handle_interaction(interaction, show_command(query), remember=query)
 
     @app_commands.command(name="post", description="Post the digest (or a query's answer) in this channel")
     @app_commands.describe(query="Optional topic or search instead of the whole digest")
     @app_commands.autocomplete(query=complete_query)
     async def post(self, interaction: discord.Interaction, query: Query | None = None) -> None:
-        await _bot(interaction).handle_interaction(interaction, f"post {query or ''}".strip(), remember=query)
+        await _bot(interaction).handle_interaction(interaction, post_command(query), remember=query)
 
     @app_commands.command(name="subscribe", description="Get a topic or query by direct message every day")
     @app_commands.describe(query="Topic or query, e.g. rocm", time="HH:MM, default: the channel's time",
@@ -298,18 +402,18 @@ class DigestGroup(app_commands.Group):
     @app_commands.autocomplete(query=complete_query, timezone=complete_timezone)
     async def subscribe(self, interaction: discord.Interaction, query: Query, time: Short | None = None,
                         timezone: Short | None = None) -> None:
-        text = " ".join(part for part in ("subscribe", query, _words(("at", time), ("tz", timezone))) if part)
-        await _bot(interaction).handle_interaction(interaction, text, remember=query)
+        await _bot(interaction).handle_interaction(interaction, subscribe_command(query, time, timezone),
+                                                   remember=query)
 
     @app_commands.command(name="unsubscribe", description="Stop a daily digest, or all of them")
     @app_commands.describe(query="The subscription's query, or all")
     @app_commands.autocomplete(query=complete_subscription)
     async def unsubscribe(self, interaction: discord.Interaction, query: Query) -> None:
-        await _bot(interaction).handle_interaction(interaction, f"unsubscribe {query}")
+        await _bot(interaction).handle_interaction(interaction, unsubscribe_command(query))
 
     @app_commands.command(name="subscriptions", description="Your daily digests")
     async def subscriptions(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).handle_interaction(interaction, "subscriptions")
+        await _bot(interaction).handle_interaction(interaction, ListSubscriptions())
 
     @app_commands.command(name="channel", description="Show this channel's settings, or change them")
     @app_commands.describe(repo="owner/name", time="Daily post time HH:MM", timezone="IANA zone, e.g. Asia/Shanghai",
@@ -319,9 +423,8 @@ class DigestGroup(app_commands.Group):
     async def channel(self, interaction: discord.Interaction, repo: Repo | None = None, time: Short | None = None,
                       timezone: Short | None = None, locale: app_commands.Choice[str] | None = None,
                       topics: Query | None = None) -> None:
-        settings = _words(("repo", repo), ("time", time), ("tz", timezone),
-                          ("locale", locale.value if locale else None), ("topics", topics))
-        await _bot(interaction).handle_interaction(interaction, f"channel {settings}".strip())
+        command = channel_command(repo, time, timezone, locale.value if locale else None, topics)
+        await _bot(interaction).handle_interaction(interaction, command)
 
     @app_commands.command(name="mute", description="Leave a topic out of this channel's digests (or your DMs)")
     @app_commands.describe(topic="The topic; leave empty to list what is muted",
@@ -330,20 +433,18 @@ class DigestGroup(app_commands.Group):
     @app_commands.autocomplete(topic=complete_topic, duration=complete_duration)
     async def mute(self, interaction: discord.Interaction, topic: Short | None = None, duration: Short | None = None,
                    for_me: bool = False) -> None:
-        parts = ["mute", _token(topic), _token(duration), "for me" if for_me else ""]
-        await _bot(interaction).handle_interaction(interaction, " ".join(part for part in parts if part))
+        await _bot(interaction).handle_interaction(interaction, mute_command(topic, duration, for_me))
 
     @app_commands.command(name="unmute", description="Show a muted topic again, or all of them")
     @app_commands.describe(topic="The muted topic, or all",
                            for_me="Unmute it in your daily DMs instead of this channel's digests")
     @app_commands.autocomplete(topic=complete_unmute)
     async def unmute(self, interaction: discord.Interaction, topic: Short, for_me: bool = False) -> None:
-        parts = ["unmute", _token(topic), "for me" if for_me else ""]
-        await _bot(interaction).handle_interaction(interaction, " ".join(part for part in parts if part))
+        await _bot(interaction).handle_interaction(interaction, unmute_command(topic, for_me))
 
     @app_commands.command(name="help", description="How to use /digest, and the topics")
     async def help(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).handle_interaction(interaction, "help")
+        await _bot(interaction).handle_interaction(interaction, Help())
 
 
 class DigestTree(app_commands.CommandTree):
@@ -468,9 +569,10 @@ class DigestBot(discord.Client):
                        user_id=str(interaction.user.id), now=self.clock(),
                        can_manage=self.can_manage(interaction), is_dm=interaction.guild_id is None)
 
-    async def handle_interaction(self, interaction: discord.Interaction, text: str, *,
-                                 remember: str | None = None, ask: bool = False) -> None:
-        """Defer first (Discord's 3 s), then handle and follow up. Never raises."""
+    async def handle_interaction(self, interaction: discord.Interaction, command: Command, *,
+                                 remember: str | None = None) -> None:
+        """Defer first (Discord's 3 s), then handle ``command`` and follow up; ``remember``: a query for the
+        user's autocomplete once it worked. Never raises."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
         except discord.HTTPException as err:  # expired (10062) or already answered, e.g. by another process
@@ -479,21 +581,19 @@ class DigestBot(discord.Client):
         locale = "en"
         try:
             ctx = self.context(interaction)
-            command = parse_command(text)
-            if ask and not isinstance(command, Ask):
-                word = text.split()[0].lower()
+            if isinstance(command, SubcommandQuery):
                 channel = await asyncio.to_thread(self.commands.effective_channel, PLATFORM, ctx.channel_id)
-                reply = Reply("invalid", {"message": _t(channel.locale, "subcommand", word=word),
-                                          "usage": f"/digest {word}"}, locale=channel.locale)
+                reply = Reply("invalid", {"message": _t(channel.locale, "subcommand", word=command.word),
+                                          "usage": command.usage}, locale=channel.locale)
             else:
-                reply = await asyncio.to_thread(self.commands.handle, ctx, text)
+                reply = await asyncio.to_thread(self.commands.handle_command, ctx, command)
             locale = reply.locale
             if remember and reply.notice not in ("invalid", "error", "no_repo"):
                 self.recent.add(ctx.user_id, remember)
             await self.respond(interaction, reply)
         except Exception:
-            command = interaction.command.qualified_name if interaction.command else "digest"
-            _log.exception("/%s failed", command)
+            name = interaction.command.qualified_name if interaction.command else "digest"
+            _log.exception("/%s failed", name)
             await self._follow_up_text(interaction, _t(locale, "sorry"))
 
     async def respond(self, interaction: discord.Interaction, reply: Reply) -> None:
