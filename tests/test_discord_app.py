@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import discord.webhook.async_
 import pytest
+from discord.gateway import DiscordWebSocket
 from sqlalchemy import event
 
 from bot.commands.grammar import (
@@ -48,6 +50,7 @@ from bot.platforms.discord_app import (
     unmute_command,
     unsubscribe_command,
 )
+from bot.platforms.discord_endpoints import Endpoints, check_internals
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.chat import ChatState
@@ -190,19 +193,67 @@ async def test_without_a_server_the_commands_sync_globally(fake: FakeDiscord, sq
     assert [command["name"] for command in sync.body] == ["digest"]
 
 
-async def test_endpoint_overrides_are_scoped_to_the_running_clients(fake: FakeDiscord, sqlite_store: Store,
-                                                                   tmp_path: Path) -> None:
-    original = discord.http.Route.BASE
-    bot = await start_bot(fake, sqlite_store, make_settings(tmp_path))
-    assert fake.api_url == discord.http.Route.BASE
-    other = DigestBot(make_settings(tmp_path), sqlite_store, api_url="http://127.0.0.1:1/api/v10")
-    async with other:
-        with pytest.raises(RuntimeError, match="another Discord client"):
-            await other.login("x")
-    await bot.close()
-    assert discord.http.Route.BASE == original == discord_app.DEFAULT_API_URL
+def assert_discord_untouched() -> None:
+    """The endpoint overrides are per client: discord.py's own defaults never change."""
+    assert discord.http.Route.BASE == discord_app.DEFAULT_API_URL
+    assert str(DiscordWebSocket.DEFAULT_GATEWAY) == discord_app.DEFAULT_GATEWAY_URL
+
+
+async def test_each_client_has_its_own_endpoints(fake: FakeDiscord, sqlite_store: Store, tmp_path: Path) -> None:
+    """Two clients in one process, each on its own fake Discord: REST, interaction callbacks and follow-ups
+    each reach their own; nothing process-wide is patched."""
+    seed(sqlite_store)
+    async with FakeDiscord(guild=guild_payload()) as other_fake:
+        first = await start_bot(fake, sqlite_store, make_settings(tmp_path))
+        second = await start_bot(other_fake, sqlite_store, make_settings(tmp_path), guild_id=None)
+        try:
+            assert_discord_untouched()
+            await invoke(first, interaction_payload("help"))
+            await invoke(second, interaction_payload("subscriptions"))
+            await invoke(first, interaction_payload("show", {"query": "ro"}, focused="query"))
+        finally:
+            await first.close()
+            await second.close()
+        assert fake.calls("PUT /applications/{application_id}/guilds/{guild_id}/commands")
+        assert other_fake.calls("PUT /applications/{application_id}/commands")  # global sync, on its own fake
+        assert "/digest post" in follow_up_text(fake) and "/digest post" not in follow_up_text(other_fake)
+        assert "no subscriptions" in follow_up_text(other_fake) and "no subscriptions" not in follow_up_text(fake)
+        assert [body["type"] for body in fake.callbacks] == [5, 8]  # deferred, then autocomplete
+        assert [body["type"] for body in other_fake.callbacks] == [5]
+    assert_discord_untouched()
     with pytest.raises(ValueError, match="DISCORD_GATEWAY_URL"):
         DigestBot(make_settings(tmp_path), sqlite_store, gateway_url="https://example.invalid")
+    with pytest.raises(ValueError, match="DISCORD_API_URL"):
+        DigestBot(make_settings(tmp_path), sqlite_store, api_url="discord.com/api/v10")
+
+
+def test_endpoint_urls() -> None:
+    proxy = Endpoints.parse("http://proxy.internal:8080/discord/api/v10/", "ws://proxy.internal:8080/gateway")
+    assert proxy.api == "http://proxy.internal:8080/discord/api/v10"
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=5)
+    assert proxy.rest_url(route.url) == "http://proxy.internal:8080/discord/api/v10/channels/5/messages"
+    assert proxy.rest_url("https://cdn.discordapp.com/x.png") == "https://cdn.discordapp.com/x.png"  # not a Route
+    # the first connection and a resume at READY's resume_gateway_url: both to the configured gateway, same query
+    for opened in ("wss://gateway.discord.gg/?v=10&encoding=json&compress=zlib-stream",
+                   "wss://gateway-us-east1-b.discord.gg?v=10&encoding=json&compress=zlib-stream"):
+        assert proxy.gateway_url(opened) == "ws://proxy.internal:8080/gateway?v=10&encoding=json&compress=zlib-stream"
+    default = Endpoints.parse(None, "")
+    assert (default.api, default.gateway) == (discord_app.DEFAULT_API_URL, discord_app.DEFAULT_GATEWAY_URL)
+    assert default.rest_url(route.url) == route.url
+    resume = "wss://gateway-us-east1-b.discord.gg?v=10&encoding=json"
+    assert default.gateway_url(resume) == resume  # Discord's resume URL, as Discord asks
+
+
+def test_a_moved_discord_internal_fails_at_startup(sqlite_store: Store, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    check_internals()  # discord.py as installed: what the overrides rely on is there
+    monkeypatch.setattr(discord.webhook.async_, "async_context", None)
+    with pytest.raises(RuntimeError, match=r"async_context.*DISCORD_API_URL / DISCORD_GATEWAY_URL overrides need"):
+        DigestBot(make_settings(tmp_path), sqlite_store)
+    monkeypatch.undo()
+    monkeypatch.setattr(discord.http.Route, "BASE", None)
+    with pytest.raises(RuntimeError, match=r"Route\.url"):
+        check_internals()
 
 
 # ------------------------------------------------------------------------------ defer, follow-up, notices
@@ -694,19 +745,20 @@ async def test_end_to_end_over_the_gateway(fake: FakeDiscord, sqlite_store: Stor
             await fake.wait_request(FOLLOW_UP)
             assert fake.follow_ups[0]["content"].startswith("Saved (post_time)")  # the role counted
             assert bot.get_guild(GUILD_ID) is not None
-            assert str(bot.ws.gateway) == fake.gateway_url  # not READY's resume_gateway_url
             assert ChatState(sqlite_store).channel("discord", str(CHANNEL_ID)).post_time == "08:15"
 
             await fake.reconnect()
             resume = await fake.wait_for(lambda f: f.gateway_ops(6))
-            assert resume[0]["d"]["session_id"] == "fake-session"
+            assert resume[0]["d"]["session_id"] == "fake-session"  # here, not at READY's resume_gateway_url
+            assert len(fake.gateway_connections) == 2
+            assert all(query["v"] == "10" and query["encoding"] == "json" for query in fake.gateway_connections)
             await fake.dispatch("INTERACTION_CREATE", interaction_payload("post"))
             await fake.wait_request(FOLLOW_UP, count=2)
             assert fake.threads and fake.posted(CHANNEL_ID)
         finally:
             await bot.close()
             await asyncio.wait_for(runner, 10)
-    assert discord.http.Route.BASE == discord_app.DEFAULT_API_URL
+    assert_discord_untouched()
 
 
 async def test_run_discord_stops_cleanly_when_cancelled(fake: FakeDiscord, sqlite_store: Store,
@@ -718,7 +770,8 @@ async def test_run_discord_stops_cleanly_when_cancelled(fake: FakeDiscord, sqlit
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert discord.http.Route.BASE == discord_app.DEFAULT_API_URL
+    assert fake.gateway_connections and fake.calls("GET /users/@me")  # both through the overrides
+    assert_discord_untouched()
 
 
 async def test_a_stale_command_still_gets_an_answer(fake: FakeDiscord, bot: DigestBot) -> None:

@@ -1,4 +1,4 @@
-"""Discord: the ``/digest`` slash commands on discord.py 2.7, and the REST Messenger for the scheduler.
+"""Discord: the ``/digest`` slash commands on discord.py 2, and the REST Messenger for the scheduler.
 
 Public API::
 
@@ -20,7 +20,8 @@ Public API::
 Environment the CLI maps onto the arguments: ``DISCORD_TOKEN`` (token), ``DISCORD_GUILD_ID`` (sync the
 commands to that one server only: instant, for development; unset: global, which Discord propagates within
 about an hour), ``DISCORD_API_URL`` (REST base, default ``https://discord.com/api/v10``) and
-``DISCORD_GATEWAY_URL`` (default ``wss://gateway.discord.gg/``) for proxies and tests.
+``DISCORD_GATEWAY_URL`` (default ``wss://gateway.discord.gg/``) for proxies and tests: per client, see
+``bot.platforms.discord_endpoints``.
 
 Commands (one group; Discord does not let a command with subcommands be invoked on its own, so the digest
 itself is ``/digest show``): ``show [query]``, ``post [query]``, ``subscribe <query> [time] [timezone]``,
@@ -49,9 +50,7 @@ from functools import cache
 from typing import Any
 
 import discord
-import yarl
 from discord import app_commands
-from discord.gateway import DiscordWebSocket
 
 from bot.commands.grammar import (
     CHANNEL_USAGE,
@@ -81,6 +80,9 @@ from bot.commands.grammar import (
 from bot.commands.handlers import Commands, Context, Reply
 from bot.delivery.messenger import DeliveryError
 from bot.digest.model import Digest
+from bot.platforms.discord_endpoints import DEFAULT_API_URL as DEFAULT_API_URL
+from bot.platforms.discord_endpoints import DEFAULT_GATEWAY_URL as DEFAULT_GATEWAY_URL
+from bot.platforms.discord_endpoints import Endpoints, install
 from bot.platforms.discord_messenger import PLATFORM, DiscordMessenger, send_kwargs
 from bot.service import load_taxonomy
 from bot.settings import LOCALES, Settings
@@ -93,8 +95,6 @@ from formatters.safety import discord_markdown
 
 _log = logging.getLogger(__name__)
 
-DEFAULT_API_URL = "https://discord.com/api/v10"
-DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 MAX_CHOICES = 25  # Discord's limit for autocomplete results
 CHOICE_TEXT = 100  # a choice's name and value: 1..100 characters
 CONTENT = 2000
@@ -127,63 +127,6 @@ STRINGS: dict[str, dict[str, str]] = {
 
 def _t(locale: str, key: str, **params: object) -> str:
     return STRINGS.get(locale, STRINGS["en"])[key].format(**params)
-
-
-# ------------------------------------------------------------------------------------- endpoint overrides
-#
-# discord.py 2.7 has no per-client setting for the REST base or the gateway, so the overrides set two class
-# attributes (``_check_internals`` verifies they still exist when a client logs in; re-read this when upgrading):
-#   discord.http.Route.BASE               every REST URL, including the interaction callbacks and the webhook
-#                                         follow-ups (discord/webhook/async_.py builds its URLs with the same Route)
-#   DiscordWebSocket.DEFAULT_GATEWAY      where Client.connect() opens the first gateway connection (2.7 does not
-#                                         ask GET /gateway/bot for a non-sharded Client), and where it goes back
-#                                         after an INVALID_SESSION
-# READY's ``resume_gateway_url`` replaces ``ws.gateway`` for resumes; ``DigestBot.on_connect`` puts the override
-# back so a proxy stays in the path. Class attributes are process-wide: every DigestBot in one process must use
-# the same endpoints (checked); the originals come back when the last one closes.
-
-_active: list[tuple[str, str]] = []
-_saved: tuple[str, yarl.URL] | None = None
-
-
-def _check_internals() -> None:
-    if not isinstance(getattr(discord.http.Route, "BASE", None), str) or not isinstance(
-        getattr(DiscordWebSocket, "DEFAULT_GATEWAY", None), yarl.URL
-    ):
-        raise RuntimeError(f"discord.py {discord.__version__}: Route.BASE / DiscordWebSocket.DEFAULT_GATEWAY moved; "
-                           "the DISCORD_API_URL / DISCORD_GATEWAY_URL overrides need updating")
-    if not discord.__version__.startswith("2.7"):
-        _log.warning("the Discord endpoint overrides were written for discord.py 2.7, this is %s", discord.__version__)
-
-
-def normalise_endpoints(api_url: str | None, gateway_url: str | None) -> tuple[str, str]:
-    api = (api_url or DEFAULT_API_URL).strip().rstrip("/")
-    gateway = (gateway_url or DEFAULT_GATEWAY_URL).strip()
-    if not api.startswith(("https://", "http://")):
-        raise ValueError(f"DISCORD_API_URL must be an http(s) URL such as {DEFAULT_API_URL}, got {api!r}")
-    if not gateway.startswith(("wss://", "ws://")):
-        raise ValueError(f"DISCORD_GATEWAY_URL must be a ws(s) URL such as {DEFAULT_GATEWAY_URL}, got {gateway!r}")
-    return api, gateway
-
-
-def _apply_endpoints(endpoints: tuple[str, str]) -> None:
-    global _saved
-    if _active and _active[0] != endpoints:
-        raise RuntimeError(f"another Discord client in this process uses {_active[0]}, not {endpoints}")
-    _check_internals()
-    if not _active:
-        _saved = (discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
-    discord.http.Route.BASE = endpoints[0]
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(endpoints[1])
-    _active.append(endpoints)
-
-
-def _release_endpoints(endpoints: tuple[str, str]) -> None:
-    global _saved
-    _active.remove(endpoints)
-    if not _active and _saved is not None:
-        discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = _saved
-        _saved = None
 
 
 # ------------------------------------------------------------------------------------------- autocomplete
@@ -448,6 +391,12 @@ class DigestGroup(app_commands.Group):
 
 
 class DigestTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # The first thing discord.py awaits for an interaction, in the task that handles it: from here on that
+        # task's callback and follow-ups go to the client's endpoints (bot/platforms/discord_endpoints.py).
+        _bot(interaction).endpoint_http.use_for_webhooks()
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         # Only errors before our callback runs land here (a stale command signature, a failed transform).
         _log.error("/digest failed before it ran: %s", error, exc_info=error)
@@ -476,6 +425,7 @@ class DigestBot(discord.Client):
         sync_commands: bool = True,
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
+        endpoints = Endpoints.parse(api_url, gateway_url)  # a bad URL fails here, before anything starts
         intents = discord.Intents.none()
         intents.guilds = True  # roles (discord_manager_role by name) and channels; not privileged
         super().__init__(
@@ -488,7 +438,8 @@ class DigestBot(discord.Client):
         self.settings = settings
         self.store = store
         self.guild_id = int(guild_id) if guild_id else None
-        self.endpoints = normalise_endpoints(api_url, gateway_url)
+        self.endpoints = endpoints
+        self.endpoint_http = install(self, endpoints)  # before the tree below takes self.http
         self.sync_commands = sync_commands
         self.clock = clock
         self.commands = Commands(store, settings)
@@ -497,16 +448,9 @@ class DigestBot(discord.Client):
         self.recent = RecentQueries()
         self.tree = DigestTree(self)
         self.tree.add_command(DigestGroup())
-        self._endpoints_applied = False
         self._topics: list[tuple[str, str]] | None = None
 
     # --- lifecycle ---
-
-    async def login(self, token: str) -> None:
-        if not self._endpoints_applied:
-            _apply_endpoints(self.endpoints)
-            self._endpoints_applied = True
-        await super().login(token)
 
     async def setup_hook(self) -> None:
         """After login, before the gateway: register the commands (one server when ``guild_id`` is set)."""
@@ -524,21 +468,8 @@ class DigestBot(discord.Client):
         _log.info("synced %d Discord command(s) %s", len(synced),
                   f"to server {self.guild_id}" if guild else "globally (may take up to an hour to show)")
 
-    async def on_connect(self) -> None:
-        # READY just set ws.gateway to Discord's resume_gateway_url; resumes go through the override instead.
-        if self.endpoints[1] != DEFAULT_GATEWAY_URL and self.ws is not None:
-            self.ws.gateway = yarl.URL(self.endpoints[1])
-
     async def on_ready(self) -> None:
         _log.info("Discord: connected as %s to %d server(s)", self.user, len(self.guilds))
-
-    async def close(self) -> None:
-        try:
-            await super().close()
-        finally:
-            if self._endpoints_applied:
-                self._endpoints_applied = False
-                _release_endpoints(self.endpoints)
 
     # --- commands ---
 
