@@ -6,12 +6,14 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.commands.handlers import Commands, Context
 from bot.delivery.messenger import DeliveryError
 from bot.digest.model import Digest, QueryResult
 from bot.platforms.discord_app import DigestBot
+from bot.platforms.discord_messenger import DiscordMessenger, message_payload, send_kwargs
 from bot.settings import Settings
 from bot.store.chat import ChannelSettings, ChatState
 from bot.store.store import Store
@@ -240,3 +242,19 @@ async def test_closed_dms_pause_the_subscriptions_and_the_user_hears_once(
     assert subscription.paused == "dms_closed"
     assert commands.handle(ctx, "help").notes == ("paused:dms_closed",)
     assert commands.handle(ctx, "help").notes == ()
+
+
+def test_formatter_messages_become_rest_payloads_with_mentions_off(settings: Settings, sqlite_store: Store) -> None:
+    seed(sqlite_store)
+    digest = digest_of(sqlite_store, settings)
+    formatted = render_discord_digest(digest, locale="en", timezone="UTC")
+    payloads = DiscordMessenger(discord.Client(intents=discord.Intents.none())).render(digest, locale="en",
+                                                                                       timezone="UTC")
+    assert [texts(p) for p in payloads] == [texts(m) for m in formatted]
+    assert all(set(p) == {"content", "embeds", "allowed_mentions"} and p["allowed_mentions"] == {"parse": []}
+               for p in payloads)
+    kwargs = send_kwargs(payloads[0])
+    assert kwargs["allowed_mentions"].to_dict() == {"parse": []}
+    assert [embed.to_dict()["title"] for embed in kwargs["embeds"]] == [e["title"] for e in payloads[0]["embeds"]]
+    with pytest.raises(ValueError, match="allowed_mentions"):  # the formatters' contract, enforced
+        message_payload({"content": "@everyone", "embeds": [], "allowed_mentions": {"parse": ["everyone"]}})

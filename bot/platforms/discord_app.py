@@ -47,7 +47,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -83,7 +82,14 @@ from bot.digest.model import Digest
 from bot.platforms.discord_endpoints import DEFAULT_API_URL as DEFAULT_API_URL
 from bot.platforms.discord_endpoints import DEFAULT_GATEWAY_URL as DEFAULT_GATEWAY_URL
 from bot.platforms.discord_endpoints import Endpoints, install
-from bot.platforms.discord_messenger import PLATFORM, DiscordMessenger, send_kwargs
+from bot.platforms.discord_messenger import (
+    PLATFORM,
+    DiscordMessenger,
+    MessagePayload,
+    SendKwargs,
+    TextKwargs,
+    send_kwargs,
+)
 from bot.service import load_taxonomy
 from bot.settings import LOCALES, Settings
 from bot.store.chat import ChatState
@@ -566,7 +572,7 @@ class DigestBot(discord.Client):
                                                        "allowed_mentions": discord.AllowedMentions.none()}):
                 return
 
-    async def _follow_up(self, interaction: discord.Interaction, kwargs: dict[str, Any]) -> bool:
+    async def _follow_up(self, interaction: discord.Interaction, kwargs: SendKwargs | TextKwargs) -> bool:
         try:
             await interaction.followup.send(**kwargs, ephemeral=True, wait=True)
         except discord.HTTPException as err:  # e.g. the 15-minute token expired
@@ -575,7 +581,7 @@ class DigestBot(discord.Client):
         return True
 
 
-def _text_message(text: str) -> dict[str, Any]:
+def _text_message(text: str) -> MessagePayload:
     return {"content": text[:CONTENT], "embeds": [], "allowed_mentions": {"parse": []}}
 
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, TypedDict
 
 import aiohttp
 import discord
@@ -54,16 +54,48 @@ THREAD_EXISTS = 160004  # "A thread has already been created for this message"
 OnPart = Callable[[str], Awaitable[None]]
 TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
-Message = dict[str, Any]
 
 
-def send_kwargs(message: Message) -> dict[str, Any]:
-    """A formatter message dict as ``Messageable.send``/``Webhook.send`` keyword arguments."""
-    if message.get("allowed_mentions", {"parse": []}) != {"parse": []}:  # the formatter's contract
+class AllowedMentionsPayload(TypedDict):
+    parse: list[str]  # always []: nobody is notified
+
+
+class MessagePayload(TypedDict):
+    """A message as Discord's REST API takes it (``POST /channels/{id}/messages``), as the formatters
+    (``formatters.discord_embeds``) build it."""
+
+    content: str
+    embeds: list[dict[str, Any]]  # Discord embed objects
+    allowed_mentions: AllowedMentionsPayload
+
+
+class SendKwargs(TypedDict):
+    """A ``MessagePayload`` as ``Messageable.send``/``Webhook.send`` keyword arguments."""
+
+    content: str | None
+    embeds: list[discord.Embed]
+    allowed_mentions: discord.AllowedMentions
+
+
+class TextKwargs(TypedDict):
+    """A plain text follow-up's keyword arguments (no embeds)."""
+
+    content: str
+    allowed_mentions: discord.AllowedMentions
+
+
+def message_payload(message: Mapping[str, Any]) -> MessagePayload:
+    """A formatter's message dict, checked against the formatters' contract: mentions off."""
+    if message.get("allowed_mentions", {"parse": []}) != {"parse": []}:
         raise ValueError("formatter message without allowed_mentions {'parse': []}")
+    return {"content": message.get("content") or "", "embeds": list(message.get("embeds") or ()),
+            "allowed_mentions": {"parse": []}}
+
+
+def send_kwargs(message: MessagePayload) -> SendKwargs:
     return {
-        "content": message.get("content") or None,
-        "embeds": [discord.Embed.from_dict(embed) for embed in message.get("embeds", ())],
+        "content": message["content"] or None,
+        "embeds": [discord.Embed.from_dict(embed) for embed in message["embeds"]],
         "allowed_mentions": discord.AllowedMentions.none(),
     }
 
@@ -72,8 +104,8 @@ def error_code(err: discord.HTTPException) -> int:
     return int(getattr(err, "code", 0) or 0)
 
 
-def _thread_name(messages: list[Message], fallback: str) -> str:
-    embeds = messages[0].get("embeds") or [{}]
+def _thread_name(messages: list[MessagePayload], fallback: str) -> str:
+    embeds = messages[0]["embeds"] or [{}]
     name = " ".join(str(embeds[0].get("title") or fallback).split())
     return name if len(name) <= THREAD_NAME else name[: THREAD_NAME - 1] + "…"
 
@@ -127,10 +159,13 @@ class DiscordMessenger:
 
     # --- more ---
 
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[Message]:
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[MessagePayload]:
         if isinstance(answer, Digest):
-            return render_discord_digest(answer, locale=locale, timezone=timezone, section_limit=self.section_limit)
-        return render_discord_query(answer, locale=locale, timezone=timezone)
+            messages = render_discord_digest(answer, locale=locale, timezone=timezone,
+                                             section_limit=self.section_limit)
+        else:
+            messages = render_discord_query(answer, locale=locale, timezone=timezone)
+        return [message_payload(message) for message in messages]
 
     async def post_answer(
         self, channel_id: str, answer: Digest | QueryResult, *, locale: str, timezone: str
@@ -141,12 +176,14 @@ class DiscordMessenger:
         return await self.post_messages(channel_id, self.render(answer, locale=locale, timezone=timezone),
                                         thread_name=None)
 
-    async def post_messages(self, channel_id: str, messages: list[Message], *, thread_name: str | None) -> list[str]:
+    async def post_messages(
+        self, channel_id: str, messages: list[MessagePayload], *, thread_name: str | None
+    ) -> list[str]:
         """The first message in the channel; the others in a thread on it (``thread_name``) or after it."""
         return await self._post_channel(channel_id, messages, thread_name=thread_name)
 
     async def _post_channel(
-        self, channel_id: str, messages: list[Message], *, thread_name: str | None, sent: Sequence[str] = (),
+        self, channel_id: str, messages: list[MessagePayload], *, thread_name: str | None, sent: Sequence[str] = (),
         on_part: OnPart | None = None,
     ) -> list[str]:
         ids = [str(message_id) for message_id in sent]
@@ -173,22 +210,23 @@ class DiscordMessenger:
             where = resumed or await self._thread_on(channel, int(ids[0]), thread_name, channel_id) or channel
         for message in messages[len(ids):]:
             try:
-                sent = await where.send(**send_kwargs(message))
+                posted = await where.send(**send_kwargs(message))
             except discord.HTTPException as err:
                 if where is channel or err.status != 403 or error_code(err) not in NO_THREAD:
                     raise await self._channel_failure(err, channel_id) from None
                 self._log_once(target, "thread_send", "cannot post in the thread on %s (%s): posting in the channel",
                                target, error_code(err))
                 where = channel
-                sent = await self._send(channel, message, channel_id)
+                posted = await self._send(channel, message, channel_id)
             except TRANSIENT as err:
                 raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
-            ids.append(str(sent.id))
+            ids.append(str(posted.id))
             if on_part is not None:
                 await on_part(ids[-1])
         return ids
 
-    async def _send(self, channel: discord.abc.Messageable, message: Message, channel_id: str) -> discord.Message:
+    async def _send(self, channel: discord.abc.Messageable, message: MessagePayload,
+                    channel_id: str) -> discord.Message:
         try:
             return await channel.send(**send_kwargs(message))
         except discord.HTTPException as err:
@@ -207,9 +245,12 @@ class DiscordMessenger:
             return await headline.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
         except discord.HTTPException as err:
             existing = await self._existing_thread(headline_id) if error_code(err) == THREAD_EXISTS else None
-            return existing or self._no_thread(err, channel_id)
+            if existing is None:
+                self._no_thread(err, channel_id)
+            return existing
         except TRANSIENT as err:
-            return self._no_thread(err, channel_id)
+            self._no_thread(err, channel_id)
+            return None
 
     async def _existing_thread(self, headline_id: int) -> discord.Thread | None:
         try:
