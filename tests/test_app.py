@@ -111,6 +111,7 @@ SAMPLES: list[n.Notice] = [
     n.PostNeedsChannel(), n.TooManySubscriptions(20), n.SubscriptionWindow(), n.SettingsInChannel(),
     n.UnknownTopics(("nope",), ("rocm",)), n.UnknownTopic("rcom", "rocm"), n.UnknownTopic("xyzzy", None),
     n.NotASubcommand("post"), n.Invalid("say which topic to mute", "/digest mute rocm"), n.Failed("bad config"),
+    n.Sorry(),
 ]
 
 

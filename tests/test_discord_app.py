@@ -10,17 +10,51 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import discord
+import discord.webhook.async_
 import pytest
+from discord.gateway import DiscordWebSocket
 from sqlalchemy import event
 
+from bot.app.notices import Help as HelpNotice
+from bot.app.service import DigestService
+from bot.commands.grammar import (
+    Ask,
+    Command,
+    ConfigureChannel,
+    Help,
+    ListMutes,
+    ListSubscriptions,
+    Mute,
+    Post,
+    ShowChannel,
+    Subscribe,
+    Unmute,
+    Unsubscribe,
+    parse_command,
+)
+from bot.delivery.jobs import DeliveryJobs
 from bot.github.payloads import item_from_payload
 from bot.platforms import discord_app
-from bot.platforms.discord_app import DigestBot, rank_choices, split_text
+from bot.platforms.discord_app import (
+    DigestBot,
+    SubcommandQuery,
+    channel_command,
+    mute_command,
+    post_command,
+    rank_choices,
+    show_command,
+    split_text,
+    subscribe_command,
+    unmute_command,
+    unsubscribe_command,
+)
+from bot.platforms.discord_endpoints import Endpoints, check_internals
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.chat import ChatState
@@ -89,8 +123,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 async def start_bot(fake: FakeDiscord, store: Store, settings: Settings, **kwargs: Any) -> DigestBot:
-    bot = DigestBot(settings, store, api_url=fake.api_url, gateway_url=fake.gateway_url, clock=lambda: NOW,
-                    **{"guild_id": GUILD_ID, **kwargs})
+    bot = DigestBot(DigestService(store, settings), api_url=fake.api_url, gateway_url=fake.gateway_url,
+                    clock=lambda: NOW, **{"guild_id": GUILD_ID, **kwargs})
     await bot.__aenter__()
     await bot.login("fake-token")
     # What GUILD_CREATE on the gateway fills in (roles for discord_manager_role); these tests skip the gateway.
@@ -163,19 +197,67 @@ async def test_without_a_server_the_commands_sync_globally(fake: FakeDiscord, sq
     assert [command["name"] for command in sync.body] == ["digest"]
 
 
-async def test_endpoint_overrides_are_scoped_to_the_running_clients(fake: FakeDiscord, sqlite_store: Store,
-                                                                   tmp_path: Path) -> None:
-    original = discord.http.Route.BASE
-    bot = await start_bot(fake, sqlite_store, make_settings(tmp_path))
-    assert fake.api_url == discord.http.Route.BASE
-    other = DigestBot(make_settings(tmp_path), sqlite_store, api_url="http://127.0.0.1:1/api/v10")
-    async with other:
-        with pytest.raises(RuntimeError, match="another Discord client"):
-            await other.login("x")
-    await bot.close()
-    assert discord.http.Route.BASE == original == discord_app.DEFAULT_API_URL
+def assert_discord_untouched() -> None:
+    """The endpoint overrides are per client: discord.py's own defaults never change."""
+    assert discord.http.Route.BASE == discord_app.DEFAULT_API_URL
+    assert str(DiscordWebSocket.DEFAULT_GATEWAY) == discord_app.DEFAULT_GATEWAY_URL
+
+
+async def test_each_client_has_its_own_endpoints(fake: FakeDiscord, sqlite_store: Store, tmp_path: Path) -> None:
+    """Two clients in one process, each on its own fake Discord: REST, interaction callbacks and follow-ups
+    each reach their own; nothing process-wide is patched."""
+    seed(sqlite_store)
+    async with FakeDiscord(guild=guild_payload()) as other_fake:
+        first = await start_bot(fake, sqlite_store, make_settings(tmp_path))
+        second = await start_bot(other_fake, sqlite_store, make_settings(tmp_path), guild_id=None)
+        try:
+            assert_discord_untouched()
+            await invoke(first, interaction_payload("help"))
+            await invoke(second, interaction_payload("subscriptions"))
+            await invoke(first, interaction_payload("show", {"query": "ro"}, focused="query"))
+        finally:
+            await first.close()
+            await second.close()
+        assert fake.calls("PUT /applications/{application_id}/guilds/{guild_id}/commands")
+        assert other_fake.calls("PUT /applications/{application_id}/commands")  # global sync, on its own fake
+        assert "/digest post" in follow_up_text(fake) and "/digest post" not in follow_up_text(other_fake)
+        assert "no subscriptions" in follow_up_text(other_fake) and "no subscriptions" not in follow_up_text(fake)
+        assert [body["type"] for body in fake.callbacks] == [5, 8]  # deferred, then autocomplete
+        assert [body["type"] for body in other_fake.callbacks] == [5]
+    assert_discord_untouched()
     with pytest.raises(ValueError, match="DISCORD_GATEWAY_URL"):
-        DigestBot(make_settings(tmp_path), sqlite_store, gateway_url="https://example.invalid")
+        DigestBot(DigestService(sqlite_store, make_settings(tmp_path)), gateway_url="https://example.invalid")
+    with pytest.raises(ValueError, match="DISCORD_API_URL"):
+        DigestBot(DigestService(sqlite_store, make_settings(tmp_path)), api_url="discord.com/api/v10")
+
+
+def test_endpoint_urls() -> None:
+    proxy = Endpoints.parse("http://proxy.internal:8080/discord/api/v10/", "ws://proxy.internal:8080/gateway")
+    assert proxy.api == "http://proxy.internal:8080/discord/api/v10"
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=5)
+    assert proxy.rest_url(route.url) == "http://proxy.internal:8080/discord/api/v10/channels/5/messages"
+    assert proxy.rest_url("https://cdn.discordapp.com/x.png") == "https://cdn.discordapp.com/x.png"  # not a Route
+    # the first connection and a resume at READY's resume_gateway_url: both to the configured gateway, same query
+    for opened in ("wss://gateway.discord.gg/?v=10&encoding=json&compress=zlib-stream",
+                   "wss://gateway-us-east1-b.discord.gg?v=10&encoding=json&compress=zlib-stream"):
+        assert proxy.gateway_url(opened) == "ws://proxy.internal:8080/gateway?v=10&encoding=json&compress=zlib-stream"
+    default = Endpoints.parse(None, "")
+    assert (default.api, default.gateway) == (discord_app.DEFAULT_API_URL, discord_app.DEFAULT_GATEWAY_URL)
+    assert default.rest_url(route.url) == route.url
+    resume = "wss://gateway-us-east1-b.discord.gg?v=10&encoding=json"
+    assert default.gateway_url(resume) == resume  # Discord's resume URL, as Discord asks
+
+
+def test_a_moved_discord_internal_fails_at_startup(sqlite_store: Store, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    check_internals()  # discord.py as installed: what the overrides rely on is there
+    monkeypatch.setattr(discord.webhook.async_, "async_context", None)
+    with pytest.raises(RuntimeError, match=r"async_context.*DISCORD_API_URL / DISCORD_GATEWAY_URL overrides need"):
+        DigestBot(DigestService(sqlite_store, make_settings(tmp_path)))
+    monkeypatch.undo()
+    monkeypatch.setattr(discord.http.Route, "BASE", None)
+    with pytest.raises(RuntimeError, match=r"Route\.url"):
+        check_internals()
 
 
 # ------------------------------------------------------------------------------ defer, follow-up, notices
@@ -205,18 +287,18 @@ async def test_a_rate_limited_follow_up_is_retried(fake: FakeDiscord, bot: Diges
 async def test_the_defer_is_sent_before_any_store_work(fake: FakeDiscord, bot: DigestBot,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     entered, release = threading.Event(), threading.Event()
-    real = bot.commands.handle
+    real = bot.commands.handle_command
 
-    def slow(ctx: Any, text: str) -> Any:
+    async def slow(ctx: Any, command: Any) -> Any:
         entered.set()
-        assert release.wait(10)
-        return real(ctx, text)
+        assert await asyncio.to_thread(release.wait, 10)
+        return await real(ctx, command)
 
-    monkeypatch.setattr(bot.commands, "handle", slow)
+    monkeypatch.setattr(bot.commands, "handle_command", slow)
     task = asyncio.create_task(invoke(bot, interaction_payload("subscriptions")))
     await fake.wait_request(CALLBACK)
     assert not fake.calls(FOLLOW_UP, ok=None)  # acknowledged while the handler has not answered yet
-    await asyncio.to_thread(entered.wait, 10)
+    assert await asyncio.to_thread(entered.wait, 10)
     release.set()
     await asyncio.wait_for(task, 10)
     assert "no subscriptions" in follow_up_text(fake)
@@ -319,17 +401,22 @@ async def test_post_without_thread_permission_continues_in_the_channel(fake: Fak
     assert "Posted in this channel." in follow_up_text(fake)
 
 
-async def test_post_without_send_permission_marks_the_channel(fake: FakeDiscord, store: Store,
-                                                              tmp_path: Path) -> None:
+async def test_post_without_send_permission_is_explained_and_the_scheduled_post_marks_the_channel(
+        fake: FakeDiscord, store: Store, tmp_path: Path) -> None:
     seed(store)
     bot = await start_bot(fake, store, make_settings(tmp_path))
     try:
         await invoke(bot, interaction_payload("channel", {"time": "09:00"}))
         fake.fail(MESSAGES, 403, 50013, message="Missing Permissions")
         await invoke(bot, interaction_payload("post"))
+        assert "could not post here (missing_permissions)" in follow_up_text(fake)
+        assert ChatState(store).channel("discord", str(CHANNEL_ID)).enabled  # the person was told; nothing marked
+        # The daily post meets the same refusal: delivery marks the channel (once, in one place) and skips it.
+        fake.fail(MESSAGES, 403, 50013, message="Missing Permissions")
+        jobs = DeliveryJobs(bot.service, {"discord": bot.messenger}, clock=lambda: NOW)
+        assert await jobs.post_channel("discord", str(CHANNEL_ID)) == "skipped"
     finally:
         await bot.close()
-    assert "could not post here (missing_permissions)" in follow_up_text(fake)
     saved = ChatState(store).channel("discord", str(CHANNEL_ID))
     assert saved is not None and saved.status == "missing_permissions" and not saved.enabled
 
@@ -372,14 +459,111 @@ async def test_subscribe_list_and_unsubscribe(fake: FakeDiscord, store: Store, t
         # an option value cannot smuggle in another setting: it stays one (quoted) token
         ("channel", {"repo": "o/r time 10:00"}, "must look like OWNER/NAME"),
         ("channel", {"topics": "rocm,nope"}, "unknown topic(s): nope"),
+        ("channel", {"time": "9am"}, "time: must be a time of day HH:MM, got '9am'"),
+        ("channel", {"timezone": "Mars/Base"}, "tz: unknown time zone 'Mars/Base'"),
+        ("channel", {"topics": " , "}, "topics: list topic ids separated by commas, or all"),
+        ("mute", {"topic": "rocm", "duration": "0d"}, "“0d” is not a duration (24h, 3d, 7d, 2w)"),
+        ("mute", {"topic": "rocm", "duration": "3 days"}, "“3 days” is not a duration"),
+        ("mute", {"duration": "3d"}, "say which topic to mute"),
+        ("unmute", {"topic": " "}, "say which topic to unmute"),
     ],
 )
 async def test_bad_input_gets_the_grammar_hint(fake: FakeDiscord, bot: DigestBot, subcommand: str,
                                                options: dict[str, str], expected: str) -> None:
     await invoke(bot, interaction_payload(subcommand, options))
     text = follow_up_text(fake).replace("\\", "")
-    assert expected in text
+    assert expected in text and "Try:" in text  # the invalid notice: what is wrong, then the usage
     assert ChatState(bot.store).channel("discord", str(CHANNEL_ID)) is None
+    assert not Mutes(bot.store).active("discord", CHANNEL_SCOPE, str(CHANNEL_ID), NOW)
+    assert not ChatState(bot.store).subscriptions("discord", str(USER_ID))
+
+
+QUOTED = 'qwen "hang"  on  ROCm'  # quotes, and runs of spaces (collapsed, as the text grammar collapses them)
+
+
+async def test_option_values_reach_the_command_as_typed(fake: FakeDiscord, bot: DigestBot,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    received: list[Command] = []
+    real = bot.commands.handle_command
+
+    def spy(ctx: Any, command: Command) -> Any:
+        received.append(command)
+        return real(ctx, command)
+
+    monkeypatch.setattr(bot.commands, "handle_command", spy)
+    typed = " ".join(QUOTED.split())
+    await invoke(bot, interaction_payload("show", {"query": QUOTED}))
+    await invoke(bot, interaction_payload("post", {"query": QUOTED + " 3d"}))
+    await invoke(bot, interaction_payload("subscribe", {"query": QUOTED, "time": "9:05", "timezone": "UTC"}))
+    await invoke(bot, interaction_payload("unsubscribe", {"query": QUOTED}))
+    await invoke(bot, with_flag(interaction_payload("mute", {"topic": 'say "rocm"', "duration": "2w"}), "for_me", True))
+    await invoke(bot, interaction_payload("unmute", {"topic": "it's “rocm”"}))
+    await invoke(bot, interaction_payload("channel", {"repo": "acme/widgets", "topics": " rocm , cuda,rocm"}))
+    await invoke(bot, interaction_payload("mute"))
+    await invoke(bot, interaction_payload("subscriptions"))
+    await invoke(bot, interaction_payload("channel"))
+    await invoke(bot, interaction_payload("help"))
+    assert received == [
+        Ask(typed),
+        Post(typed + " 3d"),
+        Subscribe(typed, at="09:05", tz="UTC"),
+        Unsubscribe(typed),
+        Mute('say "rocm"', timedelta(weeks=2), personal=True),
+        Unmute("it's \"rocm\""),  # curly quotes straightened, as the grammar reads all text
+        ConfigureChannel({"repo": "acme/widgets", "topics": ("rocm", "cuda")}),
+        ListMutes(),
+        ListSubscriptions(),
+        ShowChannel(),
+        Help(),
+    ]
+    replies = [texts(body)[0] for body in fake.follow_ups if not body.get("embeds")]
+    subscribed = next(reply for reply in replies if reply.startswith("Subscribed"))
+    assert "qwen \"hang\" on ROCm" in subscribed.replace("\\", "")  # stored as typed, then removed again
+    assert any(reply.startswith("Unsubscribed from “qwen") for reply in replies)
+    assert ChatState(bot.store).subscriptions("discord", str(USER_ID)) == []
+    assert bot.recent.get(str(USER_ID))[:2] == [typed, f"{typed} 3d"]  # autocomplete remembers them as typed
+
+
+@pytest.mark.parametrize(
+    ("built", "text"),
+    [
+        (show_command("rocm 3d"), "rocm 3d"),
+        (show_command(None), ""),
+        (post_command("label:bug 3d"), "post label:bug 3d"),
+        (post_command(None), "post"),
+        (subscribe_command("qwen hangs", "9:00", "Europe/Berlin"), "subscribe qwen hangs at 9:00 tz Europe/Berlin"),
+        (subscribe_command("rocm", "25:00"), "subscribe rocm at 25:00"),
+        (subscribe_command("rocm", None, "Mars/Base"), "subscribe rocm tz Mars/Base"),
+        (subscribe_command(" ", "09:00"), "subscribe at 09:00"),
+        (unsubscribe_command("ALL"), "unsubscribe all"),
+        (unsubscribe_command("qwen hangs"), "unsubscribe qwen hangs"),
+        (channel_command(), "channel"),
+        (channel_command("o/r", "9:30", "UTC", "zh", "rocm, cuda"),
+         'channel repo o/r time 9:30 tz UTC locale zh topics "rocm, cuda"'),
+        (channel_command(topics="all"), "channel topics all"),
+        (channel_command(repo="not-a-repo"), "channel repo not-a-repo"),
+        (channel_command(time="9am"), "channel time 9am"),
+        (channel_command(timezone="Mars/Base"), "channel tz Mars/Base"),
+        (channel_command(locale="fr"), "channel locale fr"),
+        (mute_command(), "mute"),
+        (mute_command(for_me=True), "mute for me"),
+        (mute_command("rocm", "3d", True), "mute rocm 3d for me"),
+        (mute_command("rocm", "400d"), "mute rocm 400d"),  # a year at most, as the query grammar caps windows
+        (mute_command("rocm", "0d"), "mute rocm 0d"),
+        (mute_command(None, "7d"), "mute 7d"),
+        (unmute_command("all", True), "unmute all for me"),
+        (unmute_command("cuda"), "unmute cuda"),
+    ],
+)
+def test_options_build_what_the_text_grammar_parses(built: Command, text: str) -> None:
+    """Where the text grammar can say the same thing, the typed options give the same command (or Invalid)."""
+    assert built == parse_command(text)
+
+
+def test_a_query_that_is_a_subcommand_is_refused() -> None:
+    refused = show_command("  Post rocm")
+    assert isinstance(refused, SubcommandQuery) and (refused.word, refused.usage) == ("post", "/digest post")
+    assert show_command("posts about rocm") == Ask("posts about rocm")
 
 
 # -------------------------------------------------------------------------------------------- mutes
@@ -422,7 +606,7 @@ async def test_mute_list_and_unmute_through_the_tree(fake: FakeDiscord, store: S
     assert replies[2].startswith("Muted in your daily DMs: rocm")
     assert replies[3].startswith("Muted in this channel's digests:\n• rocm")
     assert "unknown topic “rcom” (did you mean rocm?)" in replies[4]
-    assert "unknown topic “rocm tomorrow-ish”" in replies[5]
+    assert "“tomorrow-ish” is not a duration (24h, 3d, 7d, 2w)" in replies[5]  # a typed option: not the topic
     assert replies[6].startswith("Unmuted all 1 topic in this channel's digests")
     assert replies[7].startswith("Unmuted cuda in your daily DMs") and "Still muted: rocm" in replies[7]
     topics, durations, unmute = (body["data"]["choices"] for body in fake.callbacks if body["type"] == 8)
@@ -553,9 +737,9 @@ async def test_end_to_end_over_the_gateway(fake: FakeDiscord, sqlite_store: Stor
     """login -> sync -> gateway (HELLO, IDENTIFY, READY, GUILD_CREATE) -> INTERACTION_CREATE -> follow-up;
     then op 7 RECONNECT: the resume goes back through the configured gateway, not READY's resume URL."""
     seed(sqlite_store)
-    bot = DigestBot(make_settings(tmp_path, 'channel_settings = "admins"\ndiscord_manager_role = "digest-admins"'),
-                    sqlite_store, guild_id=GUILD_ID, api_url=fake.api_url, gateway_url=fake.gateway_url,
-                    clock=lambda: NOW)
+    settings = make_settings(tmp_path, 'channel_settings = "admins"\ndiscord_manager_role = "digest-admins"')
+    bot = DigestBot(DigestService(sqlite_store, settings), guild_id=GUILD_ID, api_url=fake.api_url,
+                    gateway_url=fake.gateway_url, clock=lambda: NOW)
     async with bot:
         runner = asyncio.create_task(bot.start("fake-token"))
         try:
@@ -570,31 +754,39 @@ async def test_end_to_end_over_the_gateway(fake: FakeDiscord, sqlite_store: Stor
             await fake.wait_request(FOLLOW_UP)
             assert fake.follow_ups[0]["content"].startswith("Saved (post_time)")  # the role counted
             assert bot.get_guild(GUILD_ID) is not None
-            assert str(bot.ws.gateway) == fake.gateway_url  # not READY's resume_gateway_url
             assert ChatState(sqlite_store).channel("discord", str(CHANNEL_ID)).post_time == "08:15"
 
             await fake.reconnect()
             resume = await fake.wait_for(lambda f: f.gateway_ops(6))
-            assert resume[0]["d"]["session_id"] == "fake-session"
+            assert resume[0]["d"]["session_id"] == "fake-session"  # here, not at READY's resume_gateway_url
+            assert len(fake.gateway_connections) == 2
+            assert all(query["v"] == "10" and query["encoding"] == "json" for query in fake.gateway_connections)
             await fake.dispatch("INTERACTION_CREATE", interaction_payload("post"))
             await fake.wait_request(FOLLOW_UP, count=2)
             assert fake.threads and fake.posted(CHANNEL_ID)
         finally:
             await bot.close()
             await asyncio.wait_for(runner, 10)
-    assert discord.http.Route.BASE == discord_app.DEFAULT_API_URL
+    assert_discord_untouched()
 
 
-async def test_run_discord_stops_cleanly_when_cancelled(fake: FakeDiscord, sqlite_store: Store,
-                                                        tmp_path: Path) -> None:
-    task = asyncio.create_task(discord_app.run_discord(
-        make_settings(tmp_path), sqlite_store, token="fake-token", guild_id=str(GUILD_ID), api_url=fake.api_url,
-        gateway_url=fake.gateway_url))
-    await fake.wait_for(lambda f: f.gateway_ops(2))
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    assert discord.http.Route.BASE == discord_app.DEFAULT_API_URL
+async def test_the_worker_connection_stops_cleanly_when_cancelled(fake: FakeDiscord, sqlite_store: Store,
+                                                                  tmp_path: Path) -> None:
+    """As ``digest-bot run`` assembles it (``bot.platforms.registry``): login, gateway, then shutdown."""
+    from bot.platforms.registry import connect
+
+    env = {"DISCORD_TOKEN": "fake-token", "DISCORD_GUILD_ID": str(GUILD_ID), "DISCORD_API_URL": fake.api_url,
+           "DISCORD_GATEWAY_URL": fake.gateway_url}
+    async with AsyncExitStack() as stack:
+        [connection] = await connect(DigestService(sqlite_store, make_settings(tmp_path)), env, stack, "worker")
+        assert connection.name == "discord" and connection.messenger is not None and connection.run is not None
+        task = asyncio.create_task(connection.run())
+        await fake.wait_for(lambda f: f.gateway_ops(2))
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    assert fake.gateway_connections and fake.calls("GET /users/@me")  # both through the overrides
+    assert_discord_untouched()
 
 
 async def test_a_stale_command_still_gets_an_answer(fake: FakeDiscord, bot: DigestBot) -> None:
@@ -612,6 +804,6 @@ def test_help_names_discord_commands() -> None:
     from formatters.notices import render_notice
     from formatters.safety import discord_markdown
 
-    text = render_notice("help", {"topics": ["rocm"]}, locale="en", escape=discord_markdown, platform="discord")
+    text = render_notice(HelpNotice(("rocm",)), locale="en", escape=discord_markdown, platform="discord")
     assert "`/digest show rocm`" in text
     assert "`/digest rocm`" not in text

@@ -6,12 +6,19 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 
+from bot.app.context import Context
 from bot.app.messenger import DeliveryError
-from bot.commands.handlers import Commands, Context
+from bot.app.notices import Paused
+from bot.app.service import DigestService
+from bot.commands.handlers import Commands
+from bot.delivery.jobs import DeliveryJobs
+from bot.delivery.ledger import DeliveryKey
 from bot.digest.model import Digest, QueryResult
 from bot.platforms.discord_app import DigestBot
+from bot.platforms.discord_messenger import DiscordMessenger, message_payload, send_kwargs
 from bot.settings import Settings
 from bot.store.chat import ChannelSettings, ChatState
 from bot.store.store import Store
@@ -38,7 +45,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 async def rest_only(fake: FakeDiscord, store: Store, settings: Settings) -> DigestBot:
-    bot = DigestBot(settings, store, api_url=fake.api_url, gateway_url=fake.gateway_url, sync_commands=False)
+    bot = DigestBot(DigestService(store, settings), api_url=fake.api_url, gateway_url=fake.gateway_url,
+                    sync_commands=False)
     await bot.__aenter__()
     await bot.login("fake-token")  # REST only: no connect(), no gateway
     return bot
@@ -58,9 +66,21 @@ async def bot(fake: FakeDiscord, sqlite_store: Store, settings: Settings) -> Asy
 
 
 def digest_of(store: Store, settings: Settings) -> Digest:
-    reply = Commands(store, settings).handle(Context("discord", str(CHANNEL_ID), str(USER_ID), NOW), "")
-    assert isinstance(reply.answer, Digest)
-    return reply.answer
+    service = DigestService(store, settings)
+    answer = service.answer_now(service.channel_context("discord", str(CHANNEL_ID)), "", now=NOW)
+    assert isinstance(answer, Digest)
+    return answer
+
+
+async def deliver_once(bot: DigestBot, target: str, answer: Digest, *, dm: bool) -> str:
+    """One delivery through the delivery layer (ledger, marking), as the scheduler makes it."""
+    jobs = DeliveryJobs(bot.service, {"discord": bot.messenger})
+    key = DeliveryKey("discord", target, "o/r", "dm:test" if dm else "channel", answer.window.start)
+
+    async def build() -> Digest:
+        return answer
+
+    return await jobs.deliver(key, answer.window, bot.messenger, dm=dm, locale="en", timezone="UTC", build=build)
 
 
 async def test_the_scheduler_path_posts_a_headline_and_a_thread(fake: FakeDiscord, store: Store,
@@ -69,7 +89,7 @@ async def test_the_scheduler_path_posts_a_headline_and_a_thread(fake: FakeDiscor
     bot = await rest_only(fake, store, settings)
     try:
         digest = digest_of(store, settings)
-        ids = await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="Asia/Shanghai")
+        ids = await bot.messenger.deliver(str(CHANNEL_ID), digest, dm=False, locale="en", timezone="Asia/Shanghai")
     finally:
         await bot.close()
     expected = render_discord_digest(digest, locale="en", timezone="Asia/Shanghai")
@@ -89,16 +109,16 @@ async def test_the_scheduler_path_posts_a_headline_and_a_thread(fake: FakeDiscor
 async def test_in_a_thread_channel_everything_follows_the_headline(fake: FakeDiscord, settings: Settings,
                                                                    bot: DigestBot) -> None:
     digest = digest_of(bot.store, settings)
-    ids = await bot.messenger.post_digest(str(THREAD_CHANNEL), digest, locale="en", timezone="UTC")
+    ids = await bot.messenger.deliver(str(THREAD_CHANNEL), digest, dm=False, locale="en", timezone="UTC")
     assert not fake.calls(THREADS, ok=None)
     assert len(fake.posted(THREAD_CHANNEL)) == len(ids) >= 2
 
 
 async def test_a_posted_query_answer_is_one_message(fake: FakeDiscord, settings: Settings,
                                                     bot: DigestBot) -> None:
-    reply = Commands(bot.store, settings).handle(Context("discord", str(CHANNEL_ID), "U", NOW), "post rocm 3d")
-    assert isinstance(reply.answer, QueryResult) and reply.post_to_channel
-    ids = await bot.messenger.post_answer(str(CHANNEL_ID), reply.answer, locale="en", timezone="UTC")
+    reply = await Commands(bot.service).handle(Context("discord", str(CHANNEL_ID), "U", NOW), "post rocm 3d")
+    assert isinstance(reply.answer, QueryResult) and reply.post
+    ids = await bot.messenger.deliver(str(CHANNEL_ID), reply.answer, dm=False, locale="en", timezone="UTC")
     assert len(ids) == 1 and not fake.calls(THREADS, ok=None)
     assert_quiet(fake.posted(CHANNEL_ID)[0])
 
@@ -108,7 +128,7 @@ async def test_rate_limits_and_server_errors_are_retried_by_discord_py(fake: Fak
     fake.server_error(MESSAGES, status=502)  # discord.py waits 1 s before its second try
     fake.rate_limit(MESSAGES, retry_after=0.05)
     digest = digest_of(bot.store, settings)
-    ids = await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="UTC")
+    ids = await bot.messenger.deliver(str(CHANNEL_ID), digest, dm=False, locale="en", timezone="UTC")
     refused = fake.calls(MESSAGES, ok=False)
     assert [r.status for r in refused] == [502, 429]
     assert refused[0].body == refused[1].body == fake.posted(CHANNEL_ID)[0]  # the same headline, sent again
@@ -133,27 +153,28 @@ async def test_a_channel_we_cannot_use_is_marked_and_logged_once(
     chat.save_channel(ChannelSettings("discord", str(CHANNEL_ID), post_time="09:00"))
     bot = await rest_only(fake, store, settings)
     digest = digest_of(store, settings)
-    fake.fail(route, status, code, times=2)
+    fake.fail(route, status, code, times=3)
     try:
         with caplog.at_level(logging.WARNING, logger="bot.platforms.discord_messenger"):
             for _ in range(2):
                 with pytest.raises(DeliveryError) as failure:
-                    await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="UTC")
+                    await bot.messenger.deliver(str(CHANNEL_ID), digest, dm=False, locale="en", timezone="UTC")
                 assert (failure.value.reason, failure.value.permanent) == (reason, True)
                 assert failure.value.target == f"channel {CHANNEL_ID}"
+        assert chat.channel("discord", str(CHANNEL_ID)).enabled  # the messenger only says why; delivery marks
+        assert await deliver_once(bot, str(CHANNEL_ID), digest, dm=False) == "skipped"
     finally:
         await bot.close()
     marked = chat.channel("discord", str(CHANNEL_ID))
     assert (marked.status, marked.enabled) == (reason, False)
-    assert [r.getMessage() for r in caplog.records].count(
-        f"Discord channel {CHANNEL_ID}: {reason}; marked, the scheduler skips it until its settings change") == 1
+    assert [r.getMessage() for r in caplog.records].count(f"Discord channel {CHANNEL_ID}: {reason}; permanent") == 1
 
 
 async def test_an_unknown_channel_id_is_refused_by_the_fake_itself(bot: DigestBot,
                                                                    settings: Settings) -> None:
     digest = digest_of(bot.store, settings)
     with pytest.raises(DeliveryError, match="unknown_channel"):
-        await bot.messenger.post_digest("1234", digest, locale="en", timezone="UTC")
+        await bot.messenger.deliver("1234", digest, dm=False, locale="en", timezone="UTC")
 
 
 async def test_without_permission_in_the_thread_the_rest_goes_to_the_channel(
@@ -161,7 +182,7 @@ async def test_without_permission_in_the_thread_the_rest_goes_to_the_channel(
 ) -> None:
     fake.fail(MESSAGES, 403, 50001, when=lambda r: r.params["channel_id"] != str(CHANNEL_ID))
     digest = digest_of(bot.store, settings)
-    ids = await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="UTC")
+    ids = await bot.messenger.deliver(str(CHANNEL_ID), digest, dm=False, locale="en", timezone="UTC")
     (thread,) = fake.threads
     assert fake.posted(thread.params["message_id"]) == []
     assert len(fake.posted(CHANNEL_ID)) == len(ids) >= 2
@@ -176,7 +197,8 @@ async def test_other_errors_are_not_permanent_and_mark_nothing(fake: FakeDiscord
     fake.fail(MESSAGES, 400, 50035, message="Invalid Form Body")
     try:
         with pytest.raises(DeliveryError) as failure:
-            await bot.messenger.post_digest(str(CHANNEL_ID), digest_of(store, settings), locale="en", timezone="UTC")
+            await bot.messenger.deliver(str(CHANNEL_ID), digest_of(store, settings), dm=False, locale="en",
+                                        timezone="UTC")
     finally:
         await bot.close()
     assert (failure.value.reason, failure.value.permanent) == ("http_400_50035", False)
@@ -188,7 +210,7 @@ async def test_a_network_failure_is_not_permanent(fake: FakeDiscord, settings: S
     digest = digest_of(bot.store, settings)
     await fake.__aexit__(None, None, None)  # Discord unreachable after login
     with pytest.raises(DeliveryError) as failure:
-        await bot.messenger.post_digest(str(CHANNEL_ID), digest, locale="en", timezone="UTC")
+        await bot.messenger.deliver(str(CHANNEL_ID), digest, dm=False, locale="en", timezone="UTC")
     assert not failure.value.permanent and failure.value.reason.startswith("network")
 
 
@@ -200,9 +222,9 @@ async def test_send_dm_opens_the_dm_channel_and_sends_there(fake: FakeDiscord, s
     seed(store)
     bot = await rest_only(fake, store, settings)
     try:
-        reply = Commands(store, settings).handle(Context("discord", "D", str(USER_ID), NOW), "rocm 3d")
-        ids = await bot.messenger.send_dm(str(USER_ID), reply.answer, locale="en", timezone="UTC")
-        digest_ids = await bot.messenger.send_dm(str(USER_ID), digest_of(store, settings), locale="en",
+        reply = await Commands(bot.service).handle(Context("discord", "D", str(USER_ID), NOW), "rocm 3d")
+        ids = await bot.messenger.deliver(str(USER_ID), reply.answer, dm=True, locale="en", timezone="UTC")
+        digest_ids = await bot.messenger.deliver(str(USER_ID), digest_of(store, settings), dm=True, locale="en",
                                                  timezone="UTC")
     finally:
         await bot.close()
@@ -221,22 +243,39 @@ async def test_closed_dms_pause_the_subscriptions_and_the_user_hears_once(
     fake: FakeDiscord, store: Store, settings: Settings, where: str
 ) -> None:
     seed(store)
-    commands = Commands(store, settings)
+    commands = Commands(DigestService(store, settings))
     ctx = Context("discord", str(CHANNEL_ID), str(USER_ID), NOW)
-    commands.handle(ctx, "subscribe rocm")
+    await commands.handle(ctx, "subscribe rocm")
     if where == "send":
         fake.closed_dms.add(str(USER_ID))  # 403, 50007 on the message
     else:
-        fake.fail(OPEN_DM, 400, 50007, message="Cannot send messages to this user")
+        fake.fail(OPEN_DM, 400, 50007, message="Cannot send messages to this user", times=2)
     bot = await rest_only(fake, store, settings)
     try:
         with pytest.raises(DeliveryError) as failure:
-            await bot.messenger.send_dm(str(USER_ID), digest_of(store, settings), locale="en", timezone="UTC")
+            await bot.messenger.deliver(str(USER_ID), digest_of(store, settings), dm=True, locale="en", timezone="UTC")
+        assert await deliver_once(bot, str(USER_ID), digest_of(store, settings), dm=True) == "skipped"
     finally:
         await bot.close()
     assert (failure.value.reason, failure.value.permanent, failure.value.target) == (
         "dms_closed", True, f"user {USER_ID}")
     (subscription,) = ChatState(store).subscriptions("discord", str(USER_ID))
     assert subscription.paused == "dms_closed"
-    assert commands.handle(ctx, "help").notes == ("paused:dms_closed",)
-    assert commands.handle(ctx, "help").notes == ()
+    assert (await commands.handle(ctx, "help")).notes == (Paused("dms_closed"),)
+    assert (await commands.handle(ctx, "help")).notes == ()
+
+
+def test_formatter_messages_become_rest_payloads_with_mentions_off(settings: Settings, sqlite_store: Store) -> None:
+    seed(sqlite_store)
+    digest = digest_of(sqlite_store, settings)
+    formatted = render_discord_digest(digest, locale="en", timezone="UTC")
+    payloads = DiscordMessenger(discord.Client(intents=discord.Intents.none())).render(digest, locale="en",
+                                                                                       timezone="UTC")
+    assert [texts(p) for p in payloads] == [texts(m) for m in formatted]
+    assert all(set(p) == {"content", "embeds", "allowed_mentions"} and p["allowed_mentions"] == {"parse": []}
+               for p in payloads)
+    kwargs = send_kwargs(payloads[0])
+    assert kwargs["allowed_mentions"].to_dict() == {"parse": []}
+    assert [embed.to_dict()["title"] for embed in kwargs["embeds"]] == [e["title"] for e in payloads[0]["embeds"]]
+    with pytest.raises(ValueError, match="allowed_mentions"):  # the formatters' contract, enforced
+        message_payload({"content": "@everyone", "embeds": [], "allowed_mentions": {"parse": ["everyone"]}})

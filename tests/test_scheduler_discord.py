@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from bot.commands.handlers import Commands
+from bot.app.service import DigestService
 from bot.delivery.fanout import BUSY, SENT, SKIPPED, Backoff
 from bot.delivery.jobs import CHANNEL, JobOptions
 from bot.delivery.ledger import DeliveryKey, Ledger
@@ -73,14 +73,14 @@ def key(platform: str, channel_id: str, window_start: datetime = WINDOW_START) -
 @asynccontextmanager
 async def discord_bot(fake: FakeDiscord, store: Store, settings: Settings) -> AsyncIterator[DigestBot]:
     """What a scheduler-only worker runs: REST login, no gateway, no command sync."""
-    async with DigestBot(settings, store, api_url=fake.api_url, gateway_url=fake.gateway_url,
+    async with DigestBot(DigestService(store, settings), api_url=fake.api_url, gateway_url=fake.gateway_url,
                          sync_commands=False) as bot:
         await bot.login("fake-token")
         yield bot
 
 
 def slack_messenger(base_url: str, store: Store) -> SlackMessenger:
-    return SlackMessenger(build_client("xoxb-test", base_url + "/api/"), ChatState(store))
+    return SlackMessenger(build_client("xoxb-test", base_url + "/api/"))
 
 
 async def fire(scheduler: DigestScheduler, *job_ids: str) -> dict[str, object]:
@@ -91,9 +91,8 @@ async def fire(scheduler: DigestScheduler, *job_ids: str) -> dict[str, object]:
 
 def expected_digest(store: Store, settings: Settings, platform: str, channel_id: str) -> Digest:
     """The digest the job must build: the channel's window ending at 11:05 Shanghai on the day of ``NOW``."""
-    commands = Commands(store, settings)
-    channel = commands.effective_channel(platform, channel_id)
-    digest = commands.answer("", repo="o/r", now=NOW, channel=channel)
+    service = DigestService(store, settings)
+    digest = service.answer_now(service.channel_context(platform, channel_id), "", now=NOW)
     assert isinstance(digest, Digest)
     assert (digest.window.start, digest.window.end) == (WINDOW_START, NOW)
     return digest
@@ -118,7 +117,7 @@ async def test_a_channel_digest_reaches_slack_and_discord_exactly_once(store: St
     with slack.serve() as slack_url:
         async with FakeDiscord() as discord_api:
             async with discord_bot(discord_api, store, settings) as bot:
-                scheduler = DigestScheduler(store, settings,
+                scheduler = DigestScheduler(DigestService(store, settings),
                                             {"slack": slack_messenger(slack_url, store), "discord": bot.messenger},
                                             clock=clock, ledger=Ledger(store, owner="A", clock=clock))
                 async with scheduler:
@@ -144,8 +143,8 @@ async def test_a_channel_digest_reaches_slack_and_discord_exactly_once(store: St
             try:
                 async with discord_bot(discord_api, other, settings) as bot_b:
                     clock_b = Clock(NOW + timedelta(minutes=1))
-                    second = DigestScheduler(other, settings, {"slack": slack_messenger(slack_url, other),
-                                                               "discord": bot_b.messenger},
+                    messengers = {"slack": slack_messenger(slack_url, other), "discord": bot_b.messenger}
+                    second = DigestScheduler(DigestService(other, settings), messengers,
                                              clock=clock_b, ledger=Ledger(other, owner="B", clock=clock_b))
                     logged_in = len(discord_api.requests)
                     async with second:  # its start-up catch-up finds both posts in the ledger
@@ -211,7 +210,7 @@ async def test_a_deleted_discord_channel_is_marked_and_the_scheduler_keeps_posti
             discord_api.fail(MESSAGES, 404, 10003, message="Unknown Channel", times=10,
                              when=lambda request: request.params["channel_id"] == GONE)
         async with discord_bot(discord_api, store, settings) as bot:
-            scheduler = DigestScheduler(store, settings, {"discord": bot.messenger}, clock=clock,
+            scheduler = DigestScheduler(DigestService(store, settings), {"discord": bot.messenger}, clock=clock,
                                         ledger=Ledger(store, owner="A", clock=clock))
             async with scheduler:
                 assert scheduler.last_results["refresh"].caught_up == [GONE_JOB]  # type: ignore[attr-defined]
@@ -266,7 +265,7 @@ async def test_a_transient_error_in_the_thread_does_not_post_the_discord_digest_
         discord_api.fail(MESSAGES, 400, 50035, message="Invalid Form Body",
                          when=lambda request: request.params["channel_id"] != DISCORD_CHANNEL)  # in the thread
         async with discord_bot(discord_api, sqlite_store, settings) as bot:
-            scheduler = DigestScheduler(sqlite_store, settings, {"discord": bot.messenger}, clock=clock,
+            scheduler = DigestScheduler(DigestService(sqlite_store, settings), {"discord": bot.messenger}, clock=clock,
                                         ledger=Ledger(sqlite_store, owner="A", clock=clock),
                                         options=JobOptions(retry=Backoff(base=0.01)))
             async with scheduler:

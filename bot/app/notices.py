@@ -16,7 +16,7 @@ NoticeKind = Literal[
     "help", "subscribed", "subscriptions", "unsubscribed", "channel", "channel_saved", "muted", "mutes", "unmuted",
     "not_allowed", "no_repo", "invalid", "error", "posted", "post_failed", "more_parts", "paused",
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
-    "unknown_topics", "unknown_topic", "subscription_window", "not_a_subcommand",
+    "unknown_topics", "unknown_topic", "subscription_window", "not_a_subcommand", "sorry",
 ]
 
 
@@ -248,6 +248,13 @@ class Failed(Notice):
 
     kind: ClassVar[NoticeKind] = "error"
     message: str
+
+
+@dataclass(frozen=True)
+class Sorry(Notice):
+    """Something failed on our side (a bug): logged; the person is told, never shown a traceback."""
+
+    kind: ClassVar[NoticeKind] = "sorry"
 
 
 REFUSALS: tuple[type[Notice], ...] = (

@@ -97,6 +97,7 @@ SUBSCRIBE_USAGE = "/digest subscribe rocm at 09:00 tz Asia/Shanghai"
 CHANNEL_USAGE = "/digest channel repo vllm-project/vllm time 11:05 tz Asia/Shanghai locale zh-CN topics rocm,qwen"
 MUTE_USAGE = "/digest mute rocm 7d   or   /digest mute rocm for me"
 UNMUTE_USAGE = "/digest unmute rocm   or   /digest unmute all"
+UNSUBSCRIBE_USAGE = "/digest unsubscribe rocm   or   /digest unsubscribe all"
 CHANNEL_KEYS = {"repo": "repo", "time": "post_time", "at": "post_time", "tz": "timezone", "timezone": "timezone",
                 "locale": "locale", "lang": "locale", "language": "locale", "topics": "topics"}
 
@@ -115,7 +116,7 @@ def parse_command(text: str) -> Command:
         return _subscribe(rest)
     if verb == "unsubscribe":
         if not rest:
-            return Invalid("say what to unsubscribe from", "/digest unsubscribe rocm   or   /digest unsubscribe all")
+            return Invalid("say what to unsubscribe from", UNSUBSCRIBE_USAGE)
         joined = " ".join(rest)
         return Unsubscribe(None if joined.lower() == "all" else joined)
     if verb == "subscriptions":
@@ -207,6 +208,17 @@ def _channel(tokens: list[str]) -> Command:
 
 
 def _channel_value(key: str, value: str) -> object:
+    return channel_setting(key, value)
+
+
+# --- validators, shared with the platforms whose commands arrive as typed options (Discord) ---
+
+DURATION_HINT = "24h, 3d, 7d, 2w"
+
+
+def channel_setting(key: str, value: str) -> object:
+    """One ``channel`` setting's value, checked as the text grammar checks it. ``key`` is a value of
+    ``CHANNEL_KEYS`` (repo, post_time, timezone, locale, topics). Raises ValueError saying why."""
     if key == "repo":
         return check_repo(value)
     if key == "post_time":
@@ -214,11 +226,41 @@ def _channel_value(key: str, value: str) -> object:
     if key == "timezone":
         return check_timezone(value)
     if key == "locale":
-        for locale in LOCALES:
-            if value.lower() == locale.lower() or value.lower() == locale.split("-")[0].lower():
-                return locale
-        raise ValueError(f"must be one of {', '.join(LOCALES)}")
+        return check_locale(value)
+    if key == "topics":
+        return check_topics(value)
+    raise ValueError(f"unknown channel setting {key!r}")
+
+
+def check_locale(value: str) -> str:
+    """``en``, ``zh-CN``, or a language alone (``zh``), in any case: the locale's canonical name."""
+    for locale in LOCALES:
+        if value.lower() == locale.lower() or value.lower() == locale.split("-")[0].lower():
+            return locale
+    raise ValueError(f"must be one of {', '.join(LOCALES)}")
+
+
+def check_topics(value: str) -> tuple[str, ...] | None:
+    """Topic ids separated by commas (lower-cased, without repeats), or None for ``all``."""
     topics = [part.strip().lower() for part in value.split(",") if part.strip()]
     if not topics:
         raise ValueError("list topic ids separated by commas, or all")
     return None if topics == ["all"] else tuple(dict.fromkeys(topics))
+
+
+def check_duration(value: str) -> timedelta:
+    """A mute's duration: one word the query grammar reads as a relative window (24h, 3d, 7d, 2w; at most a
+    year), as ``mute <topic> <duration>`` takes it. Raises ValueError with the text grammar's message."""
+    words = value.split()
+    window = parse_query(words[0]).window if len(words) == 1 else None
+    if window is None or window.kind != "relative" or window.amount is None:
+        raise ValueError(f"“{value.strip()}” is not a duration ({DURATION_HINT})")
+    return window.amount
+
+
+def subcommand_word(text: str) -> str | None:
+    """The subcommand ``text`` starts with (``post``, ``help``, …), lower-cased; None when it is a query."""
+    command = parse_command(text)
+    if isinstance(command, Ask):
+        return None
+    return tokenize(clean_text(text).strip())[0].lower()

@@ -10,7 +10,7 @@ import logging
 from dataclasses import replace
 
 from bot.app.context import ChannelContext, Context
-from bot.app.notices import Failed, Invalid, NoRepo, PostNeedsChannel, Refused
+from bot.app.notices import Failed, Invalid, NoRepo, Notice, PostNeedsChannel, Refused
 from bot.app.replies import Reply
 from bot.app.service import DigestService
 from bot.commands.grammar import (
@@ -60,6 +60,11 @@ class Commands:
             reply = replace(reply, notes=(*reply.notes, paused))
         locale = reply.answer.locale if reply.answer is not None else channel.locale
         return replace(reply, locale=locale, timezone=channel.timezone)
+
+    async def refuse(self, ctx: Context, notice: Notice) -> Reply:
+        """A refusal an adapter decided on itself (Discord's ``/digest show post``), said in the channel's language."""
+        channel = await self.service.in_pool(self.service.channel_context, ctx.platform, ctx.channel_id)
+        return Reply(notice, locale=channel.locale, timezone=channel.timezone)
 
     async def _dispatch(self, ctx: Context, command: Command, channel: ChannelContext) -> Reply:
         service = self.service

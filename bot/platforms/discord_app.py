@@ -1,34 +1,30 @@
-"""Discord: the ``/digest`` slash commands on discord.py 2.7, and the REST Messenger for the scheduler.
+"""Discord: the ``/digest`` slash commands on discord.py 2, and the REST Messenger for the scheduler.
 
-Public API::
+Public API (``bot.platforms.registry`` assembles it for ``digest-bot run``)::
 
-    await run_discord(settings, store, *, token, guild_id=None, api_url=None, gateway_url=None)
-        # login, sync the commands, connect to the gateway; returns when the client closes (Ctrl-C: cancel it)
-
-    async with DigestBot(settings, store, guild_id=None, api_url=None, gateway_url=None) as bot:
+    async with DigestBot(service, guild_id=None, api_url=None, gateway_url=None) as bot:
         await bot.login(token)      # REST only: enough for bot.messenger (the scheduler's Messenger)
         ...                         # e.g. hand bot.messenger to the scheduler
         await bot.connect()         # the gateway: interactions arrive until bot.close()
 
-    bot.messenger: DiscordMessenger  # post_digest(channel_id, digest, locale=, timezone=), send_dm(user_id, …)
-
-    # a scheduler-only process: REST, no gateway, no command sync
-    async with DigestBot(settings, store, sync_commands=False) as bot:
-        await bot.login(token)
-        await bot.messenger.post_digest(channel_id, digest, locale="en", timezone="Asia/Shanghai")
+    bot.messenger: DiscordMessenger  # deliver(channel_or_user_id, answer, dm=…, locale=, timezone=)
 
 Environment the CLI maps onto the arguments: ``DISCORD_TOKEN`` (token), ``DISCORD_GUILD_ID`` (sync the
 commands to that one server only: instant, for development; unset: global, which Discord propagates within
 about an hour), ``DISCORD_API_URL`` (REST base, default ``https://discord.com/api/v10``) and
-``DISCORD_GATEWAY_URL`` (default ``wss://gateway.discord.gg/``) for proxies and tests.
+``DISCORD_GATEWAY_URL`` (default ``wss://gateway.discord.gg/``) for proxies and tests: per client, see
+``bot.platforms.discord_endpoints``.
 
 Commands (one group; Discord does not let a command with subcommands be invoked on its own, so the digest
 itself is ``/digest show``): ``show [query]``, ``post [query]``, ``subscribe <query> [time] [timezone]``,
 ``unsubscribe <query|all>``, ``subscriptions``, ``channel [repo] [time] [timezone] [locale] [topics]``,
 ``mute [topic] [duration] [for_me]`` (no topic: the list), ``unmute <topic|all> [for_me]``, ``help``.
-Each builds the text of the shared grammar (``bot.commands.grammar``) and calls ``Commands.handle``, so the
-semantics are those of Slack and the CLI. The interaction is deferred (ephemeral, "thinking") before any
-other work, which answers Discord's 3 s deadline; the answer follows as webhook follow-ups (valid 15 min).
+Each builds the shared grammar's command (``bot.commands.grammar``: ``Subscribe``, ``Mute``, …) straight from its
+typed options, checked with the grammar's own validators (a bad value is the grammar's ``Invalid``), and calls
+``Commands.handle_command``, so the semantics are those of Slack and the CLI; option values (quotes, spaces)
+reach the command as typed. The interaction is deferred (ephemeral, "thinking") before any
+other work, which answers Discord's 3 s deadline; the answer follows as webhook follow-ups (valid 15 min),
+sent by ``bot.app.replies.send_reply`` through ``DiscordReplies``.
 
 Intents: ``Intents.none()`` plus ``guilds`` (the server's roles and channels, to match
 ``chat.discord_manager_role`` by name); no privileged intent. Interactions need none.
@@ -40,33 +36,64 @@ import asyncio
 import logging
 import zoneinfo
 from collections import OrderedDict
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import cache
-from typing import Any
 
 import discord
-import yarl
 from discord import app_commands
-from discord.gateway import DiscordWebSocket
 
-from bot.commands.grammar import Ask, parse_command
-from bot.commands.handlers import Commands, Context, Reply
-from bot.app.messenger import DeliveryError
-from bot.digest.model import Digest
-from bot.platforms.discord_messenger import PLATFORM, DiscordMessenger, send_kwargs
-from bot.service import load_taxonomy
-from bot.settings import LOCALES, Settings
-from bot.store.chat import ChatState
-from bot.store.store import Store
+from bot.app.context import Context
+from bot.app.notices import NotASubcommand, Notice, Sorry, is_refusal
+from bot.app.replies import send_reply
+from bot.app.service import DigestService
+from bot.commands.grammar import (
+    CHANNEL_USAGE,
+    MUTE_USAGE,
+    SUBSCRIBE_USAGE,
+    UNMUTE_USAGE,
+    UNSUBSCRIBE_USAGE,
+    Ask,
+    Command,
+    ConfigureChannel,
+    Help,
+    Invalid,
+    ListMutes,
+    ListSubscriptions,
+    Mute,
+    Post,
+    ShowChannel,
+    Subscribe,
+    Unmute,
+    Unsubscribe,
+    channel_setting,
+    check_duration,
+    check_hhmm,
+    check_timezone,
+    subcommand_word,
+)
+from bot.commands.handlers import Commands
+from bot.digest.model import Digest, QueryResult
+from bot.platforms.discord_endpoints import DEFAULT_API_URL as DEFAULT_API_URL
+from bot.platforms.discord_endpoints import DEFAULT_GATEWAY_URL as DEFAULT_GATEWAY_URL
+from bot.platforms.discord_endpoints import Endpoints, install
+from bot.platforms.discord_messenger import (
+    PLATFORM,
+    DiscordMessenger,
+    MessagePayload,
+    SendKwargs,
+    TextKwargs,
+    send_kwargs,
+)
+from bot.settings import LOCALES
 from bot.timeutil import utcnow
-from formatters.notices import render_notice
+from bot.topics.query import clean_text
+from formatters.notices import render_notice, render_notices
 from formatters.safety import discord_markdown
 
 _log = logging.getLogger(__name__)
 
-DEFAULT_API_URL = "https://discord.com/api/v10"
-DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 MAX_CHOICES = 25  # Discord's limit for autocomplete results
 CHOICE_TEXT = 100  # a choice's name and value: 1..100 characters
 CONTENT = 2000
@@ -76,86 +103,10 @@ Query = app_commands.Range[str, 1, 500]
 Short = app_commands.Range[str, 1, 100]
 Repo = app_commands.Range[str, 1, 200]
 
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "posted": "Posted in this channel.",
-        "post_failed": "I could not post here ({reason}). I need to view this channel, send messages, embed links "
-                       "and create threads.",
-        "more": "…{count} more part(s). `/digest post` posts the full digest in a thread here, or ask for one "
-                "topic, e.g. `/digest show rocm`.",
-        "sorry": "Sorry, something went wrong on my side; it has been logged.",
-        "subcommand": "“{word}” is a subcommand",
-    },
-    "zh-CN": {
-        "posted": "已发布到本频道。",
-        "post_failed": "无法在这里发布（{reason}）。我需要查看本频道、发送消息、嵌入链接和创建子区的权限。",
-        "more": "…还有 {count} 部分。`/digest post` 会把完整摘要发布到本频道的子区里，也可以只查一个主题，"
-                "例如 `/digest show rocm`。",
-        "sorry": "抱歉，我这边出了问题，已记录日志。",
-        "subcommand": "“{word}” 是一个子命令",
-    },
-}
 
 
-def _t(locale: str, key: str, **params: object) -> str:
-    return STRINGS.get(locale, STRINGS["en"])[key].format(**params)
-
-
-# ------------------------------------------------------------------------------------- endpoint overrides
-#
-# discord.py 2.7 has no per-client setting for the REST base or the gateway, so the overrides set two class
-# attributes (``_check_internals`` verifies they still exist when a client logs in; re-read this when upgrading):
-#   discord.http.Route.BASE               every REST URL, including the interaction callbacks and the webhook
-#                                         follow-ups (discord/webhook/async_.py builds its URLs with the same Route)
-#   DiscordWebSocket.DEFAULT_GATEWAY      where Client.connect() opens the first gateway connection (2.7 does not
-#                                         ask GET /gateway/bot for a non-sharded Client), and where it goes back
-#                                         after an INVALID_SESSION
-# READY's ``resume_gateway_url`` replaces ``ws.gateway`` for resumes; ``DigestBot.on_connect`` puts the override
-# back so a proxy stays in the path. Class attributes are process-wide: every DigestBot in one process must use
-# the same endpoints (checked); the originals come back when the last one closes.
-
-_active: list[tuple[str, str]] = []
-_saved: tuple[str, yarl.URL] | None = None
-
-
-def _check_internals() -> None:
-    if not isinstance(getattr(discord.http.Route, "BASE", None), str) or not isinstance(
-        getattr(DiscordWebSocket, "DEFAULT_GATEWAY", None), yarl.URL
-    ):
-        raise RuntimeError(f"discord.py {discord.__version__}: Route.BASE / DiscordWebSocket.DEFAULT_GATEWAY moved; "
-                           "the DISCORD_API_URL / DISCORD_GATEWAY_URL overrides need updating")
-    if not discord.__version__.startswith("2.7"):
-        _log.warning("the Discord endpoint overrides were written for discord.py 2.7, this is %s", discord.__version__)
-
-
-def normalise_endpoints(api_url: str | None, gateway_url: str | None) -> tuple[str, str]:
-    api = (api_url or DEFAULT_API_URL).strip().rstrip("/")
-    gateway = (gateway_url or DEFAULT_GATEWAY_URL).strip()
-    if not api.startswith(("https://", "http://")):
-        raise ValueError(f"DISCORD_API_URL must be an http(s) URL such as {DEFAULT_API_URL}, got {api!r}")
-    if not gateway.startswith(("wss://", "ws://")):
-        raise ValueError(f"DISCORD_GATEWAY_URL must be a ws(s) URL such as {DEFAULT_GATEWAY_URL}, got {gateway!r}")
-    return api, gateway
-
-
-def _apply_endpoints(endpoints: tuple[str, str]) -> None:
-    global _saved
-    if _active and _active[0] != endpoints:
-        raise RuntimeError(f"another Discord client in this process uses {_active[0]}, not {endpoints}")
-    _check_internals()
-    if not _active:
-        _saved = (discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
-    discord.http.Route.BASE = endpoints[0]
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(endpoints[1])
-    _active.append(endpoints)
-
-
-def _release_endpoints(endpoints: tuple[str, str]) -> None:
-    global _saved
-    _active.remove(endpoints)
-    if not _active and _saved is not None:
-        discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = _saved
-        _saved = None
+def sorry_text(locale: str = "en") -> str:
+    return render_notice(Sorry(), locale=locale, escape=discord_markdown, platform="discord")
 
 
 # ------------------------------------------------------------------------------------------- autocomplete
@@ -220,7 +171,7 @@ async def complete_query(interaction: discord.Interaction, current: str) -> list
 async def complete_subscription(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """``all`` and the user's subscriptions: one small query on (platform, user_id), the unique index's prefix."""
     bot = _bot(interaction)
-    subscriptions = await asyncio.to_thread(bot.chat.subscriptions, PLATFORM, str(interaction.user.id))
+    subscriptions = await asyncio.to_thread(bot.service.chat.subscriptions, PLATFORM, str(interaction.user.id))
     return rank_choices(current, [("all", "all"), *((s.query, s.query) for s in subscriptions)])
 
 
@@ -262,20 +213,100 @@ async def complete_topics(interaction: discord.Interaction, current: str) -> lis
 # ----------------------------------------------------------------------------------------------- commands
 
 
-def _token(value: str | None) -> str:
-    """One option value as one grammar token (quoted when it has spaces, so it cannot add other settings)."""
-    value = " ".join((value or "").split())
-    if value and (" " in value or '"' in value):
-        return '"' + value.replace('"', "'") + '"'
-    return value
+def _text(value: str | None) -> str:
+    """An option's text as the grammar reads text (``clean_text``: no zero-width or control characters, curly
+    quotes straightened), trimmed, runs of spaces as one. Quotes and the spaces between words stay."""
+    return " ".join(clean_text(value or "").split())
 
 
-def _words(*pairs: tuple[str, str | None]) -> str:
-    return " ".join(f"{key} {_token(value)}" for key, value in pairs if value and _token(value))
+@dataclass(frozen=True)
+class SubcommandQuery(Invalid):
+    """``/digest show post``: a subcommand given as a query; the notice is said in the channel's language."""
+
+    word: str = ""
+
+    @property
+    def notice(self) -> NotASubcommand:
+        return NotASubcommand(self.word)
+
+
+def show_command(query: str | None) -> Command:
+    text = _text(query)
+    word = subcommand_word(text)
+    if word is not None:
+        return SubcommandQuery(f"“{word}” is a subcommand", f"/digest {word}", word)
+    return Ask(text)
+
+
+def post_command(query: str | None) -> Command:
+    return Post(_text(query))
+
+
+def subscribe_command(query: str, time: str | None = None, timezone: str | None = None) -> Command:
+    at, tz = _text(time), _text(timezone)
+    try:
+        at_value = check_hhmm(at) if at else None
+    except ValueError as err:
+        return Invalid(f"at {at}: {err}", SUBSCRIBE_USAGE)
+    try:
+        tz_value = check_timezone(tz) if tz else None
+    except ValueError as err:
+        return Invalid(f"tz {tz}: {err}", SUBSCRIBE_USAGE)
+    text = _text(query)
+    if not text:
+        return Invalid("say which topic or query to get every day", SUBSCRIBE_USAGE)
+    return Subscribe(text, at=at_value, tz=tz_value)
+
+
+def unsubscribe_command(query: str) -> Command:
+    text = _text(query)
+    if not text:
+        return Invalid("say what to unsubscribe from", UNSUBSCRIBE_USAGE)
+    return Unsubscribe(None if text.lower() == "all" else text)
+
+
+def channel_command(repo: str | None = None, time: str | None = None, timezone: str | None = None,
+                    locale: str | None = None, topics: str | None = None) -> Command:
+    """No option: the settings; else the changes, each checked as ``/digest channel <name> <value>`` is."""
+    given = [(name, key, _text(value)) for name, key, value in (
+        ("repo", "repo", repo), ("time", "post_time", time), ("tz", "timezone", timezone),
+        ("locale", "locale", locale), ("topics", "topics", topics)) if _text(value)]
+    if not given:
+        return ShowChannel()
+    changes: dict[str, object] = {}
+    for name, key, value in given:
+        try:
+            changes[key] = channel_setting(key, value)
+        except ValueError as err:
+            return Invalid(f"{name}: {err}", CHANNEL_USAGE)
+    return ConfigureChannel(changes)
+
+
+def mute_command(topic: str | None = None, duration: str | None = None, for_me: bool = False) -> Command:
+    """No topic and no duration: the list of mutes."""
+    text, length = _text(topic), _text(duration)
+    if not text and not length:
+        return ListMutes(for_me)
+    span: timedelta | None = None
+    if length:
+        try:
+            span = check_duration(length)
+        except ValueError as err:
+            return Invalid(str(err), MUTE_USAGE)
+    if not text:
+        return Invalid("say which topic to mute", MUTE_USAGE)
+    return Mute(text, span, for_me)
+
+
+def unmute_command(topic: str, for_me: bool = False) -> Command:
+    text = _text(topic)
+    if not text:
+        return Invalid("say which topic to unmute", UNMUTE_USAGE)
+    return Unmute(None if text.lower() == "all" else text, for_me)
 
 
 class DigestGroup(app_commands.Group):
-    """``/digest …``: every subcommand becomes grammar text for ``Commands.handle``."""
+    """``/digest …``: every subcommand builds the grammar's command from its options for ``handle_command``."""
 
     def __init__(self) -> None:
         super().__init__(name="digest", description="Daily digest of the repository's GitHub activity")
@@ -284,13 +315,13 @@ class DigestGroup(app_commands.Group):
     @app_commands.describe(query="A topic or search, e.g. rocm · qwen hangs 7d · label:bug 3d")
     @app_commands.autocomplete(query=complete_query)
     async def show(self, interaction: discord.Interaction, query: Query | None = None) -> None:
-        await _bot(interaction).handle_interaction(interaction, query or "", remember=query, ask=True)
+        await _bot(interaction).handle_interaction(interaction, show_command(query), remember=query)
 
     @app_commands.command(name="post", description="Post the digest (or a query's answer) in this channel")
     @app_commands.describe(query="Optional topic or search instead of the whole digest")
     @app_commands.autocomplete(query=complete_query)
     async def post(self, interaction: discord.Interaction, query: Query | None = None) -> None:
-        await _bot(interaction).handle_interaction(interaction, f"post {query or ''}".strip(), remember=query)
+        await _bot(interaction).handle_interaction(interaction, post_command(query), remember=query)
 
     @app_commands.command(name="subscribe", description="Get a topic or query by direct message every day")
     @app_commands.describe(query="Topic or query, e.g. rocm", time="HH:MM, default: the channel's time",
@@ -298,18 +329,18 @@ class DigestGroup(app_commands.Group):
     @app_commands.autocomplete(query=complete_query, timezone=complete_timezone)
     async def subscribe(self, interaction: discord.Interaction, query: Query, time: Short | None = None,
                         timezone: Short | None = None) -> None:
-        text = " ".join(part for part in ("subscribe", query, _words(("at", time), ("tz", timezone))) if part)
-        await _bot(interaction).handle_interaction(interaction, text, remember=query)
+        await _bot(interaction).handle_interaction(interaction, subscribe_command(query, time, timezone),
+                                                   remember=query)
 
     @app_commands.command(name="unsubscribe", description="Stop a daily digest, or all of them")
     @app_commands.describe(query="The subscription's query, or all")
     @app_commands.autocomplete(query=complete_subscription)
     async def unsubscribe(self, interaction: discord.Interaction, query: Query) -> None:
-        await _bot(interaction).handle_interaction(interaction, f"unsubscribe {query}")
+        await _bot(interaction).handle_interaction(interaction, unsubscribe_command(query))
 
     @app_commands.command(name="subscriptions", description="Your daily digests")
     async def subscriptions(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).handle_interaction(interaction, "subscriptions")
+        await _bot(interaction).handle_interaction(interaction, ListSubscriptions())
 
     @app_commands.command(name="channel", description="Show this channel's settings, or change them")
     @app_commands.describe(repo="owner/name", time="Daily post time HH:MM", timezone="IANA zone, e.g. Asia/Shanghai",
@@ -319,9 +350,8 @@ class DigestGroup(app_commands.Group):
     async def channel(self, interaction: discord.Interaction, repo: Repo | None = None, time: Short | None = None,
                       timezone: Short | None = None, locale: app_commands.Choice[str] | None = None,
                       topics: Query | None = None) -> None:
-        settings = _words(("repo", repo), ("time", time), ("tz", timezone),
-                          ("locale", locale.value if locale else None), ("topics", topics))
-        await _bot(interaction).handle_interaction(interaction, f"channel {settings}".strip())
+        command = channel_command(repo, time, timezone, locale.value if locale else None, topics)
+        await _bot(interaction).handle_interaction(interaction, command)
 
     @app_commands.command(name="mute", description="Leave a topic out of this channel's digests (or your DMs)")
     @app_commands.describe(topic="The topic; leave empty to list what is muted",
@@ -330,29 +360,33 @@ class DigestGroup(app_commands.Group):
     @app_commands.autocomplete(topic=complete_topic, duration=complete_duration)
     async def mute(self, interaction: discord.Interaction, topic: Short | None = None, duration: Short | None = None,
                    for_me: bool = False) -> None:
-        parts = ["mute", _token(topic), _token(duration), "for me" if for_me else ""]
-        await _bot(interaction).handle_interaction(interaction, " ".join(part for part in parts if part))
+        await _bot(interaction).handle_interaction(interaction, mute_command(topic, duration, for_me))
 
     @app_commands.command(name="unmute", description="Show a muted topic again, or all of them")
     @app_commands.describe(topic="The muted topic, or all",
                            for_me="Unmute it in your daily DMs instead of this channel's digests")
     @app_commands.autocomplete(topic=complete_unmute)
     async def unmute(self, interaction: discord.Interaction, topic: Short, for_me: bool = False) -> None:
-        parts = ["unmute", _token(topic), "for me" if for_me else ""]
-        await _bot(interaction).handle_interaction(interaction, " ".join(part for part in parts if part))
+        await _bot(interaction).handle_interaction(interaction, unmute_command(topic, for_me))
 
     @app_commands.command(name="help", description="How to use /digest, and the topics")
     async def help(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).handle_interaction(interaction, "help")
+        await _bot(interaction).handle_interaction(interaction, Help())
 
 
 class DigestTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # The first thing discord.py awaits for an interaction, in the task that handles it: from here on that
+        # task's callback and follow-ups go to the client's endpoints (bot/platforms/discord_endpoints.py).
+        _bot(interaction).endpoint_http.use_for_webhooks()
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         # Only errors before our callback runs land here (a stale command signature, a failed transform).
         _log.error("/digest failed before it ran: %s", error, exc_info=error)
         if interaction.type is discord.InteractionType.application_command and not interaction.response.is_done():
             try:
-                await interaction.response.send_message(_t("en", "sorry"), ephemeral=True,
+                await interaction.response.send_message(sorry_text(), ephemeral=True,
                                                         allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as err:
                 _log.warning("could not answer the failed interaction: %s", err)
@@ -366,8 +400,7 @@ class DigestBot(discord.Client):
 
     def __init__(
         self,
-        settings: Settings,
-        store: Store,
+        service: DigestService,
         *,
         guild_id: int | str | None = None,
         api_url: str | None = None,
@@ -375,6 +408,7 @@ class DigestBot(discord.Client):
         sync_commands: bool = True,
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
+        endpoints = Endpoints.parse(api_url, gateway_url)  # a bad URL fails here, before anything starts
         intents = discord.Intents.none()
         intents.guilds = True  # roles (discord_manager_role by name) and channels; not privileged
         super().__init__(
@@ -384,28 +418,22 @@ class DigestBot(discord.Client):
             chunk_guilds_at_startup=False,
             member_cache_flags=discord.MemberCacheFlags.none(),
         )
-        self.settings = settings
-        self.store = store
+        self.service = service
+        self.settings = service.settings
+        self.store = service.store
         self.guild_id = int(guild_id) if guild_id else None
-        self.endpoints = normalise_endpoints(api_url, gateway_url)
+        self.endpoints = endpoints
+        self.endpoint_http = install(self, endpoints)  # before the tree below takes self.http
         self.sync_commands = sync_commands
         self.clock = clock
-        self.commands = Commands(store, settings)
-        self.chat = ChatState(store)
-        self.messenger = DiscordMessenger(self, self.chat)
+        self.commands = Commands(service)
+        self.messenger = DiscordMessenger(self)
         self.recent = RecentQueries()
         self.tree = DigestTree(self)
         self.tree.add_command(DigestGroup())
-        self._endpoints_applied = False
         self._topics: list[tuple[str, str]] | None = None
 
     # --- lifecycle ---
-
-    async def login(self, token: str) -> None:
-        if not self._endpoints_applied:
-            _apply_endpoints(self.endpoints)
-            self._endpoints_applied = True
-        await super().login(token)
 
     async def setup_hook(self) -> None:
         """After login, before the gateway: register the commands (one server when ``guild_id`` is set)."""
@@ -423,28 +451,15 @@ class DigestBot(discord.Client):
         _log.info("synced %d Discord command(s) %s", len(synced),
                   f"to server {self.guild_id}" if guild else "globally (may take up to an hour to show)")
 
-    async def on_connect(self) -> None:
-        # READY just set ws.gateway to Discord's resume_gateway_url; resumes go through the override instead.
-        if self.endpoints[1] != DEFAULT_GATEWAY_URL and self.ws is not None:
-            self.ws.gateway = yarl.URL(self.endpoints[1])
-
     async def on_ready(self) -> None:
         _log.info("Discord: connected as %s to %d server(s)", self.user, len(self.guilds))
-
-    async def close(self) -> None:
-        try:
-            await super().close()
-        finally:
-            if self._endpoints_applied:
-                self._endpoints_applied = False
-                _release_endpoints(self.endpoints)
 
     # --- commands ---
 
     def topic_choices(self) -> list[tuple[str, str]]:
         if self._topics is None:
             try:
-                taxonomy = load_taxonomy(self.settings)
+                taxonomy = self.service.taxonomy(None, restrict=True)
                 self._topics = [(f"{topic.id} · {topic.display_name()}", topic.id) for topic in taxonomy.topics]
             except Exception:
                 _log.exception("cannot load the topics for autocomplete")
@@ -468,9 +483,10 @@ class DigestBot(discord.Client):
                        user_id=str(interaction.user.id), now=self.clock(),
                        can_manage=self.can_manage(interaction), is_dm=interaction.guild_id is None)
 
-    async def handle_interaction(self, interaction: discord.Interaction, text: str, *,
-                                 remember: str | None = None, ask: bool = False) -> None:
-        """Defer first (Discord's 3 s), then handle and follow up. Never raises."""
+    async def handle_interaction(self, interaction: discord.Interaction, command: Command, *,
+                                 remember: str | None = None) -> None:
+        """Defer first (Discord's 3 s), then handle ``command`` and follow up; ``remember``: a query for the
+        user's autocomplete once it worked. Never raises."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
         except discord.HTTPException as err:  # expired (10062) or already answered, e.g. by another process
@@ -479,73 +495,58 @@ class DigestBot(discord.Client):
         locale = "en"
         try:
             ctx = self.context(interaction)
-            command = parse_command(text)
-            if ask and not isinstance(command, Ask):
-                word = text.split()[0].lower()
-                channel = await asyncio.to_thread(self.commands.effective_channel, PLATFORM, ctx.channel_id)
-                reply = Reply("invalid", {"message": _t(channel.locale, "subcommand", word=word),
-                                          "usage": f"/digest {word}"}, locale=channel.locale)
+            if isinstance(command, SubcommandQuery):
+                reply = await self.commands.refuse(ctx, command.notice)
             else:
-                reply = await asyncio.to_thread(self.commands.handle, ctx, text)
+                reply = await self.commands.handle_command(ctx, command)
             locale = reply.locale
-            if remember and reply.notice not in ("invalid", "error", "no_repo"):
+            if remember and not is_refusal(reply.notice):
                 self.recent.add(ctx.user_id, remember)
-            await self.respond(interaction, reply)
+            await send_reply(reply, DiscordReplies(interaction, self.messenger))
         except Exception:
-            command = interaction.command.qualified_name if interaction.command else "digest"
-            _log.exception("/%s failed", command)
-            await self._follow_up_text(interaction, _t(locale, "sorry"))
+            name = interaction.command.qualified_name if interaction.command else "digest"
+            _log.exception("/%s failed", name)
+            await _follow_up_text(interaction, sorry_text(locale))
 
-    async def respond(self, interaction: discord.Interaction, reply: Reply) -> None:
-        if reply.answer is None:
-            text = render_notice(reply.notice or "error", reply.params, locale=reply.locale, escape=discord_markdown,
-                                 notes=reply.notes, platform="discord")
-            await self._follow_up_text(interaction, text)
+
+class DiscordReplies:
+    """``ReplySink`` over an interaction's follow-up webhook (valid 15 minutes), all ephemeral."""
+
+    max_parts = MAX_EPHEMERAL_MESSAGES
+
+    def __init__(self, interaction: discord.Interaction, messenger: DiscordMessenger) -> None:
+        self.interaction = interaction
+        self.messenger = messenger
+
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[MessagePayload]:
+        return self.messenger.render(answer, locale=locale, timezone=timezone)
+
+    async def send_part(self, part: MessagePayload) -> bool:
+        return await _follow_up(self.interaction, send_kwargs(part))
+
+    async def say(self, notices: Sequence[Notice], *, locale: str) -> None:
+        if notices:
+            text = render_notices(notices, locale=locale, escape=discord_markdown, platform="discord")
+            await _follow_up_text(self.interaction, text)
+
+    async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
+        await self.messenger.deliver(str(self.interaction.channel_id), answer, dm=False, locale=locale,
+                                     timezone=timezone)
+
+
+async def _follow_up_text(interaction: discord.Interaction, text: str) -> None:
+    for chunk in split_text(text):
+        if not await _follow_up(interaction, {"content": chunk, "allowed_mentions": discord.AllowedMentions.none()}):
             return
-        notes = self._notes_text(reply)
-        if reply.post_to_channel:
-            try:
-                await self.messenger.post_answer(str(interaction.channel_id), reply.answer, locale=reply.locale,
-                                                 timezone=reply.timezone)
-                text = _t(reply.locale, "posted")
-            except DeliveryError as err:
-                text = _t(reply.locale, "post_failed", reason=err.reason)
-            await self._follow_up_text(interaction, "\n\n".join(part for part in (text, notes) if part))
-            return
-        messages = self.messenger.render(reply.answer, locale=reply.locale, timezone=reply.timezone)
-        if len(messages) > MAX_EPHEMERAL_MESSAGES and isinstance(reply.answer, Digest):
-            more = len(messages) - (MAX_EPHEMERAL_MESSAGES - 1)
-            messages = [*messages[: MAX_EPHEMERAL_MESSAGES - 1], _text_message(_t(reply.locale, "more", count=more))]
-        if notes:
-            messages.append(_text_message(notes))
-        for message in messages:
-            if not await self._follow_up(interaction, send_kwargs(message)):
-                return
-
-    def _notes_text(self, reply: Reply) -> str:
-        if not reply.notes:
-            return ""
-        # The notes come after a notice's own text; "busy" is one short line, dropped here.
-        text = render_notice("busy", {}, locale=reply.locale, escape=discord_markdown, notes=reply.notes)
-        return text.split("\n\n", 1)[-1]
-
-    async def _follow_up_text(self, interaction: discord.Interaction, text: str) -> None:
-        for chunk in split_text(text):
-            if not await self._follow_up(interaction, {"content": chunk,
-                                                       "allowed_mentions": discord.AllowedMentions.none()}):
-                return
-
-    async def _follow_up(self, interaction: discord.Interaction, kwargs: dict[str, Any]) -> bool:
-        try:
-            await interaction.followup.send(**kwargs, ephemeral=True, wait=True)
-        except discord.HTTPException as err:  # e.g. the 15-minute token expired
-            _log.warning("could not send a /digest follow-up: %s %s", err.status, err.text)
-            return False
-        return True
 
 
-def _text_message(text: str) -> dict[str, Any]:
-    return {"content": text[:CONTENT], "embeds": [], "allowed_mentions": {"parse": []}}
+async def _follow_up(interaction: discord.Interaction, kwargs: SendKwargs | TextKwargs) -> bool:
+    try:
+        await interaction.followup.send(**kwargs, ephemeral=True, wait=True)
+    except discord.HTTPException as err:  # e.g. the 15-minute token expired
+        _log.warning("could not send a /digest follow-up: %s %s", err.status, err.text)
+        return False
+    return True
 
 
 def split_text(text: str, limit: int = CONTENT) -> list[str]:
@@ -567,17 +568,3 @@ def split_text(text: str, limit: int = CONTENT) -> list[str]:
     if current or not chunks:
         chunks.append(current or " ")
     return chunks
-
-
-async def run_discord(
-    settings: Settings,
-    store: Store,
-    *,
-    token: str,
-    guild_id: int | str | None = None,
-    api_url: str | None = None,
-    gateway_url: str | None = None,
-) -> None:
-    """Run the bot until it is closed or the task is cancelled; resources are released either way."""
-    async with DigestBot(settings, store, guild_id=guild_id, api_url=api_url, gateway_url=gateway_url) as bot:
-        await bot.start(token)

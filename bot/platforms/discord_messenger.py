@@ -1,20 +1,19 @@
 """Discord delivery over REST: channel digests (headline + thread) and DMs, for the scheduler and ``/digest post``.
 
-``DiscordMessenger(client, chat)`` implements ``bot.app.messenger.Messenger``. It needs only a logged-in
+``DiscordMessenger(client)`` implements ``bot.app.messenger.Messenger``. It needs only a logged-in
 ``discord.Client`` (``await client.login(token)``: REST, no gateway), so the scheduler can use it on its own.
 
-- ``post_digest``: the headline message in the channel, then a thread started from it (``Message.create_thread``)
-  holding the section messages. Where a thread cannot be made (a DM, a thread or voice channel, no Create
-  Public Threads / Send Messages in Threads permission: 403 with 50001/50013, or 50024) the sections follow
-  in the channel itself.
-- ``send_dm``: opens the DM channel (``Client.create_dm``) and sends the messages there.
+- ``deliver(channel_id, digest, dm=False, …)``: the headline message in the channel, then a thread started from it
+  (``Message.create_thread``) holding the section messages. Where a thread cannot be made (a DM, a thread or
+  voice channel, no Create Public Threads / Send Messages in Threads permission: 403 with 50001/50013, or
+  50024) the sections follow in the channel itself. A query answer is one message.
+- ``deliver(user_id, answer, dm=True, …)``: opens the DM channel (``Client.create_dm``) and sends the messages.
 - Every message goes out with ``allowed_mentions=AllowedMentions.none()`` (the formatter's ``{"parse": []}``):
   GitHub text can hold ``@everyone`` or ``<@id>``; nobody is ever notified.
 
-Failures: a closed DM (50007) or unknown user (10013) pauses the user's subscriptions (the handler tells them
-once); a missing channel (10003), missing access (50001) or permission (50013) marks the channel
-(``ChatState.mark_channel``, the scheduler skips it until its settings change). Both raise
-``DeliveryError(permanent=True)`` and are logged once per target. 429s and 500/502/504 are retried by
+Failures: a closed DM (50007) or unknown user (10013), a missing channel (10003), missing access (50001) or
+permission (50013) raise ``DeliveryError(permanent=True)``, logged once per target; delivery pauses the user's
+DMs or marks the channel (``DigestService.mark_unreachable``). 429s and 500/502/504 are retried by
 discord.py itself (``HTTPClient.request``: up to 5 tries, honouring ``retry_after``); what is left after that,
 and network errors, raise ``DeliveryError(permanent=False)``.
 """
@@ -23,15 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
 import aiohttp
 import discord
 
-from bot.app.messenger import DeliveryError
+from bot.app.messenger import DeliveryError, OnPart, Pace
 from bot.digest.model import Digest, QueryResult
-from bot.store.chat import ChatState
 from formatters.discord_embeds import render_discord_digest, render_discord_query
 
 _log = logging.getLogger(__name__)
@@ -51,19 +49,50 @@ NO_THREAD = frozenset({MISSING_ACCESS, MISSING_PERMISSIONS, WRONG_CHANNEL_TYPE})
 THREAD_NAME = 100  # Discord's limit for a thread name
 ARCHIVE_MINUTES = 1440
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
-OnPart = Callable[[str], Awaitable[None]]
 TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
-Message = dict[str, Any]
 
 
-def send_kwargs(message: Message) -> dict[str, Any]:
-    """A formatter message dict as ``Messageable.send``/``Webhook.send`` keyword arguments."""
-    if message.get("allowed_mentions", {"parse": []}) != {"parse": []}:  # the formatter's contract
+class AllowedMentionsPayload(TypedDict):
+    parse: list[str]  # always []: nobody is notified
+
+
+class MessagePayload(TypedDict):
+    """A message as Discord's REST API takes it (``POST /channels/{id}/messages``), as the formatters
+    (``formatters.discord_embeds``) build it."""
+
+    content: str
+    embeds: list[dict[str, Any]]  # Discord embed objects
+    allowed_mentions: AllowedMentionsPayload
+
+
+class SendKwargs(TypedDict):
+    """A ``MessagePayload`` as ``Messageable.send``/``Webhook.send`` keyword arguments."""
+
+    content: str | None
+    embeds: list[discord.Embed]
+    allowed_mentions: discord.AllowedMentions
+
+
+class TextKwargs(TypedDict):
+    """A plain text follow-up's keyword arguments (no embeds)."""
+
+    content: str
+    allowed_mentions: discord.AllowedMentions
+
+
+def message_payload(message: Mapping[str, Any]) -> MessagePayload:
+    """A formatter's message dict, checked against the formatters' contract: mentions off."""
+    if message.get("allowed_mentions", {"parse": []}) != {"parse": []}:
         raise ValueError("formatter message without allowed_mentions {'parse': []}")
+    return {"content": message.get("content") or "", "embeds": list(message.get("embeds") or ()),
+            "allowed_mentions": {"parse": []}}
+
+
+def send_kwargs(message: MessagePayload) -> SendKwargs:
     return {
-        "content": message.get("content") or None,
-        "embeds": [discord.Embed.from_dict(embed) for embed in message.get("embeds", ())],
+        "content": message["content"] or None,
+        "embeds": [discord.Embed.from_dict(embed) for embed in message["embeds"]],
         "allowed_mentions": discord.AllowedMentions.none(),
     }
 
@@ -72,8 +101,8 @@ def error_code(err: discord.HTTPException) -> int:
     return int(getattr(err, "code", 0) or 0)
 
 
-def _thread_name(messages: list[Message], fallback: str) -> str:
-    embeds = messages[0].get("embeds") or [{}]
+def _thread_name(messages: list[MessagePayload], fallback: str) -> str:
+    embeds = messages[0]["embeds"] or [{}]
     name = " ".join(str(embeds[0].get("title") or fallback).split())
     return name if len(name) <= THREAD_NAME else name[: THREAD_NAME - 1] + "…"
 
@@ -86,68 +115,53 @@ def _can_thread(channel: object) -> bool:
 class DiscordMessenger:
     platform = PLATFORM
 
-    def __init__(self, client: discord.Client, chat: ChatState | None = None, *, section_limit: int = 10) -> None:
+    def __init__(self, client: discord.Client, *, section_limit: int = 10) -> None:
         self.client = client
-        self.chat = chat
         self.section_limit = section_limit
         self._logged: set[tuple[str, str]] = set()
 
     # --- Messenger ---
 
-    async def post_digest(self, channel_id: str, digest: Digest, *, locale: str, timezone: str) -> list[str]:
-        return await self.deliver(channel_id, digest, dm=False, locale=locale, timezone=timezone)
-
-    async def send_dm(
-        self, user_id: str, answer: Digest | QueryResult, *, locale: str, timezone: str
-    ) -> list[str]:
-        return await self.deliver(user_id, answer, dm=True, locale=locale, timezone=timezone)
-
     async def deliver(
         self, target: str, answer: Digest | QueryResult, *, dm: bool, locale: str, timezone: str,
-        sent: Sequence[str] = (), on_part: OnPart | None = None,
+        sent: Sequence[str] = (), on_part: OnPart | None = None, pace: Pace | None = None,
     ) -> list[str]:
         """The parts of ``answer`` not yet in ``sent``, awaiting ``on_part(id)`` after each accepted one, so the
-        delivery ledger can resume after them (a retry or a takeover never repeats an accepted part)."""
+        delivery ledger can resume after them (a retry or a takeover never repeats an accepted part). In a
+        channel a digest is a headline with its sections in a thread on it; a query answer is one message."""
         messages = self.render(answer, locale=locale, timezone=timezone)
         if not dm:
             name = _thread_name(messages, answer.repo) if isinstance(answer, Digest) else None
-            return await self._post_channel(target, messages, thread_name=name, sent=sent, on_part=on_part)
+            return await self._post_channel(target, messages, thread_name=name, sent=sent, on_part=on_part,
+                                            pace=pace)
         ids = [str(message_id) for message_id in sent]
         try:
             channel = await self.client.create_dm(discord.Object(id=int(target)))
             for message in messages[len(ids):]:
+                if pace is not None:
+                    await pace()
                 ids.append(str((await channel.send(**send_kwargs(message))).id))
                 if on_part is not None:
                     await on_part(ids[-1])
         except discord.HTTPException as err:
-            raise await self._user_failure(err, target) from None
+            raise self._user_failure(err, target) from None
         except TRANSIENT as err:
             raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=f"user {target}") from None
         return ids
 
     # --- more ---
 
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[Message]:
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[MessagePayload]:
         if isinstance(answer, Digest):
-            return render_discord_digest(answer, locale=locale, timezone=timezone, section_limit=self.section_limit)
-        return render_discord_query(answer, locale=locale, timezone=timezone)
-
-    async def post_answer(
-        self, channel_id: str, answer: Digest | QueryResult, *, locale: str, timezone: str
-    ) -> list[str]:
-        """``/digest post``: a digest as headline + thread, a query answer as one message."""
-        if isinstance(answer, Digest):
-            return await self.post_digest(channel_id, answer, locale=locale, timezone=timezone)
-        return await self.post_messages(channel_id, self.render(answer, locale=locale, timezone=timezone),
-                                        thread_name=None)
-
-    async def post_messages(self, channel_id: str, messages: list[Message], *, thread_name: str | None) -> list[str]:
-        """The first message in the channel; the others in a thread on it (``thread_name``) or after it."""
-        return await self._post_channel(channel_id, messages, thread_name=thread_name)
+            messages = render_discord_digest(answer, locale=locale, timezone=timezone,
+                                             section_limit=self.section_limit)
+        else:
+            messages = render_discord_query(answer, locale=locale, timezone=timezone)
+        return [message_payload(message) for message in messages]
 
     async def _post_channel(
-        self, channel_id: str, messages: list[Message], *, thread_name: str | None, sent: Sequence[str] = (),
-        on_part: OnPart | None = None,
+        self, channel_id: str, messages: list[MessagePayload], *, thread_name: str | None, sent: Sequence[str] = (),
+        on_part: OnPart | None = None, pace: Pace | None = None,
     ) -> list[str]:
         ids = [str(message_id) for message_id in sent]
         if len(ids) >= len(messages):
@@ -156,14 +170,16 @@ class DiscordMessenger:
         try:
             channel = await self.client.fetch_channel(int(channel_id))
         except discord.HTTPException as err:
-            raise await self._channel_failure(err, channel_id) from None
+            raise self._channel_failure(err, channel_id) from None
         except discord.InvalidData:  # a channel type this discord.py does not know
-            raise await self._mark(channel_id, "unsupported_channel") from None
+            raise self._mark(channel_id, "unsupported_channel") from None
         except TRANSIENT as err:
             raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
         if not isinstance(channel, discord.abc.Messageable):  # forum, category, …: nothing to post into
-            raise await self._mark(channel_id, "not_a_text_channel")
+            raise self._mark(channel_id, "not_a_text_channel")
         if not ids:
+            if pace is not None:
+                await pace()
             ids.append(str((await self._send(channel, messages[0], channel_id)).id))
             if on_part is not None:
                 await on_part(ids[0])
@@ -172,27 +188,30 @@ class DiscordMessenger:
             resumed = await self._existing_thread(int(ids[0])) if sent else None
             where = resumed or await self._thread_on(channel, int(ids[0]), thread_name, channel_id) or channel
         for message in messages[len(ids):]:
+            if pace is not None:
+                await pace()
             try:
-                sent = await where.send(**send_kwargs(message))
+                posted = await where.send(**send_kwargs(message))
             except discord.HTTPException as err:
                 if where is channel or err.status != 403 or error_code(err) not in NO_THREAD:
-                    raise await self._channel_failure(err, channel_id) from None
+                    raise self._channel_failure(err, channel_id) from None
                 self._log_once(target, "thread_send", "cannot post in the thread on %s (%s): posting in the channel",
                                target, error_code(err))
                 where = channel
-                sent = await self._send(channel, message, channel_id)
+                posted = await self._send(channel, message, channel_id)
             except TRANSIENT as err:
                 raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
-            ids.append(str(sent.id))
+            ids.append(str(posted.id))
             if on_part is not None:
                 await on_part(ids[-1])
         return ids
 
-    async def _send(self, channel: discord.abc.Messageable, message: Message, channel_id: str) -> discord.Message:
+    async def _send(self, channel: discord.abc.Messageable, message: MessagePayload,
+                    channel_id: str) -> discord.Message:
         try:
             return await channel.send(**send_kwargs(message))
         except discord.HTTPException as err:
-            raise await self._channel_failure(err, channel_id) from None
+            raise self._channel_failure(err, channel_id) from None
         except TRANSIENT as err:
             raise DeliveryError(f"network: {type(err).__name__}", permanent=False,
                                 target=f"channel {channel_id}") from None
@@ -207,9 +226,12 @@ class DiscordMessenger:
             return await headline.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
         except discord.HTTPException as err:
             existing = await self._existing_thread(headline_id) if error_code(err) == THREAD_EXISTS else None
-            return existing or self._no_thread(err, channel_id)
+            if existing is None:
+                self._no_thread(err, channel_id)
+            return existing
         except TRANSIENT as err:
-            return self._no_thread(err, channel_id)
+            self._no_thread(err, channel_id)
+            return None
 
     async def _existing_thread(self, headline_id: int) -> discord.Thread | None:
         try:
@@ -228,28 +250,23 @@ class DiscordMessenger:
 
     # --- failures ---
 
-    async def _channel_failure(self, err: discord.HTTPException, channel_id: str) -> DeliveryError:
+    def _channel_failure(self, err: discord.HTTPException, channel_id: str) -> DeliveryError:
         reason = CHANNEL_GONE.get(error_code(err))
         if reason is not None:
-            return await self._mark(channel_id, reason)
+            return self._mark(channel_id, reason)
         return DeliveryError(_describe(err), permanent=False, target=f"channel {channel_id}")
 
-    async def _mark(self, channel_id: str, reason: str) -> DeliveryError:
+    def _mark(self, channel_id: str, reason: str) -> DeliveryError:
         target = f"channel {channel_id}"
-        if self.chat is not None:
-            await asyncio.to_thread(self.chat.mark_channel, PLATFORM, channel_id, reason)
-        self._log_once(target, reason, "Discord %s: %s; marked, the scheduler skips it until its settings change",
-                       target, reason)
+        self._log_once(target, reason, "Discord %s: %s; permanent", target, reason)
         return DeliveryError(reason, permanent=True, target=target)
 
-    async def _user_failure(self, err: discord.HTTPException, user_id: str) -> DeliveryError:
+    def _user_failure(self, err: discord.HTTPException, user_id: str) -> DeliveryError:
         target = f"user {user_id}"
         reason = USER_GONE.get(error_code(err))
         if reason is None:
             return DeliveryError(_describe(err), permanent=False, target=target)
-        if self.chat is not None:
-            await asyncio.to_thread(self.chat.pause_subscriptions, PLATFORM, user_id, reason)
-        self._log_once(target, reason, "Discord %s: %s; their daily DMs are paused", target, reason)
+        self._log_once(target, reason, "Discord %s: %s; permanent", target, reason)
         return DeliveryError(reason, permanent=True, target=target)
 
     def _log_once(self, target: str, reason: str, message: str, *args: object) -> None:

@@ -29,7 +29,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.app.context import Context
 from bot.app.messenger import DeliveryError, OnPart, Pace
-from bot.app.notices import Notice
+from bot.app.notices import Notice, Sorry
 from bot.app.replies import send_reply
 from bot.app.service import DigestService
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
@@ -37,7 +37,7 @@ from bot.commands.handlers import Commands
 from bot.digest.model import Digest, QueryResult
 from bot.settings import Settings
 from bot.timeutil import utcnow
-from formatters.notices import render_notices
+from formatters.notices import render_notice, render_notices
 from formatters.safety import slack_mrkdwn
 from formatters.slack_blocks import render_slack_digest, render_slack_query
 
@@ -220,8 +220,7 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id))
     except Exception:
         _log.exception("the /digest command failed")
-        await _safe_respond(respond, {"response_type": "ephemeral",
-                                      "text": "Sorry, something went wrong on my side; it has been logged."})
+        await _safe_respond(respond, notice_payload(render_notice(Sorry(), locale="en", escape=slack_mrkdwn)))
 
 
 async def _can_manage(client: AsyncWebClient, user_id: str, settings: Settings, command: Command, *,

@@ -12,7 +12,8 @@ Cloudflare ban and does not retry it); ``closed_dms`` makes sends to a user's DM
 
 Gateway: plain JSON text frames. HELLO; heartbeat -> ACK; IDENTIFY -> READY (with a deliberately useless
 ``resume_gateway_url``) and one GUILD_CREATE; RESUME -> RESUMED. ``dispatch()`` sends an event (e.g.
-INTERACTION_CREATE), ``reconnect()`` sends op 7.
+INTERACTION_CREATE), ``reconnect()`` sends op 7. Each connection's query (``v``, ``encoding``, …) is kept in
+``gateway_connections``.
 
 Waiting is event-driven: ``wait_for(predicate)`` blocks on an ``asyncio.Condition`` notified by every request
 and gateway frame, with a timeout; never on a sleep. Run it in the test's event loop (``async with``).
@@ -110,6 +111,7 @@ class FakeDiscord:
     def __post_init__(self) -> None:
         self.requests: list[Request] = []
         self.frames: list[dict[str, Any]] = []  # what the client sent on the gateway
+        self.gateway_connections: list[dict[str, str]] = []  # each gateway connection's query (v, encoding, …)
         self.channels: dict[str, dict[str, Any]] = {c["id"]: dict(c, guild_id=self.guild["id"])
                                                     for c in self.guild["channels"]}
         self.messages: dict[str, dict[str, Any]] = {}
@@ -373,6 +375,7 @@ class FakeDiscord:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         self._ws = ws
+        self.gateway_connections.append(dict(request.query))
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
         async for msg in ws:
             if msg.type is not WSMsgType.TEXT:
