@@ -99,9 +99,9 @@ def build_digest_for(
     )
     digest = builder.build(repo, window)
     if analyse and settings.llm_enabled:
-        from bot.analysis.analyst import analyse_digest  # only deployments with an LLM load it
+        from bot.analysis.analyst import analyse_digest_blocking  # only deployments with an LLM load it
 
-        digest = analyse_digest(store, settings, digest)
+        digest = analyse_digest_blocking(store, settings, digest)
     return digest, warning
 
 
