@@ -15,11 +15,12 @@ take) and ideal parallel (ceil(calls / concurrency) x delay: the least any clien
 could take). Target: wall / parallel floor <= 1.2 (the bot's own overhead is small beside the LLM's time).
 
 Then a DM time slot: 8 digests of the same day (en and zh-CN, with and without the narrative, some identical
-as for subscribers with the same settings) analysed at once, each from its own worker thread through
-``analyse_digest`` exactly as the delivery jobs do, the cache emptied again. Reported: calls made against the
-distinct prompts (target: equal, each asked once) and against the parts (what per-digest analysis would
-ask), max calls in flight against ``concurrency`` (target: never above: the limit is per process), and wall
-time against that case's parallel floor (ceil(distinct / concurrency) x delay).
+as for subscribers with the same settings) analysed at once as concurrent tasks on one event loop, through
+``analyse_digest`` with one shared ``Analyst`` (the process' one), the cache emptied again. Reported: calls
+made against the distinct prompts (target: equal, each asked once) and against the parts (what per-digest
+analysis would ask), max calls in flight against ``concurrency`` (target: never above: the limit is the
+analyst's, shared by every digest), and wall time against that case's parallel floor
+(ceil(distinct / concurrency) x delay).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ import dataclasses
 import json
 import math
 import sys
-import threading
 import time
 from datetime import UTC, datetime
 
@@ -112,29 +112,23 @@ def parts_of(digest: Digest, settings: Settings) -> int:
             + min(len(key.items) if key else 0, limits.max_key_changes))
 
 
+async def analyse_at_once(store: Store, settings: Settings, digests: list[Digest]) -> tuple[float, list[Digest], int]:
+    """The digests analysed as concurrent tasks by one ``Analyst``: wall time, results, its max calls in flight."""
+    analyst = Analyst(store, settings)
+    started = time.perf_counter()
+    results = await asyncio.gather(*(analyse_digest(store, settings, digest, analyst=analyst) for digest in digests))
+    return time.perf_counter() - started, list(results), analyst.max_calls_in_flight
+
+
 def dm_slot(store: Store, settings: Settings, fake: FakeLLM, delay: float) -> bool:
-    """8 digests analysed at once from worker threads; prints the figures, returns whether targets held."""
+    """8 digests analysed at once on one loop; prints the figures, returns whether targets held."""
     limits = settings.file.llm
     LLMCache(store).prune(datetime.now(UTC).replace(year=9999))
     digests = [build(store, locale=locale, narrative=narrative) for locale, narrative in DM_SLOT]
     parts = sum(parts_of(digest, settings) for digest in digests)
     before = len(fake.requests)
     fake.max_in_flight = 0
-    start = threading.Barrier(len(digests) + 1)
-    results: list[Digest] = []
-
-    def run(digest: Digest) -> None:
-        start.wait()
-        results.append(analyse_digest(store, settings, digest))
-
-    threads = [threading.Thread(target=run, args=(digest,)) for digest in digests]
-    for thread in threads:
-        thread.start()
-    start.wait()
-    started = time.perf_counter()
-    for thread in threads:
-        thread.join()
-    wall = time.perf_counter() - started
+    wall, results, analyst_max = asyncio.run(analyse_at_once(store, settings, digests))
     requests = fake.requests[before:]
     distinct = len({json.dumps(request.body.get("messages"), sort_keys=True) for request in requests})
     floor = math.ceil(distinct / limits.concurrency) * delay
@@ -144,7 +138,7 @@ def dm_slot(store: Store, settings: Settings, fake: FakeLLM, delay: float) -> bo
               for item in section.items)
         for d in results
     )
-    print(f"\nDM slot: {len(digests)} digests analysed at once (worker threads, analyse_digest, cache emptied):")
+    print(f"\nDM slot: {len(digests)} digests analysed at once (tasks on one loop, one Analyst, cache emptied):")
     print_table(
         ["", "value"],
         [
@@ -153,6 +147,7 @@ def dm_slot(store: Store, settings: Settings, fake: FakeLLM, delay: float) -> bo
             ["LLM calls made", len(requests)],
             ["distinct prompts", distinct],
             ["max calls in flight (fake) / concurrency", f"{fake.max_in_flight} / {limits.concurrency}"],
+            ["max calls in flight (analyst)", analyst_max],
             ["wall time", f"{wall:.2f} s"],
             [f"parallel floor (ceil({distinct}/{limits.concurrency}) x {delay:g} s)", f"{floor:.1f} s"],
             ["wall / parallel floor", f"**{wall / floor:.2f}x**" if floor else "-"],

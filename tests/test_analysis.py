@@ -14,7 +14,7 @@ import logging
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -27,9 +27,9 @@ from bot.analysis.analyst import (
     AnalysisReport,
     Analyst,
     analyse_digest,
+    analyse_digest_blocking,
 )
 from bot.analysis.client import endpoint_id
-from bot.analysis.inflight import FLIGHTS, Slots, slots_for
 from bot.digest.model import (
     Activity,
     Analysis,
@@ -274,7 +274,8 @@ async def test_off_when_disabled_or_not_configured(world: Store, fake: FakeLLM) 
     digest, report = await analyse(world, fake, enabled=False)
     assert digest is original or digest == original
     unconfigured = make_settings(fake).model_copy(update={"llm_base_url": None})
-    assert analyse_digest(world, unconfigured, original) is original
+    assert await analyse_digest(world, unconfigured, original) is original
+    assert await asyncio.to_thread(analyse_digest_blocking, world, unconfigured, original) is original
     assert fake.requests == [] and report.parts_total == 0
 
 
@@ -442,33 +443,24 @@ def variants() -> list[Digest]:
             reordered, make_digest("fr"), make_digest("zh-CN", narrative=False)]
 
 
-def test_concurrent_analyses_share_the_limit_and_ask_each_prompt_once(world: Store, fake: FakeLLM) -> None:
-    # Eight digests built at once from worker threads (as a DM slot does), concurrency 2 for the process.
+async def test_concurrent_analyses_share_the_limit_and_ask_each_prompt_once(world: Store, fake: FakeLLM) -> None:
+    # Eight digests analysed at once on one loop by the process' Analyst (as a DM slot does), concurrency 2.
     fake.delay = 0.2
-    settings = make_settings(fake, concurrency=2)
+    analyst = Analyst(world, make_settings(fake, concurrency=2))
     digests = variants()
-    start = threading.Barrier(len(digests))
-    results: dict[int, tuple[Digest, AnalysisReport | None]] = {}
 
-    def run(index: int) -> None:
-        start.wait()
-        if index % 2:  # the production path: analyse_digest in a thread, on its own loop
-            results[index] = (analyse_digest(world, settings, digests[index]), None)
-        else:
-            results[index] = asyncio.run(Analyst(world, settings).analyse(digests[index]))
+    async def run(index: int) -> tuple[Digest, AnalysisReport | None]:
+        if index % 2:  # the entry point the service uses, given the process' analyst
+            return await analyse_digest(world, analyst.settings, digests[index], analyst=analyst), None
+        return await analyst.analyse(digests[index])
 
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(digests))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert len(results) == len(digests)
+    results = await asyncio.gather(*(run(index) for index in range(len(digests))))
 
-    assert fake.max_in_flight == 2  # not 2 per digest
+    assert fake.max_in_flight == 2 and analyst.max_calls_in_flight == 2  # not 2 per digest
     asked = Counter(json.dumps(request.body["messages"], sort_keys=True) for request in fake.requests)
     assert set(asked.values()) == {1}, "a prompt was asked twice"
     assert 10 < len(asked) < sum(1 + len(HOT) + len(KEY) for _ in digests)  # overlap, yet many distinct
-    for digest, report in results.values():  # every part got its answer: each distinct prompt exactly once
+    for digest, report in results:  # every part got its answer: each distinct prompt exactly once
         assert digest.narrative is None or digest.narrative.summary_source == "llm"
         assert all(item.analysis is not None for item in section_items(digest, "hot"))
         assert all(item.analysis is not None for item in section_items(digest, "key_changes"))
@@ -476,60 +468,111 @@ def test_concurrent_analyses_share_the_limit_and_ask_each_prompt_once(world: Sto
             assert report.fell_back == {}
             assert report.parts_llm + report.parts_cached + report.parts_shared == report.parts_total
             assert report.requests == report.parts_llm  # a digest's budget counts only its own calls
-    assert len(FLIGHTS) == 0 and slots_for(endpoint_id(fake.base_url), "test-model").in_use == 0
+    assert (analyst.prompts_in_flight, analyst.calls_in_flight) == (0, 0)
 
 
-def test_a_shared_call_that_fails_fails_its_waiters_without_a_second_call(world: Store, fake: FakeLLM) -> None:
-    fake.script(Reply(status=500, delay=0.5), when=number_is(12))
-    settings = make_settings(fake)
-    start = threading.Barrier(2)
-    reports: list[AnalysisReport] = []
+def with_hot(digest: Digest, items: Callable[[tuple[DigestItem, ...]], tuple[DigestItem, ...]]) -> Digest:
+    """The digest with its hot section changed: its summary prompt (which lists hot titles) is a new one; the
+    discussion prompts of the items it keeps are the same."""
+    return dataclasses.replace(digest, sections=tuple(
+        dataclasses.replace(section, items=items(section.items)) if section.id == "hot" else section
+        for section in digest.sections
+    ))
 
-    def run() -> None:
-        start.wait()
-        reports.append(asyncio.run(Analyst(world, settings).analyse(make_digest()))[1])
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+async def started(analyst: Analyst, digest: Digest, fake: FakeLLM, summaries: int
+                  ) -> asyncio.Task[tuple[Digest, AnalysisReport]]:
+    """Start analysing ``digest``; return once the server has seen ``summaries`` summary requests in all (the
+    new digest's summary is asked after every prompt it needs has been claimed)."""
+    task = asyncio.create_task(analyst.analyse(digest))
+    await until_requests(fake, lambda requests: sum(r.kind == "summary" for r in requests) >= summaries)
+    return task
+
+
+def until_requests(fake: FakeLLM, predicate: Callable[[list[Request]], bool]) -> Awaitable[list[Request]]:
+    return asyncio.to_thread(fake.wait_for, predicate)
+
+
+async def test_a_shared_call_that_fails_fails_its_waiters_without_a_second_call(world: Store, fake: FakeLLM) -> None:
+    answer = threading.Event()
+    fake.script(Reply(status=500, hold=answer), when=number_is(12))
+    analyst = Analyst(world, make_settings(fake))
+    first = asyncio.create_task(analyst.analyse(make_digest()))
+    await until_requests(fake, lambda requests: any(r.number == 12 for r in requests))
+    # The same hot discussions in another order: a new summary prompt, the same five other prompts.
+    second = await started(analyst, with_hot(make_digest(), lambda items: items[::-1]), fake, summaries=2)
+    answer.set()  # #12 fails now, while the second analysis waits for it
+    (_, owner), (digest, waiter) = await first, await second
     assert len([r for r in fake.requests if r.number == 12]) == 1
-    assert len(fake.requests) == TOTAL_PARTS
-    assert [report.fell_back for report in reports] == [{"unavailable": 1}] * 2
-    assert sum(report.requests for report in reports) == TOTAL_PARTS
-    assert len(FLIGHTS) == 0
+    assert len(fake.requests) == TOTAL_PARTS + 1
+    assert owner.fell_back == waiter.fell_back == {"unavailable": 1}
+    assert (owner.requests, waiter.requests, waiter.parts_shared) == (TOTAL_PARTS, 1, TOTAL_PARTS - 2)
+    assert [item.number for item in section_items(digest, "hot") if item.analysis is None] == [12]
+    assert analyst.prompts_in_flight == 0
 
 
-async def test_waiting_for_a_call_slot_ends_at_the_deadline_and_costs_nothing(world: Store, fake: FakeLLM) -> None:
-    # One slot for the process, held by a slow call of the first analysis: the second never gets to ask.
-    fake.delay = 30
-    first = Analyst(world, make_settings(fake, concurrency=1, deadline_seconds=1.5, timeout_seconds=20))
-    second = Analyst(world, make_settings(fake, concurrency=1, deadline_seconds=0.5, timeout_seconds=20))
-    started = time.monotonic()
-    slow_task = asyncio.create_task(first.analyse(make_digest()))
-    await asyncio.to_thread(fake.wait_for, lambda requests: len(requests) == 1)
-    digest, waited = await second.analyse(make_digest("zh-CN"))
-    _, slow = await slow_task
-    assert time.monotonic() - started < 1.5 + 4
-    assert (slow.requests, waited.requests) == (1, 0)
-    assert waited.fell_back == {"deadline": TOTAL_PARTS} and digest == make_digest("zh-CN")
-    assert fake.max_in_flight == 1
-    assert slots_for(endpoint_id(fake.base_url), "test-model").in_use == 0 and len(FLIGHTS) == 0
-
-
-async def test_a_slot_handed_to_a_cancelled_waiter_is_passed_on() -> None:
-    slots = Slots()
-    await slots.acquire(1)
-    waiter = asyncio.create_task(slots.acquire(1))
-    await asyncio.sleep(0)  # queued
-    slots.release()  # handed to the waiter...
-    waiter.cancel()  # ...which is cancelled before it runs
+async def test_a_waiter_cancelled_leaves_the_shared_call_to_the_others(world: Store, fake: FakeLLM) -> None:
+    answer = threading.Event()
+    fake.script(Reply(hold=answer), when=number_is(12))
+    analyst = Analyst(world, make_settings(fake))
+    first = asyncio.create_task(analyst.analyse(make_digest()))
+    await until_requests(fake, lambda requests: any(r.number == 12 for r in requests))
+    cancelled = await started(analyst, with_hot(make_digest(), lambda items: items[::-1]), fake, summaries=2)
+    other = await started(analyst, with_hot(make_digest(), lambda items: items[:2]), fake, summaries=3)
+    cancelled.cancel()  # it and the other one both wait for #12
     with pytest.raises(asyncio.CancelledError):
-        await waiter
-    assert slots.in_use == 0
-    await asyncio.wait_for(slots.acquire(1), timeout=1)  # free again
-    assert slots.max_in_use == 1
+        await cancelled
+    answer.set()
+    (_, owner), (digest, waiter) = await first, await other
+    assert len([r for r in fake.requests if r.number == 12]) == 1
+    assert owner.fell_back == waiter.fell_back == {}
+    assert (waiter.requests, waiter.parts_shared) == (1, TOTAL_PARTS - 2)  # its summary; 11, 12 and the changes
+    assert all(item.analysis is not None for item in section_items(digest, "hot"))
+    assert (analyst.prompts_in_flight, analyst.calls_in_flight) == (0, 0)
+
+
+async def test_waiting_for_a_call_slot_ends_at_the_deadline_costs_nothing_and_frees_the_slot(
+    world: Store, fake: FakeLLM
+) -> None:
+    # One slot, held by a slow call: the other parts wait for it until the deadline and never get to ask.
+    fake.delay = 30
+    analyst = Analyst(world, make_settings(fake, concurrency=1, deadline_seconds=1, timeout_seconds=20))
+    began = time.monotonic()
+    digest, report = await analyst.analyse(make_digest())
+    assert time.monotonic() - began < 1 + 4
+    assert report.requests == 1 and report.fell_back == {"deadline": TOTAL_PARTS}
+    assert digest == make_digest()
+    assert (analyst.calls_in_flight, analyst.prompts_in_flight) == (0, 0)
+    # The call cancelled at the deadline gave its slot back: the next analysis asks every part, one at a time.
+    fake.delay = 0
+    _, again = await analyst.analyse(make_digest())
+    assert (again.parts_llm, again.requests, again.fell_back) == (TOTAL_PARTS, TOTAL_PARTS, {})
+    assert analyst.max_calls_in_flight == 1
+
+
+async def test_a_cancelled_analysis_gives_back_its_call_slot(world: Store, fake: FakeLLM) -> None:
+    held = threading.Event()  # never set: the server answers the English prompts only when it stops
+    fake.script(Reply(hold=held), when=lambda request: "Write in English" in request.system)
+    analyst = Analyst(world, make_settings(fake, concurrency=1))
+    english = asyncio.create_task(analyst.analyse(make_digest()))
+    await until_requests(fake, lambda requests: len(requests) == 1)  # it holds the only slot
+    chinese = asyncio.create_task(analyst.analyse(make_digest("zh-CN")))
+    english.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await english
+    assert analyst.calls_in_flight == 0  # its call ended with it, not later
+    _, report = await chinese  # well before its deadline
+    assert (report.parts_llm, report.fell_back) == (TOTAL_PARTS, {})
+    assert len(fake.requests) == 1 + TOTAL_PARTS and analyst.max_calls_in_flight == 1
+    assert (analyst.calls_in_flight, analyst.prompts_in_flight) == (0, 0)
+
+
+def test_an_analyst_runs_on_one_event_loop(world: Store, fake: FakeLLM) -> None:
+    analyst = Analyst(world, make_settings(fake, max_hot=0, max_key_changes=0))
+    asyncio.run(analyst.analyse(make_digest()))
+    with pytest.raises(RuntimeError, match="one event loop"):
+        asyncio.run(analyst.analyse(make_digest()))
+    assert len(fake.requests) == 1
 
 
 async def test_a_server_that_is_down_is_not_asked_for_every_part(world: Store, fake: FakeLLM) -> None:
@@ -618,21 +661,24 @@ async def test_api_key_is_sent_only_when_configured(world: Store, fake: FakeLLM)
     assert [r.headers.get("authorization") for r in fake.requests] == ["Bearer sk-abc", None]
 
 
-# --- the synchronous entry point ---
+# --- the entry points ---
 
 
-def test_analyse_digest_from_sync_code(world: Store, fake: FakeLLM) -> None:
-    digest = analyse_digest(world, make_settings(fake), make_digest())
+def test_analyse_digest_blocking_from_sync_code(world: Store, fake: FakeLLM) -> None:
+    digest = analyse_digest_blocking(world, make_settings(fake), make_digest())
     assert digest.narrative is not None and digest.narrative.summary_source == "llm"
     assert len(fake.requests) == TOTAL_PARTS
 
 
-async def test_analyse_digest_inside_a_running_loop_and_from_a_worker_thread(world: Store, fake: FakeLLM) -> None:
-    inline = analyse_digest(world, make_settings(fake), make_digest())  # blocks this loop, runs in its own
-    threaded = await asyncio.to_thread(analyse_digest, world, make_settings(fake), make_digest("zh-CN"))
-    for digest in (inline, threaded):
+async def test_analyse_digest_on_the_loop_and_blocking_only_where_there_is_none(world: Store, fake: FakeLLM) -> None:
+    awaited = await analyse_digest(world, make_settings(fake), make_digest())
+    threaded = await asyncio.to_thread(analyse_digest_blocking, world, make_settings(fake), make_digest("zh-CN"))
+    for digest in (awaited, threaded):
         assert digest.narrative is not None and digest.narrative.summary_source == "llm"
         assert all(item.analysis is not None for item in section_items(digest, "hot"))
+    assert len(fake.requests) == 2 * TOTAL_PARTS
+    with pytest.raises(RuntimeError, match="running event loop"):  # it would block this loop
+        analyse_digest_blocking(world, make_settings(fake), make_digest("fr"))
     assert len(fake.requests) == 2 * TOTAL_PARTS
 
 
@@ -675,3 +721,19 @@ def test_the_demo_asks_no_llm_even_when_one_is_configured(
     assert main(["demo", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["repo"] == "vllm-project/vllm"
     assert fake.requests == []
+
+
+async def test_the_service_shares_one_analyst_across_the_digests_of_its_loop(world: Store, fake: FakeLLM) -> None:
+    # What a DM slot does: several digests at once through DigestService, on the worker's loop.
+    from bot.app.service import DigestService
+
+    fake.delay = 0.2
+    service = DigestService(world, make_settings(fake, concurrency=2))
+    try:
+        results = await asyncio.gather(*(service.analyse(make_digest()) for _ in range(3)))
+    finally:
+        service.close()
+    asked = Counter(json.dumps(request.body["messages"], sort_keys=True) for request in fake.requests)
+    assert set(asked.values()) == {1}, "a prompt was asked twice"
+    assert fake.max_in_flight == 2  # the service's one limit, not one per digest
+    assert all(digest.narrative is not None and digest.narrative.summary_source == "llm" for digest in results)

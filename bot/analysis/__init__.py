@@ -1,6 +1,6 @@
 """Optional LLM analysis of a digest (off unless LLM_BASE_URL and LLM_MODEL are set): see analyst.py."""
 
-from bot.analysis.analyst import AnalysisReport, Analyst, analyse_digest
+from bot.analysis.analyst import AnalysisReport, Analyst, analyse_digest, analyse_digest_blocking
 from bot.analysis.client import (
     ChatClient,
     Completion,
@@ -22,4 +22,5 @@ __all__ = [
     "LLMTimeout",
     "LLMUnavailable",
     "analyse_digest",
+    "analyse_digest_blocking",
 ]

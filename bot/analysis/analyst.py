@@ -8,23 +8,26 @@ hot discussions ("core question / positions / where it stands"), the first ``max
 Bounds, per digest: ``max_requests`` calls and ``max_tokens`` tokens (a call reserves its estimated prompt
 plus ``max_output_tokens`` before it starts and is skipped as "budget" if that would not fit; actual usage is
 charged after; only calls this digest made count), ``timeout_seconds`` per call, and ``deadline_seconds`` for
-the whole analysis, after which unfinished parts are cancelled ("deadline"). Per process: ``concurrency``
-calls in flight to one endpoint and model, however many digests are analysed at once (a DM time slot builds
-several), and one call per distinct prompt: an analysis needing a prompt another one is asking waits for that
-answer, or that failure (see inflight.py). Three unavailable/timed-out calls in a row stop the rest of a
-digest's calls (a server that is down is not asked eleven times). Answers are validated as untrusted text
-(controls stripped, whitespace collapsed, capped, refusals rejected) and cached in the store by content hash
-(endpoint, model and prompt), so re-running a digest costs no calls. Platform escaping is the formatters' job,
-exactly as for titles.
+the whole analysis, after which unfinished parts are cancelled ("deadline"). Per ``Analyst`` (one per process,
+on the worker's event loop): ``concurrency`` calls in flight to its endpoint and model, however many digests it
+analyses at once (a DM time slot builds several), and one call per distinct prompt: an analysis needing a
+prompt another one is asking awaits that answer, or that failure. Three unavailable/timed-out calls in a row
+stop the rest of a digest's calls (a server that is down is not asked eleven times). Answers are validated as
+untrusted text (controls stripped, whitespace collapsed, capped, refusals rejected) and cached in the store by
+content hash (endpoint, model and prompt), so re-running a digest costs no calls. Platform escaping is the
+formatters' job, exactly as for titles.
 
 Any LLM failure falls back for that part only, with one warning per digest; nothing here raises for LLM
 problems (store errors do propagate).
+
+Everything runs on the caller's event loop; the store is read and written in worker threads
+(``asyncio.to_thread``) so the loop is never blocked. Synchronous code with no loop (the CLI) uses
+``analyse_digest_blocking``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import dataclasses
 import json
 import logging
@@ -40,7 +43,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import jinja2
 
 from bot.analysis.client import ChatClient, Completion, LLMError, endpoint_id, estimate_prompt_tokens
-from bot.analysis.inflight import FLIGHTS, Flight, Outcome, Slots, slots_for
 from bot.digest.model import Analysis, Digest, DigestItem, Section
 from bot.settings import Settings
 from bot.store.discussions import Discussions
@@ -109,6 +111,16 @@ class AnalysisReport:
         )
 
 
+@dataclass(frozen=True)
+class _Outcome:
+    """How the call of one prompt ended, for every part that needs it: ``output`` (the validated answer, as
+    cached) or ``reason``/``detail`` (a failure)."""
+
+    output: str | None = None
+    reason: str = ""
+    detail: str = ""
+
+
 class Fallback(Exception):
     """This part keeps its deterministic text; ``reason`` says why."""
 
@@ -131,13 +143,20 @@ class _Part:
     usage: tuple[int, int] = (0, 0)
     cached: bool = False
     shared: bool = False  # answered by another analysis' call
-    flight: Flight | None = None
+    flight: asyncio.Future[_Outcome] | None = None  # the outcome of this prompt's call, whoever makes it
     owner: bool = False  # this analysis asks (others wait for it); otherwise it waits for the owner
     reason: str | None = None
     detail: str = ""
 
 
 class Analyst:
+    """Analyses digests on one event loop; create one per process (the worker's loop) and share it, so that
+    every digest analysed at once shares its limits and its prompts' calls.
+
+    It owns what concurrent analyses share: a semaphore of ``concurrency`` calls in flight to its endpoint and
+    model (the settings' one), and the prompts being asked (cache key -> the future of that call's outcome).
+    ``calls_in_flight`` and ``max_calls_in_flight`` count the calls being made (for tests and benchmarks)."""
+
     def __init__(self, store: Store, settings: Settings, *, client_factory: ClientFactory | None = None) -> None:
         self.store = store
         self.settings = settings
@@ -146,6 +165,11 @@ class Analyst:
         self.endpoint = endpoint_id(settings.llm_base_url) if settings.llm_base_url else ""
         self._custom_client = client_factory is not None
         self._client_factory = client_factory or self._default_client
+        self._slots = asyncio.Semaphore(self.limits.concurrency)  # FIFO; binds to the loop of its first wait
+        self._flights: dict[str, asyncio.Future[_Outcome]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.calls_in_flight = 0
+        self.max_calls_in_flight = 0
 
     @property
     def active(self) -> bool:
@@ -153,6 +177,11 @@ class Analyst:
         if not self.limits.enabled:
             return False
         return self._custom_client or self.settings.llm_enabled
+
+    @property
+    def prompts_in_flight(self) -> int:
+        """Prompts being asked, or answered and not yet in the cache."""
+        return len(self._flights)
 
     def _default_client(self) -> ChatLike:
         return ChatClient(
@@ -164,32 +193,29 @@ class Analyst:
         )
 
     async def analyse(self, digest: Digest) -> tuple[Digest, AnalysisReport]:
-        """On any event loop: store reads and writes go to a worker thread (``asyncio.to_thread``)."""
-        return await self._analyse(digest, own_loop=False)
-
-    async def _analyse(self, digest: Digest, *, own_loop: bool) -> tuple[Digest, AnalysisReport]:
-        """``own_loop``: the loop runs this analysis only (``analyse_digest``), so the store is used directly
-        rather than from yet another thread."""
+        """The digest with the LLM's text where it answered well, and what that took. On this analyst's event
+        loop (the first it ran on); store reads and writes go to a worker thread (``asyncio.to_thread``)."""
         report = AnalysisReport()
         if not self.active:
             return digest, report
-
-        async def in_store(function: Callable[..., Any], *args: Any) -> Any:
-            return function(*args) if own_loop else await asyncio.to_thread(function, *args)
-
         loop = asyncio.get_running_loop()
+        if self._loop is None:
+            self._loop = loop
+        elif self._loop is not loop:
+            raise RuntimeError("an Analyst runs on one event loop: create one per loop")
         deadline = loop.time() + self.limits.deadline_seconds
-        owned: list[Flight] = []  # every flight claimed here is finished and forgotten, whatever happens
+        parts: list[_Part] = []
+        owned: list[_Part] = []  # every prompt claimed here is settled and forgotten, whatever happens
         try:
-            parts = await in_store(self._prepare, digest)
-            # Claimed on this loop (a thread cancelled mid-way could not give its claims back), before the
-            # cache is read: an answer stays claimable until its owner has cached it, so each prompt is either
-            # being asked, in the cache, or asked here.
+            parts = await asyncio.to_thread(self._prepare, digest)
+            # Claimed before the cache is read (and with no await in between): an answer stays claimable until
+            # its owner has cached it, so each prompt is either being asked, in the cache, or asked here.
             for part in parts:
-                part.flight, part.owner = FLIGHTS.claim(part.key)
+                self._claim(part, loop)
                 if part.owner:
-                    owned.append(part.flight)
-            await in_store(self._read_cache, parts)
+                    owned.append(part)
+            cached = await asyncio.to_thread(LLMCache(self.store).get_many, [part.key for part in parts])
+            self._use_cache(parts, cached)
             report.parts_total = len(parts)
             pending = [part for part in parts if not part.cached]
             waits = [asyncio.create_task(self._wait(part)) for part in pending if not part.owner]
@@ -199,16 +225,16 @@ class Analyst:
                     await self._call_all(calls, report, deadline)
                 fresh = [part for part in calls if part.value is not None]
                 if fresh:
-                    await in_store(self._remember, fresh)
-                FLIGHTS.forget(owned)  # the answers are in the cache now
+                    await asyncio.to_thread(self._remember, fresh)
+                self._forget(owned)  # the answers are in the cache now
             except BaseException:
                 await _until(waits, 0.0)  # cancels them
                 raise
             await _until(waits, deadline)
         finally:
-            for flight in owned:
-                FLIGHTS.finish(flight, Outcome(reason="error", detail="the asking analysis failed"))  # if not done
-            FLIGHTS.forget(owned)
+            for part in owned:  # if not settled yet
+                self._finish(part, _Outcome(reason="error", detail="the asking analysis failed"))
+            self._forget(owned)
         for part in parts:
             if part.value is None and part.reason is None:
                 part.reason, part.detail = "deadline", f"not done within {self.limits.deadline_seconds:g} s"
@@ -226,7 +252,7 @@ class Analyst:
             )
         return _apply(digest, parts), report
 
-    # --- preparing the prompts (store reads: a worker thread, or the analysis' own loop) ---
+    # --- preparing the prompts (store reads: a worker thread) ---
 
     def _prepare(self, digest: Digest) -> list[_Part]:
         locale = digest.locale if digest.locale in PROMPT_LOCALES else "en"
@@ -273,21 +299,6 @@ class Analyst:
             parts.append(self._part(IMPACT, f"impact #{item.number}", key_changes, index, system, user))
         return parts
 
-    def _read_cache(self, parts: list[_Part]) -> None:
-        """Fill the parts the cache answers; tell whoever waits for a prompt this analysis owns."""
-        cached = LLMCache(self.store).get_many([part.key for part in parts])
-        for part in parts:
-            output = cached.get(part.key)
-            if output is None:
-                continue
-            try:
-                part.value, part.output = validate(part.kind, output, None)
-                part.cached = True
-            except Fallback:  # stored by an older validation: ask again
-                continue
-            if part.owner and part.flight is not None:
-                FLIGHTS.finish(part.flight, Outcome(output=part.output))
-
     def _part(self, kind: str, label: str, section: Section | None, index: int, system: str, user: str) -> _Part:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         key = cache_key(
@@ -301,20 +312,58 @@ class Analyst:
         cache.put_many([(part.key, self.model, part.output, *part.usage) for part in parts])
         cache.prune(utcnow() - timedelta(days=self.limits.cache_days))
 
+    # --- the prompts in flight (the event loop) ---
+
+    def _claim(self, part: _Part, loop: asyncio.AbstractEventLoop) -> None:
+        """The first analysis that needs a prompt owns it (asks, then settles it); the others await it."""
+        flight = self._flights.get(part.key)
+        if flight is None:
+            flight = self._flights[part.key] = loop.create_future()
+            part.owner = True
+        part.flight = flight
+
+    def _use_cache(self, parts: list[_Part], cached: dict[str, str]) -> None:
+        """Fill the parts the cache answers; tell whoever awaits a prompt this analysis owns."""
+        for part in parts:
+            output = cached.get(part.key)
+            if output is None:
+                continue
+            try:
+                part.value, part.output = validate(part.kind, output, None)
+                part.cached = True
+            except Fallback:  # stored by an older validation: ask again
+                continue
+            self._finish(part, _Outcome(output=part.output))
+
+    def _finish(self, part: _Part, outcome: _Outcome) -> None:
+        """Give the outcome of a prompt this analysis owns to its waiters (once; later calls do nothing). A
+        failure is forgotten at once (a later analysis may try again); an answer stays until ``_forget``."""
+        flight = part.flight
+        if not part.owner or flight is None or flight.done():
+            return
+        flight.set_result(outcome)
+        if outcome.output is None and self._flights.get(part.key) is flight:
+            del self._flights[part.key]
+
+    def _forget(self, parts: list[_Part]) -> None:
+        for part in parts:
+            if part.flight is not None and self._flights.get(part.key) is part.flight:
+                del self._flights[part.key]
+
     # --- calling (the event loop) ---
 
     async def _call_all(self, parts: list[_Part], report: AnalysisReport, deadline: float) -> None:
         """Ask the parts this analysis owns; each one's flight is finished as soon as it is settled."""
         budget = _Budget(self.limits.max_requests, self.limits.max_tokens)
         breaker = _Breaker()
-        # FIFO: parts take the gate, hence the budget, in priority order; the slots bound the whole process.
+        # FIFO: parts take the gate, hence the budget, in priority order; the analyst's slots bound every
+        # analysis at once.
         gate = asyncio.Semaphore(self.limits.concurrency)
-        slots = slots_for(self.endpoint, self.model)
         try:
             client = self._client_factory()
             async with client:
                 await _until([
-                    asyncio.create_task(self._call(client, part, gate, slots, budget, breaker, report))
+                    asyncio.create_task(self._call(client, part, gate, budget, breaker, report))
                     for part in parts
                 ], deadline)
         except (LLMError, OSError) as err:  # a client that cannot even start
@@ -326,8 +375,8 @@ class Analyst:
                 self._settle_flight(part)
 
     async def _call(
-        self, client: ChatLike, part: _Part, gate: asyncio.Semaphore, slots: Slots, budget: _Budget,
-        breaker: _Breaker, report: AnalysisReport,
+        self, client: ChatLike, part: _Part, gate: asyncio.Semaphore, budget: _Budget, breaker: _Breaker,
+        report: AnalysisReport,
     ) -> None:
         try:
             async with gate:
@@ -337,7 +386,7 @@ class Analyst:
                 if not budget.reserve(reserved):
                     raise Fallback("budget", f"{budget.describe()}; this call needs ~{reserved} tokens")
                 try:
-                    await slots.acquire(self.limits.concurrency)  # cancelled at the deadline: never called
+                    await self._slots.acquire()  # cancelled at the deadline: never called
                 except BaseException:
                     budget.cancel(reserved)
                     raise
@@ -346,6 +395,8 @@ class Analyst:
                         budget.cancel(reserved)
                         raise Fallback(breaker.reason, f"not asked after {BREAKER_FAILURES} failed calls in a row")
                     report.requests += 1
+                    self.calls_in_flight += 1
+                    self.max_calls_in_flight = max(self.max_calls_in_flight, self.calls_in_flight)
                     try:
                         answer = await client.complete(part.messages, max_tokens=self.limits.max_output_tokens)
                     except LLMError as err:
@@ -355,8 +406,10 @@ class Analyst:
                     except BaseException:  # cancelled at the deadline: the server may have read the prompt
                         budget.settle(reserved, part.prompt_estimate)
                         raise
+                    finally:
+                        self.calls_in_flight -= 1
                 finally:
-                    slots.release()
+                    self._slots.release()
                 breaker.answered()
                 budget.settle(reserved, answer.prompt_tokens + answer.completion_tokens)
                 report.prompt_tokens += answer.prompt_tokens
@@ -375,21 +428,20 @@ class Analyst:
             self._settle_flight(part)
 
     def _settle_flight(self, part: _Part) -> None:
-        """Tell the analyses waiting for this part's prompt how it went (once; later calls do nothing)."""
-        if not part.owner or part.flight is None:
-            return
+        """Tell the analyses awaiting this part's prompt how it went (once; later calls do nothing)."""
         if part.value is not None:
-            FLIGHTS.finish(part.flight, Outcome(output=part.output))
+            self._finish(part, _Outcome(output=part.output))
         else:
             reason = part.reason or "deadline"
             detail = part.detail or f"not done within {self.limits.deadline_seconds:g} s"
-            FLIGHTS.finish(part.flight, Outcome(reason=reason, detail=detail))
+            self._finish(part, _Outcome(reason=reason, detail=detail))
 
     async def _wait(self, part: _Part) -> None:
         """A part whose prompt another analysis (or part) is asking: its answer, or its failure's reason."""
         assert part.flight is not None
         try:
-            outcome = await FLIGHTS.wait(part.flight)
+            # Shielded: a waiter cancelled at its deadline leaves the call's outcome to the others.
+            outcome = await asyncio.shield(part.flight)
             if outcome.output is None:
                 raise Fallback(outcome.reason, f"asked by another analysis: {outcome.detail or outcome.reason}")
             part.value, part.output = validate(part.kind, outcome.output, None)
@@ -402,14 +454,17 @@ class Analyst:
 
 
 async def _until(tasks: list[asyncio.Task[None]], deadline: float) -> None:
-    """Wait for the tasks until the loop-time ``deadline``; cancel the late ones and let them clean up."""
+    """Wait for the tasks until the loop-time ``deadline``; cancel the late ones and let them clean up (give
+    back their call slots and budget). The same if the analysis itself is cancelled: nothing outlives it."""
     if not tasks:
         return
     loop = asyncio.get_running_loop()
-    _, late = await asyncio.wait(tasks, timeout=max(0.0, deadline - loop.time()))
-    for task in late:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    try:
+        await asyncio.wait(tasks, timeout=max(0.0, deadline - loop.time()))
+    finally:
+        for task in tasks:
+            task.cancel()  # the late ones: a finished task ignores it
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 class _Budget:
@@ -629,30 +684,37 @@ def _apply(digest: Digest, parts: list[_Part]) -> Digest:
     )
 
 
-# --- the synchronous entry point ---
+# --- entry points ---
 
 
-def analyse_digest(
-    store: Store, settings: Settings, digest: Digest, *, client_factory: ClientFactory | None = None
-) -> Digest:
-    """``Analyst(...).analyse(digest)`` from synchronous code: a worker thread (``asyncio.to_thread``), the CLI,
-    or, blocking it, a coroutine (then the analysis runs on its own loop in a separate thread). Returns the
-    digest unchanged when the analysis is off."""
-    analyst = Analyst(store, settings, client_factory=client_factory)
+async def analyse_digest(store: Store, settings: Settings, digest: Digest, *, analyst: Analyst | None = None) -> Digest:
+    """The analysed digest, on the running event loop; the digest unchanged when the analysis is off.
+
+    ``analyst``: the process' ``Analyst`` (its own store and settings are used), so that the digests analysed
+    at once share its call limit and each prompt is asked once; ``None``: a new one for this digest alone."""
+    if analyst is None:
+        analyst = Analyst(store, settings)
     if not analyst.active:
         return digest
+    return (await analyst.analyse(digest))[0]
 
-    def run() -> Digest:
-        # Its own loop, so the store is used from this thread; waiting for a call slot or for another
-        # analysis' answer holds no thread (inflight.py).
-        return asyncio.run(analyst._analyse(digest, own_loop=True))[0]
 
+def analyse_digest_blocking(store: Store, settings: Settings, digest: Digest) -> Digest:
+    """``analyse_digest`` for synchronous code that has no event loop (the CLI, a worker thread): runs one
+    (``asyncio.run``) for this digest alone. Inside a running loop, await ``analyse_digest`` instead."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return run()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-analysis") as pool:
-        return pool.submit(run).result()
+        pass
+    else:
+        raise RuntimeError(
+            "analyse_digest_blocking() called from a running event loop (it would block it): "
+            "await analyse_digest(...) instead"
+        )
+    analyst = Analyst(store, settings)
+    if not analyst.active:
+        return digest
+    return asyncio.run(analyse_digest(store, settings, digest, analyst=analyst))
 
 
 __all__ = [
@@ -662,6 +724,7 @@ __all__ = [
     "ClientFactory",
     "Fallback",
     "analyse_digest",
+    "analyse_digest_blocking",
     "clean",
     "validate",
 ]

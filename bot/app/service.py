@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.app.context import ChannelContext, Context
 from bot.app.notices import (
@@ -58,6 +58,9 @@ from bot.topics.query import Query, WindowSpec, parse_query
 from bot.topics.search import search, suggest, topic_named
 from bot.topics.taxonomy import Taxonomy, Topic
 
+if TYPE_CHECKING:
+    from bot.analysis.analyst import Analyst
+
 _log = logging.getLogger(__name__)
 
 Answer = Digest | QueryResult
@@ -81,6 +84,7 @@ class DigestService:
         self.chat = ChatState(store)
         self.mutes = MuteStore(store)
         self._builds = ThreadPoolExecutor(max_workers=max(1, build_threads), thread_name_prefix="digest-build")
+        self._analyst: tuple[asyncio.AbstractEventLoop, Analyst] | None = None  # made on first use, per loop
 
     def close(self) -> None:
         self._builds.shutdown(wait=False, cancel_futures=True)
@@ -184,13 +188,27 @@ class DigestService:
         )
         digest = builder.build(repo, window)
         if analyse and self.settings.llm_enabled:
-            from bot.analysis.analyst import analyse_digest  # only deployments with an LLM load it
+            from bot.analysis.analyst import analyse_digest_blocking  # only deployments with an LLM load it
 
-            digest = analyse_digest(self.store, self.settings, digest)
+            digest = analyse_digest_blocking(self.store, self.settings, digest)  # no loop here: the CLI
         return digest
 
     async def digest(self, context: ChannelContext, window: Window, *, analyse: bool = True) -> Digest:
-        return await self.in_pool(functools.partial(self.build_digest, analyse=analyse), context, window)
+        """The digest built in the pool, then analysed on this event loop (the process' one ``Analyst``)."""
+        digest = await self.in_pool(functools.partial(self.build_digest, analyse=False), context, window)
+        return await self.analyse(digest) if analyse else digest
+
+    async def analyse(self, digest: Digest) -> Digest:
+        """The LLM's analysis of ``digest`` when one is configured. Every digest analysed at once on this loop
+        shares one ``Analyst``: its limit on calls in flight, and each prompt asked once."""
+        if not self.settings.llm_enabled:
+            return digest
+        from bot.analysis.analyst import Analyst, analyse_digest
+
+        loop = asyncio.get_running_loop()
+        if self._analyst is None or self._analyst[0] is not loop:
+            self._analyst = (loop, Analyst(self.store, self.settings))
+        return await analyse_digest(self.store, self.settings, digest, analyst=self._analyst[1])
 
     def window_for(self, context: ChannelContext, query: Query, now: datetime) -> Window:
         """The window a query asks for, or the digest's: the day up to the context's latest post time."""
@@ -213,7 +231,8 @@ class DigestService:
         return self.search(context, query, window, text=text)
 
     async def answer(self, context: ChannelContext, text: str, *, now: datetime) -> Answer:
-        return await self.in_pool(functools.partial(self.answer_now, now=now), context, text)
+        answer = await self.in_pool(functools.partial(self.answer_now, now=now, analyse=False), context, text)
+        return await self.analyse(answer) if isinstance(answer, Digest) else answer
 
     def search(self, context: ChannelContext, query: Query, window: Window, *, text: str) -> QueryResult:
         repo = context.repo

@@ -9,8 +9,8 @@
 By default each answer is valid and derived from the prompt's kind, read from the data block label the
 analysis prompts carry (``<<<BEGIN DATA: digest|discussion #N|change #N>>>``). ``responder`` replaces that
 default; ``script`` queues per-request behaviour (status, delay, junk body, empty choices, refusal text,
-missing usage, finish reason). Waiting is event-driven (``wait_for``); delays end early when the server
-stops, so no test waits out a slow answer.
+missing usage, finish reason, or an answer held until the test releases it). Waiting is event-driven
+(``wait_for``); delays and holds end early when the server stops, so no test waits out a slow answer.
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ class Reply:
     content: str | None = None
     status: int = 200
     delay: float | None = None  # None: the server's ``delay``
+    hold: threading.Event | None = None  # answer only once the test sets it (or the server stops)
     raw: bytes | None = None  # sent as the body as is (junk)
     choices: bool = True  # False: "choices": []
     usage: bool = True  # False: no "usage" object
@@ -204,6 +205,11 @@ class FakeLLM:
                         if delay > 0 and fake._stopping.wait(delay):
                             self.close_connection = True
                             return
+                        if reply.hold is not None:
+                            reply.hold.wait()
+                            if fake._stopping.is_set():
+                                self.close_connection = True
+                                return
                         status, payload = fake._payload(request, reply)
                 finally:
                     # Before answering: the client frees its slot only once it has the answer, so the
@@ -237,7 +243,11 @@ class FakeLLM:
         try:
             yield self.base_url
         finally:
-            self._stopping.set()  # release slow answers
+            self._stopping.set()  # release slow and held answers
+            with self._cond:
+                for rule in self._rules:
+                    if rule.reply.hold is not None:
+                        rule.reply.hold.set()
             server.shutdown()
             server.server_close()
             thread.join(timeout=5)
