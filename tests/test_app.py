@@ -110,7 +110,8 @@ SAMPLES: list[n.Notice] = [
     n.NoRepo(), n.NotSynced("o/r"), n.RepoNotSynced("x/y", ("o/r",)), n.PostFailed("not_in_channel"),
     n.PostNeedsChannel(), n.TooManySubscriptions(20), n.SubscriptionWindow(), n.SettingsInChannel(),
     n.UnknownTopics(("nope",), ("rocm",)), n.UnknownTopic("rcom", "rocm"), n.UnknownTopic("xyzzy", None),
-    n.NotASubcommand("post"), n.Invalid("say which topic to mute", "/digest mute rocm"), n.Failed("bad config"),
+    *(n.Invalid(problem, "/digest mute rocm", "x", "at") for problem in typing.get_args(n.Problem)),
+    n.Failed("bad config"),
     n.Sorry(),
 ]
 

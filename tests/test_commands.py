@@ -37,6 +37,7 @@ from bot.settings import Settings, load_settings
 from bot.store.chat import ChatState
 from bot.store.mutes import CHANNEL, USER
 from bot.store.store import Store
+from formatters.notices import render_notice
 from tests.factories import issue_payload
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,8 +103,10 @@ def test_grammar(text: str, command: object) -> None:
 def test_grammar_rejects_with_a_hint(text: str, message: str) -> None:
     command = parse_command(text)
     assert isinstance(command, Invalid)
-    assert message in command.message
+    assert message in render_notice(command, locale="en", escape=str)  # the words are the formatter's
     assert command.usage.startswith("/digest")
+    chinese = render_notice(command, locale="zh-CN", escape=str)
+    assert "试试" in chinese and not any(word in chinese for word in ("say ", "must ", "unknown "))
 
 
 @settings(max_examples=300, deadline=None)

@@ -16,7 +16,7 @@ NoticeKind = Literal[
     "help", "subscribed", "subscriptions", "unsubscribed", "channel", "channel_saved", "muted", "mutes", "unmuted",
     "not_allowed", "no_repo", "invalid", "error", "posted", "post_failed", "more_parts", "paused",
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
-    "unknown_topics", "unknown_topic", "subscription_window", "not_a_subcommand", "sorry",
+    "unknown_topics", "unknown_topic", "subscription_window", "sorry",
 ]
 
 
@@ -225,21 +225,25 @@ class UnknownTopic(Notice):
     suggestion: str | None
 
 
-@dataclass(frozen=True)
-class NotASubcommand(Notice):
-    """Discord's ``/digest show post``: the word is a subcommand of its own."""
-
-    kind: ClassVar[NoticeKind] = "not_a_subcommand"
-    word: str
+Problem = Literal[
+    "say_subscribe", "say_unsubscribe", "say_mute", "say_unmute",  # a word the command needs is missing
+    "not_a_duration", "unknown_setting", "needs_value", "subcommand",  # ``value``: the word at fault
+    "bad_time", "bad_timezone", "bad_repo", "bad_locale", "bad_topics",  # ``word value``: a setting and its value
+]
+SETTING_PROBLEMS: dict[str, Problem] = {"repo": "bad_repo", "post_time": "bad_time", "timezone": "bad_timezone",
+                                        "locale": "bad_locale", "topics": "bad_topics"}
 
 
 @dataclass(frozen=True)
 class Invalid(Notice):
-    """The command grammar could not use the input: ``message`` says why, ``usage`` shows how."""
+    """The command grammar could not use the input: ``problem`` says what is wrong, ``value`` (and the setting's
+    ``word`` as typed) what it was, ``usage`` how to write it. A command of its own too: the grammar returns it."""
 
     kind: ClassVar[NoticeKind] = "invalid"
-    message: str
+    problem: Problem
     usage: str
+    value: str = ""
+    word: str = ""
 
 
 @dataclass(frozen=True)
@@ -259,7 +263,7 @@ class Sorry(Notice):
 
 REFUSALS: tuple[type[Notice], ...] = (
     NotAllowed, NoRepo, NotSynced, RepoNotSynced, PostFailed, PostNeedsChannel, TooManySubscriptions,
-    SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, NotASubcommand, Invalid, Failed,
+    SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, Invalid, Failed,
 )
 
 

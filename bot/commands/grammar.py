@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from bot.app.notices import SETTING_PROBLEMS, Invalid
 from bot.settings import LOCALES, check_hhmm, check_repo, check_timezone
 from bot.topics.query import clean_text, parse_query, tokenize
 
@@ -82,14 +83,6 @@ class Help:
     topic: str | None = None
 
 
-@dataclass(frozen=True)
-class Invalid:
-    """Input we understood the shape of but cannot use: ``message`` says why, ``usage`` shows how."""
-
-    message: str
-    usage: str
-
-
 Command = (Ask | Post | Subscribe | Unsubscribe | ListSubscriptions | ShowChannel | ConfigureChannel | Mute | Unmute
            | ListMutes | Help | Invalid)
 
@@ -116,7 +109,7 @@ def parse_command(text: str) -> Command:
         return _subscribe(rest)
     if verb == "unsubscribe":
         if not rest:
-            return Invalid("say what to unsubscribe from", UNSUBSCRIBE_USAGE)
+            return Invalid("say_unsubscribe", UNSUBSCRIBE_USAGE)
         joined = " ".join(rest)
         return Unsubscribe(None if joined.lower() == "all" else joined)
     if verb == "subscriptions":
@@ -145,19 +138,19 @@ def _mute(tokens: list[str]) -> Command:
     last = parse_query(words[-1])  # the query grammar's windows: 24h, 3d, 7d, 2w (at most a year)
     if last.window is not None:
         if last.window.kind != "relative" or last.window.amount is None:
-            return Invalid(f"“{words[-1]}” is not a duration (24h, 3d, 7d, 2w)", MUTE_USAGE)
+            return Invalid("not_a_duration", MUTE_USAGE, words[-1])
         duration, words = last.window.amount, words[:-1]
     elif len(words) > 1 and last.notes:  # "0d", "x:y": not a topic word either
-        return Invalid(f"“{words[-1]}” is not a duration (24h, 3d, 7d, 2w)", MUTE_USAGE)
+        return Invalid("not_a_duration", MUTE_USAGE, words[-1])
     if not words:
-        return Invalid("say which topic to mute", MUTE_USAGE)
+        return Invalid("say_mute", MUTE_USAGE)
     return Mute(" ".join(words), duration, personal)
 
 
 def _unmute(tokens: list[str]) -> Command:
     words, personal = _for_me(tokens)
     if not words:
-        return Invalid("say which topic to unmute", UNMUTE_USAGE)
+        return Invalid("say_unmute", UNMUTE_USAGE)
     joined = " ".join(words)
     return Unmute(None if joined.lower() == "all" else joined, personal)
 
@@ -175,14 +168,14 @@ def _subscribe(tokens: list[str]) -> Command:
                     at = check_hhmm(value)
                 else:
                     tz = check_timezone(value)
-            except ValueError as err:
-                return Invalid(f"{token} {value}: {err}", SUBSCRIBE_USAGE)
+            except ValueError:
+                return Invalid("bad_time" if token == "at" else "bad_timezone", SUBSCRIBE_USAGE, value, token)
             index += 2
             continue
         words.append(tokens[index])
         index += 1
     if not words:
-        return Invalid("say which topic or query to get every day", SUBSCRIBE_USAGE)
+        return Invalid("say_subscribe", SUBSCRIBE_USAGE)
     return Subscribe(" ".join(words), at=at, tz=tz)
 
 
@@ -194,21 +187,16 @@ def _channel(tokens: list[str]) -> Command:
     while index < len(tokens):
         key = CHANNEL_KEYS.get(tokens[index].lower())
         if key is None:
-            return Invalid(f"unknown channel setting “{tokens[index]}” (repo, time, tz, locale, topics)",
-                           CHANNEL_USAGE)
+            return Invalid("unknown_setting", CHANNEL_USAGE, tokens[index])
         if index + 1 >= len(tokens):
-            return Invalid(f"“{tokens[index]}” needs a value", CHANNEL_USAGE)
+            return Invalid("needs_value", CHANNEL_USAGE, tokens[index])
         value = tokens[index + 1]
         try:
-            changes[key] = _channel_value(key, value)
-        except ValueError as err:
-            return Invalid(f"{tokens[index]}: {err}", CHANNEL_USAGE)
+            changes[key] = channel_setting(key, value)
+        except ValueError:
+            return Invalid(SETTING_PROBLEMS[key], CHANNEL_USAGE, value, tokens[index])
         index += 2
     return ConfigureChannel(changes)
-
-
-def _channel_value(key: str, value: str) -> object:
-    return channel_setting(key, value)
 
 
 # --- validators, shared with the platforms whose commands arrive as typed options (Discord) ---
@@ -218,7 +206,8 @@ DURATION_HINT = "24h, 3d, 7d, 2w"
 
 def channel_setting(key: str, value: str) -> object:
     """One ``channel`` setting's value, checked as the text grammar checks it. ``key`` is a value of
-    ``CHANNEL_KEYS`` (repo, post_time, timezone, locale, topics). Raises ValueError saying why."""
+    ``CHANNEL_KEYS`` (repo, post_time, timezone, locale, topics). Raises ValueError (``SETTING_PROBLEMS[key]``
+    names the problem for a reply)."""
     if key == "repo":
         return check_repo(value)
     if key == "post_time":
@@ -250,7 +239,7 @@ def check_topics(value: str) -> tuple[str, ...] | None:
 
 def check_duration(value: str) -> timedelta:
     """A mute's duration: one word the query grammar reads as a relative window (24h, 3d, 7d, 2w; at most a
-    year), as ``mute <topic> <duration>`` takes it. Raises ValueError with the text grammar's message."""
+    year), as ``mute <topic> <duration>`` takes it. Raises ValueError (the reply: ``not_a_duration``)."""
     words = value.split()
     window = parse_query(words[0]).window if len(words) == 1 else None
     if window is None or window.kind != "relative" or window.amount is None:

@@ -10,7 +10,7 @@ import logging
 from dataclasses import replace
 
 from bot.app.context import ChannelContext, Context
-from bot.app.notices import Failed, Invalid, NoRepo, Notice, PostNeedsChannel, Refused
+from bot.app.notices import Failed, Invalid, NoRepo, PostNeedsChannel, Refused
 from bot.app.replies import Reply
 from bot.app.service import DigestService
 from bot.commands.grammar import (
@@ -28,7 +28,6 @@ from bot.commands.grammar import (
     Unsubscribe,
     parse_command,
 )
-from bot.commands.grammar import Invalid as InvalidCommand
 from bot.errors import UserError
 
 _log = logging.getLogger(__name__)
@@ -61,11 +60,6 @@ class Commands:
         locale = reply.answer.locale if reply.answer is not None else channel.locale
         return replace(reply, locale=locale, timezone=channel.timezone)
 
-    async def refuse(self, ctx: Context, notice: Notice) -> Reply:
-        """A refusal an adapter decided on itself (Discord's ``/digest show post``), said in the channel's language."""
-        channel = await self.service.in_pool(self.service.channel_context, ctx.platform, ctx.channel_id)
-        return Reply(notice, locale=channel.locale, timezone=channel.timezone)
-
     async def _dispatch(self, ctx: Context, command: Command, channel: ChannelContext) -> Reply:
         service = self.service
         if isinstance(command, Ask | Post):
@@ -92,8 +86,8 @@ class Commands:
         elif isinstance(command, Help):
             notice = await service.in_pool(service.help)
         else:
-            assert isinstance(command, InvalidCommand)
-            notice = Invalid(command.message, command.usage)
+            assert isinstance(command, Invalid)
+            notice = command
         return Reply(notice)
 
     async def _answer(self, ctx: Context, text: str, channel: ChannelContext, *, post: bool) -> Reply:

@@ -37,7 +37,6 @@ import logging
 import zoneinfo
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
 
@@ -45,7 +44,7 @@ import discord
 from discord import app_commands
 
 from bot.app.context import Context
-from bot.app.notices import NotASubcommand, Notice, Sorry, is_refusal
+from bot.app.notices import SETTING_PROBLEMS, Notice, Sorry, is_refusal
 from bot.app.replies import send_reply
 from bot.app.service import DigestService
 from bot.commands.grammar import (
@@ -219,22 +218,11 @@ def _text(value: str | None) -> str:
     return " ".join(clean_text(value or "").split())
 
 
-@dataclass(frozen=True)
-class SubcommandQuery(Invalid):
-    """``/digest show post``: a subcommand given as a query; the notice is said in the channel's language."""
-
-    word: str = ""
-
-    @property
-    def notice(self) -> NotASubcommand:
-        return NotASubcommand(self.word)
-
-
 def show_command(query: str | None) -> Command:
     text = _text(query)
     word = subcommand_word(text)
     if word is not None:
-        return SubcommandQuery(f"“{word}” is a subcommand", f"/digest {word}", word)
+        return Invalid("subcommand", f"/digest {word}", word)
     return Ask(text)
 
 
@@ -246,22 +234,22 @@ def subscribe_command(query: str, time: str | None = None, timezone: str | None 
     at, tz = _text(time), _text(timezone)
     try:
         at_value = check_hhmm(at) if at else None
-    except ValueError as err:
-        return Invalid(f"at {at}: {err}", SUBSCRIBE_USAGE)
+    except ValueError:
+        return Invalid("bad_time", SUBSCRIBE_USAGE, at, "at")
     try:
         tz_value = check_timezone(tz) if tz else None
-    except ValueError as err:
-        return Invalid(f"tz {tz}: {err}", SUBSCRIBE_USAGE)
+    except ValueError:
+        return Invalid("bad_timezone", SUBSCRIBE_USAGE, tz, "tz")
     text = _text(query)
     if not text:
-        return Invalid("say which topic or query to get every day", SUBSCRIBE_USAGE)
+        return Invalid("say_subscribe", SUBSCRIBE_USAGE)
     return Subscribe(text, at=at_value, tz=tz_value)
 
 
 def unsubscribe_command(query: str) -> Command:
     text = _text(query)
     if not text:
-        return Invalid("say what to unsubscribe from", UNSUBSCRIBE_USAGE)
+        return Invalid("say_unsubscribe", UNSUBSCRIBE_USAGE)
     return Unsubscribe(None if text.lower() == "all" else text)
 
 
@@ -277,8 +265,8 @@ def channel_command(repo: str | None = None, time: str | None = None, timezone: 
     for name, key, value in given:
         try:
             changes[key] = channel_setting(key, value)
-        except ValueError as err:
-            return Invalid(f"{name}: {err}", CHANNEL_USAGE)
+        except ValueError:
+            return Invalid(SETTING_PROBLEMS[key], CHANNEL_USAGE, value, name)
     return ConfigureChannel(changes)
 
 
@@ -291,17 +279,17 @@ def mute_command(topic: str | None = None, duration: str | None = None, for_me: 
     if length:
         try:
             span = check_duration(length)
-        except ValueError as err:
-            return Invalid(str(err), MUTE_USAGE)
+        except ValueError:
+            return Invalid("not_a_duration", MUTE_USAGE, length)
     if not text:
-        return Invalid("say which topic to mute", MUTE_USAGE)
+        return Invalid("say_mute", MUTE_USAGE)
     return Mute(text, span, for_me)
 
 
 def unmute_command(topic: str, for_me: bool = False) -> Command:
     text = _text(topic)
     if not text:
-        return Invalid("say which topic to unmute", UNMUTE_USAGE)
+        return Invalid("say_unmute", UNMUTE_USAGE)
     return Unmute(None if text.lower() == "all" else text, for_me)
 
 
@@ -495,10 +483,7 @@ class DigestBot(discord.Client):
         locale = "en"
         try:
             ctx = self.context(interaction)
-            if isinstance(command, SubcommandQuery):
-                reply = await self.commands.refuse(ctx, command.notice)
-            else:
-                reply = await self.commands.handle_command(ctx, command)
+            reply = await self.commands.handle_command(ctx, command)
             locale = reply.locale
             if remember and not is_refusal(reply.notice):
                 self.recent.add(ctx.user_id, remember)
