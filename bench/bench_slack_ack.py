@@ -35,7 +35,9 @@ from bench.common import (
     sqlite_url,
     verdict,
 )
-from bot.platforms.slack_app import build_app, build_client, default_deps, web_app
+from bot.app.service import DigestService
+from bot.platforms.slack_app import build_app, build_client, default_deps, slack_routes
+from bot.platforms.web import web_app
 from bot.store.chat import ChannelSettings, ChatState
 from bot.store.store import Store
 from tests.fakes.slack_api import FakeSlack
@@ -64,7 +66,7 @@ async def start(app: web.Application) -> tuple[web.AppRunner, str]:
 
 async def measure(runs: int, store: Store, fake: FakeSlack) -> dict[str, list[float]]:
     settings = bench_settings()
-    ours, _ = build_app(default_deps(store, settings), token="xoxb-bench", signing_secret=SECRET,
+    ours, _ = build_app(default_deps(DigestService(store, settings)), token="xoxb-bench", signing_secret=SECRET,
                         api_url=fake.base_url + "/api/")
     floor = AsyncApp(client=build_client("xoxb-bench", fake.base_url + "/api/"), signing_secret=SECRET)
 
@@ -75,8 +77,8 @@ async def measure(runs: int, store: Store, fake: FakeSlack) -> dict[str, list[fl
     async def health() -> dict[str, Any]:
         return {"ok": True}
 
-    runner_ours, url_ours = await start(web_app(ours, health))
-    runner_floor, url_floor = await start(web_app(floor, health))
+    runner_ours, url_ours = await start(web_app(slack_routes(ours), health))
+    runner_floor, url_floor = await start(web_app(slack_routes(floor), health))
     times: dict[str, list[float]] = {"ack ours": [], "ack floor": [], "answer ours": []}
     arrived: dict[str, float] = {}
     run_id = uuid.uuid4().hex
