@@ -156,7 +156,8 @@ def search(
 
 
 def _latest(item: ItemRecord, window: Window) -> datetime:
-    moments = [m for m in (item.created_at, item.closed_at, item.merged_at, item.updated_at) if m in window]
+    moments = [m for m in (item.created_at, item.closed_at, item.merged_at, item.updated_at)
+               if m is not None and m in window]
     return max(moments) if moments else item.created_at
 
 

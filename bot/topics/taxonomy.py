@@ -141,7 +141,15 @@ def compile_phrases(phrases: Iterable[str]) -> re.Pattern[str] | None:
 
 # Paragraphs of a pasted `python collect_env.py` (raw, not in a fence or <details>, so body_prose keeps them):
 # they name CUDA, ROCm, CPUs and libraries on every line and say nothing about the item itself.
-_ENV_KEYS = compile_phrases([
+def _compiled(phrases: Iterable[str]) -> re.Pattern[str]:
+    """``compile_phrases`` for a fixed, non-empty list of phrases."""
+    pattern = compile_phrases(phrases)
+    if pattern is None:
+        raise ValueError("no phrases to compile")
+    return pattern
+
+
+_ENV_KEYS = _compiled([
     "pytorch version", "is debug build", "cuda used to build", "rocm used to build", "is cuda available",
     "cuda runtime version", "cuda_module_loading", "gpu models and configuration", "nvidia driver version",
     "cudnn version", "hip runtime version", "miopen runtime version", "is xnnpack available", "vllm build flags",
@@ -152,7 +160,7 @@ _ENV_KEYS = compile_phrases([
 ])
 _ENV_VAR = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S")  # VLLM_USE_AITER=1, case-sensitive
 # Boilerplate that body_prose leaves in (the PR template's footer, bots' trailers and headers).
-_BOILERPLATE = compile_phrases([
+_BOILERPLATE = _compiled([
     "anything written below this line will be removed", "dependabot will resolve any conflicts",
     "you can trigger dependabot actions", "automatic backport of pull request",
 ])
@@ -185,7 +193,6 @@ _BUILD_DIRS = (".github/", ".buildkite/", "docker/", "requirements/", "tests/", 
 # letters, digits and hyphens: a decorator (@support_torch_compile, @torch.compile) is not one, nor "@B200",
 # "@FP8" or "@4xH100" (a handle here starts with a letter and has a lower-case one).
 _HANDLE = re.compile(r"(?<![\w@.])@(?=[A-Za-z0-9-]*[a-z])[A-Za-z][A-Za-z0-9-]*(?![\w(]|\.\w)")
-assert _ENV_KEYS is not None and _BOILERPLATE is not None
 
 
 def _is_env_dump(paragraph: str) -> bool:
@@ -651,7 +658,8 @@ class Topic:
         """The topic's name when it is the first word(s) of the body and not a single checkpoint's id."""
         if self._keywords is None:
             return None
-        start = _LEAD.match(prose).end()
+        lead = _LEAD.match(prose)  # the pattern matches the empty string: never None in fact
+        start = lead.end() if lead is not None else 0
         found = self._keywords.match(prose, start)
         if found is None or (self._ambiguous is not None and self._ambiguous.fullmatch(found.group(0))):
             return None
