@@ -12,6 +12,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from bot.digest.model import RESULT_GROUPS, STAT_KEYS, Digest, DigestItem, Section, Trend, result_group
 from formatters import safety
+from formatters.reasons import item_reason
 
 SPARK_BARS = "▁▂▃▄▅▆▇█"
 HIGHLIGHT_SECTIONS = ("hot", "key_changes", "notable")
@@ -59,6 +60,7 @@ def environment() -> Environment:
     )
     env.globals.update(
         sparkline=sparkline,
+        reason=reason,
         item_url=safety.item_url,
         ratio_text=ratio_text,
         percent=percent,
@@ -70,6 +72,11 @@ def environment() -> Environment:
 def macros(name: str) -> Any:
     """A template's macros as callables (``macros("slack/parts.j2").item(...)``)."""
     return environment().get_template(name).module
+
+
+def reason(item: DigestItem, t: dict[str, Any]) -> str:
+    """Why the item is listed, in the locale of the strings ``t`` (unescaped: templates escape it)."""
+    return item_reason(item, t["locale"])
 
 
 def section_name(section: Section, t: dict[str, Any]) -> str:
