@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.digest.model import STAT_KEYS, Digest, QueryResult, Section
-from formatters import layout
+from formatters import layout, sections
 from formatters.locale import strings
 from formatters.safety import text_size, truncate
 
@@ -30,10 +30,6 @@ FIELD_NAME = 256
 FIELD_VALUE = 1024
 FOOTER = 2048
 PARTS = "discord/parts.j2"
-COLORS = {"hot": 0xE8590C, "key_changes": 0x2F9E44, "notable": 0xF08C00, "appendix": 0x868E96}
-TOPIC_COLOR = 0x1C7ED6
-TREND_COLOR = 0x7048E8
-HEADLINE_COLOR = 0x5865F2
 
 Embed = dict[str, Any]
 Message = dict[str, Any]
@@ -109,20 +105,20 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> Message:
         lines.insert(0, parts.summary(narrative, t) + "\n")
     description = "\n".join(text for text in lines if text.strip())
     fields = [_field(t["stats"][key], str(stats[key]), inline=True) for key in STAT_KEYS]
-    highlighted = layout.highlights(digest)
+    highlighted = sections.highlights(digest)
     for section in highlighted:
         lines = [parts.highlight(item, digest.repo, t) for item in section.items[: layout.HIGHLIGHT_COUNT]]
         value = layout.take_lines(
             lines, FIELD_VALUE, lambda n: parts.more(n, t), hidden=len(section.items) - len(lines)
         )
-        name = parts.section_title(section.id, layout.section_name(section, t), len(section.items), t)
+        name = parts.section_title(section.kind, sections.section_title(section, t), len(section.items), t)
         fields.append(_field(name, value))
     if not highlighted:
         fields.append(_field(t["highlights"], parts.no_highlights(t)))
     embed = {
         "title": truncate(parts.title(digest.repo, t), TITLE),
         "description": description,
-        "color": HEADLINE_COLOR,
+        "color": sections.color("headline"),
         "fields": fields,
         "footer": {"text": parts.in_thread(t)},  # the appendix always follows, even on a quiet day
     }
@@ -131,12 +127,11 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> Message:
 
 def _add_section(thread: _Thread, section: Section, repo: str, t: dict[str, Any], limit: int) -> None:
     parts = layout.macros(PARTS)
-    name, count = layout.section_name(section, t), len(section.items)
-    color = COLORS.get(section.id, TOPIC_COLOR)
+    name, count = sections.section_title(section, t), len(section.items)
     thread.start(
-        parts.section_title(section.id, name, count, t),
-        parts.section_title(section.id, name, count, t, True),
-        color,
+        parts.section_title(section.kind, name, count, t),
+        parts.section_title(section.kind, name, count, t, True),
+        sections.color(section.kind),
         sep="\n\n",
     )
     shown = section.items[: max(limit, 0)]
@@ -150,7 +145,9 @@ def _add_trends(thread: _Thread, digest: Digest, t: dict[str, Any]) -> None:
     parts = layout.macros(PARTS)
     trends = digest.narrative.trends if digest.narrative else ()
     shown = trends[: layout.THREAD_TRENDS]
-    thread.start(parts.trends_heading(len(trends), t), parts.trends_heading(len(trends), t, True), TREND_COLOR)
+    thread.start(
+        parts.trends_heading(len(trends), t), parts.trends_heading(len(trends), t, True), sections.color("trends")
+    )
     for trend in shown:
         thread.add(parts.trend_entry(trend, layout.trend_items(digest, trend), digest.repo, t))
     if len(trends) > len(shown):
@@ -165,7 +162,7 @@ def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -
         thread.start(
             parts.appendix_title(name, len(items), t),
             parts.appendix_title(name, len(items), t, True),
-            COLORS["appendix"],
+            sections.color("appendix"),
         )
         for line in [parts.appendix_line(item, digest.repo, tz, t) for item in items] or [parts.nothing(t)]:
             thread.add(line)
@@ -222,4 +219,4 @@ def render_discord_query(
         lambda k: text_size(_query_description(result, k, t, tz)) <= room,
     )
     description = _query_description(result, count, t, tz)
-    return [_message([{"title": title, "description": description, "color": TOPIC_COLOR}])]
+    return [_message([{"title": title, "description": description, "color": sections.color("topic")}])]

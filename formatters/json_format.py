@@ -29,6 +29,8 @@ from bot.digest.model import (
     TermHit,
 )
 from bot.timeutil import iso_z
+from formatters.locale import strings
+from formatters.sections import section_title
 
 _SIGNALS = {"bugfix": "bugfix", "breaking": "breaking/removal"}
 _BUGS = {"wrong_output": "wrong output"}
@@ -157,6 +159,7 @@ def narrative_to_dict(narrative: Narrative) -> dict[str, Any]:
 
 
 def digest_to_dict(digest: Digest) -> dict[str, Any]:
+    t = strings(digest.locale)
     data: dict[str, Any] = {
         "repo": digest.repo,
         "window": {
@@ -166,7 +169,7 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
         },
         "stats": digest.stats.as_dict(),
         "sections": [
-            {"id": section.id, "title": section.title, "items": [item_to_dict(i) for i in section.items]}
+            {"id": section.id, "title": section_title(section, t), "items": [item_to_dict(i) for i in section.items]}
             for section in digest.sections
         ],
         "appendix": {key: [item_to_dict(i) for i in items] for key, items in digest.appendix.items()},

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.digest.model import STAT_KEYS, Digest, QueryResult, Section
-from formatters import layout
+from formatters import layout, sections
 from formatters.locale import strings
 from formatters.safety import text_size, truncate
 
@@ -147,11 +147,11 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> list[Block]:
     if narrative:
         blocks.append(_context(parts.trends_line(narrative.trends, t), parts.people(narrative.activity, t)))
     blocks.append(_divider())
-    highlighted = layout.highlights(digest)
+    highlighted = sections.highlights(digest)
     for section in highlighted:
-        name = layout.section_name(section, t)
+        name = sections.section_title(section, t)
         lines = [parts.highlight(item, digest.repo, t) for item in section.items[: layout.HIGHLIGHT_COUNT]]
-        heading = parts.highlight_heading(section.id, name, len(section.items))
+        heading = parts.highlight_heading(section.kind, name, len(section.items))
         body = layout.take_lines(
             lines, HIGHLIGHT_TEXT - text_size(heading) - 1, lambda n: parts.more(n, t),
             hidden=len(section.items) - len(lines),
@@ -165,14 +165,14 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> list[Block]:
 
 def _add_section(thread: _Thread, section: Section, repo: str, t: dict[str, Any], limit: int) -> None:
     parts = layout.macros(PARTS)
-    name, count = layout.section_name(section, t), len(section.items)
+    name, count = sections.section_title(section, t), len(section.items)
     shown = section.items[: max(limit, 0)]
     thread.repeat = None
-    first = [_header(parts.section_heading(section.id, name, count, t))]
+    first = [_header(parts.section_heading(section.kind, name, count, t))]
     if shown:
         first.append(_section(parts.item(shown[0], repo, t)))
     thread.add(first)  # a heading never ends a message alone
-    thread.repeat = lambda: [_header(parts.section_heading(section.id, name, count, t, True))]
+    thread.repeat = lambda: [_header(parts.section_heading(section.kind, name, count, t, True))]
     for item in shown[1:]:
         thread.add([_section(parts.item(item, repo, t))])
     if count > len(shown):

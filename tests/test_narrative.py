@@ -155,12 +155,12 @@ def test_summary_names_counts_focus_and_the_hottest_item_in_both_locales(store: 
 
 def test_summary_reads_the_bug_kind_from_the_typed_reason() -> None:
     bug = DigestItem(4, "issue", "t", "u", "a", ("bug",), "", "new", why=NewBug("wrong_output", 2))
-    digest = Digest("o/r", WINDOW, Stats(new_issues=1), (Section("notable", "Notable issues", (bug,)),))
+    digest = Digest("o/r", WINDOW, Stats(new_issues=1), (Section.builtin("notable", (bug,)),))
     assert "New bug to watch: #4 (wrong output)." in render_summary(digest, (), Activity(), [])
     zh = dataclasses.replace(digest, locale="zh")  # any Chinese tag reads zh-CN
     assert "需关注的新 bug：#4（输出错误）。" in render_summary(zh, (), Activity(), [])
     untyped = dataclasses.replace(bug, why=None, reason="new bug: crash")  # a hand-made item: no kind shown
-    bare = dataclasses.replace(digest, sections=(Section("notable", "Notable issues", (untyped,)),))
+    bare = dataclasses.replace(digest, sections=(Section.builtin("notable", (untyped,)),))
     assert "New bug to watch: #4." in render_summary(bare, (), Activity(), [])
 
 

@@ -1,4 +1,4 @@
-"""Typed reasons: the JSON contract's frozen English, the words per locale; locales defined once."""
+"""Typed reasons: the JSON contract's frozen English, the words per locale, the section and locale registries."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bot.digest.model import (
     BUG_KINDS,
+    BUILTIN_SECTIONS,
     Active,
     DigestItem,
     Evidence,
@@ -22,12 +23,15 @@ from bot.digest.model import (
     NewBug,
     QueryMatch,
     Reason,
+    Section,
+    SectionKind,
     Signal,
     TermHit,
     TopicRef,
 )
 from bot.locales import LOCALES, normalise_locale
 from formatters import locale as formatter_locale
+from formatters import sections
 from formatters.json_format import contract_reason, item_to_dict, why_to_dict
 from formatters.locale import STRINGS, strings
 from formatters.reasons import reason_text
@@ -227,3 +231,29 @@ def test_locales_are_defined_once_and_normalised() -> None:
         assert normalise_locale(tag) == expected, tag
         assert strings(tag) is STRINGS[expected]
         assert strings(tag)["locale"] == expected
+
+
+def test_section_registry_covers_every_kind_in_every_locale() -> None:
+    kinds: tuple[SectionKind, ...] = get_args(SectionKind)
+    assert set(kinds) <= set(sections.REGISTRY)
+    assert sections.HIGHLIGHTED == BUILTIN_SECTIONS == ("hot", "key_changes", "notable")
+    for kind, style in sections.REGISTRY.items():
+        assert style.icon and 0 <= style.color <= 0xFFFFFF
+        for locale in LOCALES:
+            if kind != "topic":
+                assert sections.kind_title(kind, STRINGS[locale]), (kind, locale)
+    assert sections.kind_title("hot", STRINGS["zh-CN"]) == "高热度讨论"
+    assert sections.kind_title("appendix", STRINGS["en"]) == "Appendix"
+
+
+def test_sections_carry_their_kind_and_topic() -> None:
+    hot = Section.builtin("hot", ())
+    rocm = Section.for_topic("rocm", "AMD / ROCm", ())
+    assert (hot.id, hot.kind, hot.topic, hot.title) == ("hot", "hot", None, "")
+    assert (rocm.id, rocm.kind, rocm.topic) == ("topic:rocm", "topic", "rocm")
+    assert sections.section_title(hot, STRINGS["zh-CN"]) == "高热度讨论"
+    assert sections.section_title(rocm, STRINGS["zh-CN"]) == "AMD / ROCm"  # the topic's own name
+    with pytest.raises(ValueError, match="unknown section"):
+        Section("trending", "", ())
+    with pytest.raises(ValueError, match="unknown section"):
+        Section("topic:", "", ())

@@ -30,16 +30,11 @@ from bot.store.store import Store
 from bot.topics.items import item_topics
 from bot.topics.taxonomy import Taxonomy, TopicMatch
 
-SECTION_TITLES = {
-    "en": {"hot": "Hot discussions", "key_changes": "Key changes", "notable": "Notable issues"},
-    "zh-CN": {"hot": "高热度讨论", "key_changes": "重点技术变更", "notable": "值得关注的问题"},
-}
-
 
 @dataclass(frozen=True)
 class BuildOptions:
     hot_min_comments: int = 2
-    locale: str = "en"
+    locale: str = "en"  # topic sections' names and the summary; the formatters word everything else
     narrative: bool = True  # summary, trends, activity and hot streaks (a few more reads of earlier days)
     bots_key: str = ""  # fingerprint of the configured bot logins: cached topic counts depend on it
 
@@ -107,14 +102,9 @@ def build_digest(
         item.number: item_topics(taxonomy, item) for item in items if not bot(item)
     }
     sections = [*_topic_sections(items, matches, taxonomy, activity, options, view)]
-    titles = SECTION_TITLES.get(options.locale, SECTION_TITLES["en"])
-    sections.append(Section("hot", titles["hot"], tuple(_hot(shown, activity, options, view))))
-    sections.append(
-        Section("key_changes", titles["key_changes"], tuple(_key_changes(shown, window, matches, bot, view)))
-    )
-    sections.append(
-        Section("notable", titles["notable"], tuple(_notable(shown, window, activity, bot, view)))
-    )
+    sections.append(Section.builtin("hot", tuple(_hot(shown, activity, options, view))))
+    sections.append(Section.builtin("key_changes", tuple(_key_changes(shown, window, matches, bot, view))))
+    sections.append(Section.builtin("notable", tuple(_notable(shown, window, activity, bot, view))))
     return Digest(
         repo=repo,
         window=window,
@@ -166,8 +156,8 @@ def _topic_sections(
         if not hits:
             continue
         hits.sort(key=lambda pair: (-pair[1].score, -activity.comments_in_window.get(pair[0], 0), -pair[0]))
-        yield Section(
-            f"topic:{topic.id}",
+        yield Section.for_topic(
+            topic.id,
             topic.display_name(options.locale),
             tuple(view(by_number[number], InTopic(match.evidence)) for number, match in hits),
         )

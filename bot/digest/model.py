@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import ClassVar, Literal, get_args
+from typing import ClassVar, Literal, cast, get_args
 
 STAT_KEYS = ("new_issues", "closed_issues", "new_prs", "merged_prs", "closed_unmerged_prs")
 
@@ -170,11 +170,42 @@ class DigestItem:
     reason: str = ""
 
 
+SectionKind = Literal["topic", "hot", "key_changes", "notable"]
+BuiltinSection = Literal["hot", "key_changes", "notable"]
+BUILTIN_SECTIONS: tuple[BuiltinSection, ...] = get_args(BuiltinSection)
+TOPIC_PREFIX = "topic:"
+
+
 @dataclass(frozen=True, slots=True)
 class Section:
-    id: str  # "topic:<id>" | "hot" | "key_changes" | "notable"
+    """``id`` is the stable key (``"topic:<topic id>"`` or a built-in kind); ``kind`` and ``topic`` are its typed
+    reading. ``title``: a topic section's name as topics.toml gives it in the digest's locale (data, like an
+    item's title); empty for built-in sections, which the formatters name in the reader's locale."""
+
+    id: str
     title: str
     items: tuple[DigestItem, ...]
+
+    def __post_init__(self) -> None:
+        if not (self.id in BUILTIN_SECTIONS or (self.id.startswith(TOPIC_PREFIX) and len(self.id) > len(TOPIC_PREFIX))):
+            raise ValueError(f"unknown section id {self.id!r}")
+
+    @classmethod
+    def builtin(cls, kind: BuiltinSection, items: tuple[DigestItem, ...]) -> Section:
+        return cls(kind, "", items)
+
+    @classmethod
+    def for_topic(cls, topic: str, name: str, items: tuple[DigestItem, ...]) -> Section:
+        return cls(TOPIC_PREFIX + topic, name, items)
+
+    @property
+    def kind(self) -> SectionKind:
+        return "topic" if self.id.startswith(TOPIC_PREFIX) else cast(BuiltinSection, self.id)
+
+    @property
+    def topic(self) -> str | None:
+        """The topic's id for a topic section, else None."""
+        return self.id.removeprefix(TOPIC_PREFIX) if self.id.startswith(TOPIC_PREFIX) else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,7 @@ def narrate(
 ) -> Digest:
     """``digest`` with its narrative and its hot items' streaks."""
     digest = _with_streaks(digest, history, hot_min_comments)
-    topic_sections = [section for section in digest.sections if section.id.startswith("topic:")]
+    topic_sections = [section for section in digest.sections if section.kind == "topic"]
     baselines = topic_baselines(
         history, digest, taxonomy, is_bot, synced_from, complete_until=complete_until, bots_key=bots_key
     )
@@ -135,7 +135,9 @@ def rank_trends(sections: list[Section], baselines: dict[str, float], window_day
     busiest topics are listed, with baseline None."""
     trends = []
     for section in sections:
-        topic = section.id.removeprefix("topic:")
+        topic = section.topic
+        if topic is None:
+            continue
         count = len(section.items)
         baseline = baselines.get(topic, 0.0) if baselines else None
         if count < TREND_MIN_COUNT or (baseline is not None and count < baseline * window_days):
