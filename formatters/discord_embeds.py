@@ -13,7 +13,7 @@ fits, else in the next message; entries (items, lines) are never split.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from bot.digest.model import STAT_KEYS, Digest, QueryResult, Section
 from formatters import layout, sections
@@ -31,20 +31,56 @@ FIELD_VALUE = 1024
 FOOTER = 2048
 PARTS = "discord/parts.j2"
 
-Embed = dict[str, Any]
-Message = dict[str, Any]
+
+# ------------------------------------------------------------------------------------------ payload types
+
+
+class EmbedField(TypedDict):
+    name: str
+    value: str
+    inline: bool
+
+
+class EmbedFooter(TypedDict):
+    text: str
+
+
+class Embed(TypedDict):
+    """The embeds we build (``discord.Embed.from_dict`` input): no author, image or timestamp."""
+
+    title: str
+    description: NotRequired[str]
+    color: int
+    fields: NotRequired[list[EmbedField]]
+    footer: NotRequired[EmbedFooter]
+
+
+class AllowedMentions(TypedDict):
+    parse: list[str]  # always empty: nobody is notified
+
+
+class DiscordMessage(TypedDict):
+    """``Messageable.send`` / webhook message fields."""
+
+    content: str
+    embeds: list[Embed]
+    allowed_mentions: AllowedMentions
+
+
+Message = DiscordMessage
 
 
 def embed_size(embed: Embed) -> int:
     """What Discord counts toward the 6000 per message (``len(discord.Embed)``), in UTF-16 units."""
-    texts = [embed.get("title", ""), embed.get("description", "")]
-    texts += [embed.get("footer", {}).get("text", ""), embed.get("author", {}).get("name", "")]
-    for field in embed.get("fields", ()):
+    texts = [embed["title"], embed.get("description", "")]
+    if "footer" in embed:
+        texts.append(embed["footer"]["text"])
+    for field in embed.get("fields", []):
         texts += [field["name"], field["value"]]
     return sum(text_size(text) for text in texts)
 
 
-def _message(embeds: list[Embed], content: str = "") -> Message:
+def _message(embeds: list[Embed], content: str = "") -> DiscordMessage:
     # allowed_mentions: even if a mention slipped through the escaping, nobody is notified
     return {"content": truncate(content, CONTENT), "embeds": embeds, "allowed_mentions": {"parse": []}}
 
@@ -75,8 +111,9 @@ class _Thread:
                 self._description_size += grow
                 self._message_size += grow
                 return
-        embed = {"title": self._continued if self._started else self._title, "description": entry}
-        embed["color"] = self._color
+        embed: Embed = {
+            "title": self._continued if self._started else self._title, "description": entry, "color": self._color,
+        }
         needed = text_size(embed["title"]) + size
         if not self.messages or len(self.messages[-1]) >= MAX_EMBEDS or self._message_size + needed > (
             MESSAGE_EMBED_TEXT
@@ -91,11 +128,11 @@ class _Thread:
 # ------------------------------------------------------------------------------------------------- digest
 
 
-def _field(name: str, value: str, inline: bool = False) -> dict[str, Any]:
+def _field(name: str, value: str, inline: bool = False) -> EmbedField:
     return {"name": truncate(name, FIELD_NAME), "value": value, "inline": inline}
 
 
-def _headline(digest: Digest, t: dict[str, Any], tz: str) -> Message:
+def _headline(digest: Digest, t: dict[str, Any], tz: str) -> DiscordMessage:
     parts = layout.macros(PARTS)
     stats = digest.stats.as_dict()
     narrative = digest.narrative
@@ -115,7 +152,7 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> Message:
         fields.append(_field(name, value))
     if not highlighted:
         fields.append(_field(t["highlights"], parts.no_highlights(t)))
-    embed = {
+    embed: Embed = {
         "title": truncate(parts.title(digest.repo, t), TITLE),
         "description": description,
         "color": sections.color("headline"),
@@ -170,7 +207,7 @@ def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -
 
 def render_discord_digest(
     digest: Digest, *, locale: str | None = None, timezone: str | None = None, section_limit: int = 10
-) -> list[Message]:
+) -> list[DiscordMessage]:
     """The headline message, then the messages to post as follow-ups in its thread."""
     t = strings(locale or digest.locale)
     tz = timezone or digest.window.timezone
@@ -207,7 +244,7 @@ def _query_description(result: QueryResult, shown: int, t: dict[str, Any], tz: s
 
 def render_discord_query(
     result: QueryResult, *, limit: int = 10, locale: str | None = None, timezone: str | None = None
-) -> list[Message]:
+) -> list[DiscordMessage]:
     """One message, one embed: the best ``limit`` items (fewer if one embed cannot hold them), by group,
     with "…and M more" per group; or a plain "nothing matched" with the window and suggestions."""
     t = strings(locale or result.locale)
