@@ -13,10 +13,10 @@ fits, else in the next message; entries (items, lines) are never split.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from bot.digest.model import STAT_KEYS, Digest, QueryResult, Section
-from formatters import layout
+from formatters import layout, sections
 from formatters.locale import strings
 from formatters.safety import text_size, truncate
 
@@ -30,25 +30,57 @@ FIELD_NAME = 256
 FIELD_VALUE = 1024
 FOOTER = 2048
 PARTS = "discord/parts.j2"
-COLORS = {"hot": 0xE8590C, "key_changes": 0x2F9E44, "notable": 0xF08C00, "appendix": 0x868E96}
-TOPIC_COLOR = 0x1C7ED6
-TREND_COLOR = 0x7048E8
-HEADLINE_COLOR = 0x5865F2
 
-Embed = dict[str, Any]
-Message = dict[str, Any]
+
+# ------------------------------------------------------------------------------------------ payload types
+
+
+class EmbedField(TypedDict):
+    name: str
+    value: str
+    inline: bool
+
+
+class EmbedFooter(TypedDict):
+    text: str
+
+
+class Embed(TypedDict):
+    """The embeds we build (``discord.Embed.from_dict`` input): no author, image or timestamp."""
+
+    title: str
+    description: NotRequired[str]
+    color: int
+    fields: NotRequired[list[EmbedField]]
+    footer: NotRequired[EmbedFooter]
+
+
+class AllowedMentions(TypedDict):
+    parse: list[str]  # always empty: nobody is notified
+
+
+class DiscordMessage(TypedDict):
+    """``Messageable.send`` / webhook message fields."""
+
+    content: str
+    embeds: list[Embed]
+    allowed_mentions: AllowedMentions
+
+
+Message = DiscordMessage
 
 
 def embed_size(embed: Embed) -> int:
     """What Discord counts toward the 6000 per message (``len(discord.Embed)``), in UTF-16 units."""
-    texts = [embed.get("title", ""), embed.get("description", "")]
-    texts += [embed.get("footer", {}).get("text", ""), embed.get("author", {}).get("name", "")]
-    for field in embed.get("fields", ()):
+    texts = [embed["title"], embed.get("description", "")]
+    if "footer" in embed:
+        texts.append(embed["footer"]["text"])
+    for field in embed.get("fields", []):
         texts += [field["name"], field["value"]]
     return sum(text_size(text) for text in texts)
 
 
-def _message(embeds: list[Embed], content: str = "") -> Message:
+def _message(embeds: list[Embed], content: str = "") -> DiscordMessage:
     # allowed_mentions: even if a mention slipped through the escaping, nobody is notified
     return {"content": truncate(content, CONTENT), "embeds": embeds, "allowed_mentions": {"parse": []}}
 
@@ -79,8 +111,9 @@ class _Thread:
                 self._description_size += grow
                 self._message_size += grow
                 return
-        embed = {"title": self._continued if self._started else self._title, "description": entry}
-        embed["color"] = self._color
+        embed: Embed = {
+            "title": self._continued if self._started else self._title, "description": entry, "color": self._color,
+        }
         needed = text_size(embed["title"]) + size
         if not self.messages or len(self.messages[-1]) >= MAX_EMBEDS or self._message_size + needed > (
             MESSAGE_EMBED_TEXT
@@ -95,11 +128,11 @@ class _Thread:
 # ------------------------------------------------------------------------------------------------- digest
 
 
-def _field(name: str, value: str, inline: bool = False) -> dict[str, Any]:
+def _field(name: str, value: str, inline: bool = False) -> EmbedField:
     return {"name": truncate(name, FIELD_NAME), "value": value, "inline": inline}
 
 
-def _headline(digest: Digest, t: dict[str, Any], tz: str) -> Message:
+def _headline(digest: Digest, t: dict[str, Any], tz: str) -> DiscordMessage:
     parts = layout.macros(PARTS)
     stats = digest.stats.as_dict()
     narrative = digest.narrative
@@ -109,20 +142,20 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> Message:
         lines.insert(0, parts.summary(narrative, t) + "\n")
     description = "\n".join(text for text in lines if text.strip())
     fields = [_field(t["stats"][key], str(stats[key]), inline=True) for key in STAT_KEYS]
-    highlighted = layout.highlights(digest)
+    highlighted = sections.highlights(digest)
     for section in highlighted:
         lines = [parts.highlight(item, digest.repo, t) for item in section.items[: layout.HIGHLIGHT_COUNT]]
         value = layout.take_lines(
             lines, FIELD_VALUE, lambda n: parts.more(n, t), hidden=len(section.items) - len(lines)
         )
-        name = parts.section_title(section.id, layout.section_name(section, t), len(section.items), t)
+        name = parts.section_title(section.kind, sections.section_title(section, t), len(section.items), t)
         fields.append(_field(name, value))
     if not highlighted:
         fields.append(_field(t["highlights"], parts.no_highlights(t)))
-    embed = {
+    embed: Embed = {
         "title": truncate(parts.title(digest.repo, t), TITLE),
         "description": description,
-        "color": HEADLINE_COLOR,
+        "color": sections.color("headline"),
         "fields": fields,
         "footer": {"text": parts.in_thread(t)},  # the appendix always follows, even on a quiet day
     }
@@ -131,12 +164,11 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> Message:
 
 def _add_section(thread: _Thread, section: Section, repo: str, t: dict[str, Any], limit: int) -> None:
     parts = layout.macros(PARTS)
-    name, count = layout.section_name(section, t), len(section.items)
-    color = COLORS.get(section.id, TOPIC_COLOR)
+    name, count = sections.section_title(section, t), len(section.items)
     thread.start(
-        parts.section_title(section.id, name, count, t),
-        parts.section_title(section.id, name, count, t, True),
-        color,
+        parts.section_title(section.kind, name, count, t),
+        parts.section_title(section.kind, name, count, t, True),
+        sections.color(section.kind),
         sep="\n\n",
     )
     shown = section.items[: max(limit, 0)]
@@ -150,7 +182,9 @@ def _add_trends(thread: _Thread, digest: Digest, t: dict[str, Any]) -> None:
     parts = layout.macros(PARTS)
     trends = digest.narrative.trends if digest.narrative else ()
     shown = trends[: layout.THREAD_TRENDS]
-    thread.start(parts.trends_heading(len(trends), t), parts.trends_heading(len(trends), t, True), TREND_COLOR)
+    thread.start(
+        parts.trends_heading(len(trends), t), parts.trends_heading(len(trends), t, True), sections.color("trends")
+    )
     for trend in shown:
         thread.add(parts.trend_entry(trend, layout.trend_items(digest, trend), digest.repo, t))
     if len(trends) > len(shown):
@@ -165,7 +199,7 @@ def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -
         thread.start(
             parts.appendix_title(name, len(items), t),
             parts.appendix_title(name, len(items), t, True),
-            COLORS["appendix"],
+            sections.color("appendix"),
         )
         for line in [parts.appendix_line(item, digest.repo, tz, t) for item in items] or [parts.nothing(t)]:
             thread.add(line)
@@ -173,7 +207,7 @@ def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -
 
 def render_discord_digest(
     digest: Digest, *, locale: str | None = None, timezone: str | None = None, section_limit: int = 10
-) -> list[Message]:
+) -> list[DiscordMessage]:
     """The headline message, then the messages to post as follow-ups in its thread."""
     t = strings(locale or digest.locale)
     tz = timezone or digest.window.timezone
@@ -210,7 +244,7 @@ def _query_description(result: QueryResult, shown: int, t: dict[str, Any], tz: s
 
 def render_discord_query(
     result: QueryResult, *, limit: int = 10, locale: str | None = None, timezone: str | None = None
-) -> list[Message]:
+) -> list[DiscordMessage]:
     """One message, one embed: the best ``limit`` items (fewer if one embed cannot hold them), by group,
     with "…and M more" per group; or a plain "nothing matched" with the window and suggestions."""
     t = strings(locale or result.locale)
@@ -222,4 +256,4 @@ def render_discord_query(
         lambda k: text_size(_query_description(result, k, t, tz)) <= room,
     )
     description = _query_description(result, count, t, tz)
-    return [_message([{"title": title, "description": description, "color": TOPIC_COLOR}])]
+    return [_message([{"title": title, "description": description, "color": sections.color("topic")}])]

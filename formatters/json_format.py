@@ -1,13 +1,117 @@
-"""The digest as JSON: a stable contract (keys are only ever added, never renamed)."""
+"""The digest as JSON: a stable contract (keys are only ever added, never renamed).
+
+An item's ``reason`` is frozen English, written here from its typed reason exactly as the builder wrote it
+before reasons were typed (``contract_reason``; tests pin every kind): display wording may change, this may
+not. ``why`` (added) is the typed reason itself: ``{"kind": ..., ...}``.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import Any, assert_never
 
-from bot.digest.model import Digest, DigestItem, Narrative, QueryResult
+from bot.digest.model import (
+    Active,
+    Digest,
+    DigestItem,
+    Evidence,
+    Hot,
+    InTopic,
+    Listed,
+    Merged,
+    Narrative,
+    NewBug,
+    QueryMatch,
+    QueryResult,
+    Reason,
+    Signal,
+    TermHit,
+)
 from bot.timeutil import iso_z
+from formatters.locale import strings
+from formatters.sections import section_title
+
+_SIGNALS = {"bugfix": "bugfix", "breaking": "breaking/removal"}
+_BUGS = {"wrong_output": "wrong output"}
+_LISTED = {"closed_unmerged": "closed unmerged"}
+
+
+def contract_reason(why: Reason) -> str:
+    """The JSON ``reason`` of a typed reason: the contract's English, never translated or reworded."""
+    match why:
+        case Hot(comments=comments, reactions=reactions):
+            return f"{comments} comments in window" + (f", {reactions} reactions" if reactions else "")
+        case Merged(signals=signals):
+            return "merged" + (": " + ", ".join(_contract_signal(s) for s in signals) if signals else "")
+        case NewBug(bug=bug, comments=comments):
+            return f"new bug: {_BUGS.get(bug, bug)}" + (f", {comments} comments" if comments else "")
+        case InTopic(evidence=evidence):
+            return _contract_evidence(evidence)
+        case Listed(event=event):
+            return _LISTED.get(event, event)
+        case QueryMatch(terms=terms):
+            return "; ".join(_contract_term(term) for term in terms)
+        case Active(event=event, comments=comments):
+            return f"{comments} comments in window" if event == "commented" else f"{event} in window"
+        case _:
+            assert_never(why)
+
+
+def _contract_signal(signal: Signal) -> str:
+    if signal.kind == "tag":
+        return f"[{signal.value}]"
+    if signal.kind == "label":
+        return f"label {signal.value}"
+    if signal.kind in ("comments", "reactions"):
+        return f"{signal.count} {signal.kind}"
+    return _SIGNALS[signal.kind]
+
+
+def _contract_evidence(evidence: tuple[Evidence, ...]) -> str:
+    texts = []
+    for found in evidence:
+        if found.source == "label":
+            texts.append(f"label {found.value}")
+        elif found.source == "tag":
+            texts.append(f"tag [{found.value}]")
+        elif found.source == "title":
+            texts.append(f"title: {found.value}")
+        elif found.source == "body_lead":
+            texts.append(f"body opens with: {found.value}")
+        else:
+            texts.append(f"body: {found.value}" + (f" ({found.sentences}x)" if found.sentences else ""))
+    return ", ".join(texts)
+
+
+def _contract_term(term: TermHit) -> str:
+    if term.source == "topic":
+        return f"{term.topic.id if term.topic else ''}: {_contract_evidence(term.evidence)}"
+    if term.source == "label":
+        return f"label {term.value}"
+    return f"{term.source}: {term.value}"
+
+
+def why_to_dict(why: Reason) -> dict[str, Any]:
+    """The typed reason as JSON: ``kind`` (hot, merged, new_bug, topic, listed, query, active) and every field
+    of it; inside, evidence, signals, query terms and topics are objects without the fields left at their
+    default (``{"source": "tag", "value": "rocm"}``, ``{"kind": "comments", "count": 12}``)."""
+    data: dict[str, Any] = {"kind": why.kind}
+    for field in dataclasses.fields(why):
+        data[field.name] = _plain(getattr(why, field.name))
+    return data
+
+
+def _plain(value: object) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(element) for element in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            field.name: _plain(getattr(value, field.name))
+            for field in dataclasses.fields(value)
+            if getattr(value, field.name) != field.default
+        }
+    return value
 
 
 def item_to_dict(item: DigestItem) -> dict[str, Any]:
@@ -19,7 +123,7 @@ def item_to_dict(item: DigestItem) -> dict[str, Any]:
         "author": item.author,
         "labels": list(item.labels),
         "summary": item.summary,
-        "reason": item.reason,
+        "reason": contract_reason(item.why) if item.why is not None else item.reason,
         "state": item.state,
         "comments_in_window": item.comments_in_window,
         "reactions": item.reactions,
@@ -30,6 +134,8 @@ def item_to_dict(item: DigestItem) -> dict[str, Any]:
         data["streak_days"] = item.streak_days
     if item.analysis is not None:
         data["analysis"] = {key: value for key, value in dataclasses.asdict(item.analysis).items() if value}
+    if item.why is not None:
+        data["why"] = why_to_dict(item.why)
     return data
 
 
@@ -53,6 +159,7 @@ def narrative_to_dict(narrative: Narrative) -> dict[str, Any]:
 
 
 def digest_to_dict(digest: Digest) -> dict[str, Any]:
+    t = strings(digest.locale)
     data: dict[str, Any] = {
         "repo": digest.repo,
         "window": {
@@ -62,7 +169,7 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
         },
         "stats": digest.stats.as_dict(),
         "sections": [
-            {"id": section.id, "title": section.title, "items": [item_to_dict(i) for i in section.items]}
+            {"id": section.id, "title": section_title(section, t), "items": [item_to_dict(i) for i in section.items]}
             for section in digest.sections
         ],
         "appendix": {key: [item_to_dict(i) for i in items] for key, items in digest.appendix.items()},

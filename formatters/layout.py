@@ -11,10 +11,10 @@ from zoneinfo import ZoneInfo
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from bot.digest.model import RESULT_GROUPS, STAT_KEYS, Digest, DigestItem, Section, Trend, result_group
-from formatters import safety
+from formatters import safety, sections
+from formatters.reasons import item_reason
 
 SPARK_BARS = "▁▂▃▄▅▆▇█"
-HIGHLIGHT_SECTIONS = ("hot", "key_changes", "notable")
 HIGHLIGHT_COUNT = 3
 HEADLINE_TRENDS = 3  # trends named in the headline; the thread lists up to THREAD_TRENDS with their items
 THREAD_TRENDS = 5
@@ -59,6 +59,8 @@ def environment() -> Environment:
     )
     env.globals.update(
         sparkline=sparkline,
+        icon=sections.icon,
+        reason=reason,
         item_url=safety.item_url,
         ratio_text=ratio_text,
         percent=percent,
@@ -72,10 +74,9 @@ def macros(name: str) -> Any:
     return environment().get_template(name).module
 
 
-def section_name(section: Section, t: dict[str, Any]) -> str:
-    """Built-in sections in the renderer's locale (a channel may read another language than the digest was
-    built in); topic sections keep the title the taxonomy gave them."""
-    return str(t["sections"].get(section.id, section.title))
+def reason(item: DigestItem, t: dict[str, Any]) -> str:
+    """Why the item is listed, in the locale of the strings ``t`` (unescaped: templates escape it)."""
+    return item_reason(item, t["locale"])
 
 
 def trend_items(digest: Digest, trend: Trend) -> list[DigestItem]:
@@ -96,12 +97,6 @@ def percent(value: float | None) -> int | None:
 
 def reply_sections(digest: Digest) -> list[Section]:
     return [section for section in digest.sections if section.items]
-
-
-def highlights(digest: Digest) -> list[Section]:
-    """Sections whose top items go into the headline, in a fixed order."""
-    found = (digest.section(section_id) for section_id in HIGHLIGHT_SECTIONS)
-    return [section for section in found if section is not None and section.items]
 
 
 def appendix_groups(digest: Digest) -> list[tuple[str, tuple[DigestItem, ...]]]:

@@ -1,14 +1,20 @@
 """Per-locale strings for every formatter; templates hold the layout, this file only words.
 
-Placeholders are filled with values that are already escaped for the output at hand.
+Placeholders are filled with values that are already escaped for the output at hand, except under ``reasons``:
+``formatters.reasons`` fills those with GitHub's text as is, and the templates escape the whole reason.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-STRINGS: dict[str, dict[str, Any]] = {
+from bot.locales import LOCALES, Locale, normalise_locale
+
+__all__ = ["LOCALES", "STRINGS", "Locale", "normalise_locale", "strings"]
+
+STRINGS: dict[Locale, dict[str, Any]] = {
     "en": {
+        "locale": "en",
         "digest_title": "{repo} daily digest",
         "window": "Window",
         "activity": "Activity, 7 days",
@@ -61,8 +67,61 @@ STRINGS: dict[str, dict[str, Any]] = {
             "closed_prs": "Closed PRs",
             "active": "Active",
         },
+        # Why an item is listed (``bot.digest.model.Reason``), as ``formatters.reasons`` words it.
+        "reasons": {
+            "sep": ", ",
+            "hot": "{comments} comments in window",
+            "reactions": "{n} reactions",
+            "merged": "merged",
+            "merged_for": "merged: {signals}",
+            "signals": {
+                "tag": "[{value}]",
+                "label": "label {value}",
+                "bugfix": "bugfix",
+                "breaking": "breaking/removal",
+                "comments": "{count} comments",
+                "reactions": "{count} reactions",
+            },
+            "new_bug": "new bug: {bug}",
+            "comments": "{n} comments",
+            "bugs": {
+                "crash": "crash",
+                "hang": "hang",
+                "wrong_output": "wrong output",
+                "regression": "regression",
+                "oom": "oom",
+            },
+            "evidence": {
+                "label": "label {value}",
+                "tag": "tag [{value}]",
+                "title": "title: {value}",
+                "body": "body: {value}",
+                "body_sentences": "body: {value} ({sentences}x)",
+                "body_lead": "body opens with: {value}",
+            },
+            "listed": {
+                "opened": "opened",
+                "closed": "closed",
+                "merged": "merged",
+                "closed_unmerged": "closed unmerged",
+            },
+            "term_sep": "; ",
+            "terms": {
+                "title": "title: {value}",
+                "label": "label {value}",
+                "body": "body: {value}",
+                "topic": "{topic}: {evidence}",
+            },
+            "active": {
+                "merged": "merged in window",
+                "closed": "closed in window",
+                "opened": "opened in window",
+                "commented": "{comments} comments in window",
+            },
+        },
     },
     "zh-CN": {
+        "locale": "zh-CN",
         "digest_title": "{repo} 每日开发状态摘要",
         "window": "时间窗口",
         "activity": "近 7 天活跃度",
@@ -115,16 +174,58 @@ STRINGS: dict[str, dict[str, Any]] = {
             "closed_prs": "关闭 PR",
             "active": "活跃",
         },
+        "reasons": {
+            "sep": "，",
+            "hot": "本窗口内 {comments} 条评论",
+            "reactions": "{n} 个表情回应",
+            "merged": "已合并",
+            "merged_for": "已合并：{signals}",
+            "signals": {
+                "tag": "标题标记 [{value}]",
+                "label": "标签 {value}",
+                "bugfix": "缺陷修复",
+                "breaking": "破坏性变更或移除",
+                "comments": "{count} 条评论",
+                "reactions": "{count} 个表情回应",
+            },
+            "new_bug": "新 bug：{bug}",
+            "comments": "{n} 条评论",
+            "bugs": {
+                "crash": "崩溃",
+                "hang": "卡住",
+                "wrong_output": "输出错误",
+                "regression": "回归",
+                "oom": "内存不足",
+            },
+            "evidence": {
+                "label": "标签 {value}",
+                "tag": "标题标记 [{value}]",
+                "title": "标题含“{value}”",
+                "body": "正文含“{value}”",
+                "body_sentences": "正文有 {sentences} 句提到“{value}”",
+                "body_lead": "正文以“{value}”开头",
+            },
+            "listed": {"opened": "新建", "closed": "已关闭", "merged": "已合并", "closed_unmerged": "未合并即关闭"},
+            "term_sep": "；",
+            "terms": {
+                "title": "标题含“{value}”",
+                "label": "标签 {value}",
+                "body": "正文含“{value}”",
+                "topic": "属于主题“{name}”：{evidence}",
+            },
+            "active": {
+                "merged": "本窗口内已合并",
+                "closed": "本窗口内已关闭",
+                "opened": "本窗口内新建",
+                "commented": "本窗口内 {comments} 条评论",
+            },
+        },
     },
 }
-
-LOCALES = tuple(STRINGS)
+assert tuple(STRINGS) == LOCALES, "one strings table per locale of bot.locales"
 
 
 def strings(locale: str | None) -> dict[str, Any]:
-    """The strings of ``locale``; ``zh``/``zh-Hans``-style tags fall back to ``zh-CN``, the rest to English."""
-    if locale in STRINGS:
-        return STRINGS[locale]
-    if locale and locale.lower().startswith("zh"):
-        return STRINGS["zh-CN"]
-    return STRINGS["en"]
+    """The strings of ``locale`` after ``bot.locales.normalise_locale`` (``zh``, ``zh-Hans`` -> ``zh-CN``; the rest
+    English)."""
+    return STRINGS[normalise_locale(locale)]

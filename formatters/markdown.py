@@ -9,6 +9,7 @@ from formatters import layout
 from formatters.layout import environment, localtime
 from formatters.locale import strings
 from formatters.safety import item_url, markdown_inline
+from formatters.sections import section_title
 
 __all__ = ["environment", "localtime", "render_markdown", "render_markdown_query"]
 
@@ -41,7 +42,7 @@ def render_markdown(
         strings=t,
         stat_keys=STAT_KEYS,
         stats=digest.stats.as_dict(),
-        sections=[(section, layout.section_name(section, t)) for section in layout.reply_sections(digest)],
+        sections=[(section, section_title(section, t)) for section in layout.reply_sections(digest)],
         appendix=layout.appendix_groups(digest),
         limit=section_limit,
         tz=timezone or digest.window.timezone,

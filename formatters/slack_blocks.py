@@ -13,10 +13,10 @@ boundary, under a repeated "(continued)" heading; nothing is cut inside an item,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from bot.digest.model import STAT_KEYS, Digest, QueryResult, Section
-from formatters import layout
+from formatters import layout, sections
 from formatters.locale import strings
 from formatters.safety import text_size, truncate
 
@@ -29,42 +29,96 @@ FALLBACK_TEXT = 300
 HIGHLIGHT_TEXT = 2000  # per highlighted section in the headline: three of them always fit one message
 PARTS = "slack/parts.j2"
 
-Block = dict[str, Any]
-Payload = dict[str, Any]
+# ------------------------------------------------------------------------------------------ payload types
+
+
+class MrkdwnText(TypedDict):
+    type: Literal["mrkdwn"]
+    text: str
+    verbatim: bool
+
+
+class PlainText(TypedDict):
+    type: Literal["plain_text"]
+    text: str
+    emoji: bool
+
+
+class SectionBlock(TypedDict):
+    type: Literal["section"]
+    text: NotRequired[MrkdwnText]  # a section has text, fields, or both
+    fields: NotRequired[list[MrkdwnText]]
+
+
+class HeaderBlock(TypedDict):
+    type: Literal["header"]
+    text: PlainText
+
+
+class ContextBlock(TypedDict):
+    type: Literal["context"]
+    elements: list[MrkdwnText]
+
+
+class DividerBlock(TypedDict):
+    type: Literal["divider"]
+
+
+Block = SectionBlock | HeaderBlock | ContextBlock | DividerBlock
+
+
+class SlackMessage(TypedDict):
+    """A ``chat.postMessage`` payload without ``channel``/``thread_ts`` (the adapter adds them)."""
+
+    text: str  # the notification and accessibility fallback
+    blocks: list[Block]
+    unfurl_links: bool
+    unfurl_media: bool
+
+
+Payload = SlackMessage
 
 
 # ------------------------------------------------------------------------------------------------- blocks
 
 
-def _mrkdwn(text: str) -> dict[str, Any]:
+def _mrkdwn(text: str) -> MrkdwnText:
     # verbatim: Slack must not auto-link URLs or parse names in text we did not mark up ourselves
     return {"type": "mrkdwn", "text": text, "verbatim": True}
 
 
-def _section(text: str) -> Block:
+def _section(text: str) -> SectionBlock:
     return {"type": "section", "text": _mrkdwn(text)}
 
 
-def _fields(texts: list[str]) -> Block:
+def _fields(texts: list[str]) -> SectionBlock:
     return {"type": "section", "fields": [_mrkdwn(truncate(text, FIELD_TEXT)) for text in texts[:10]]}
 
 
-def _header(text: str) -> Block:
+def _header(text: str) -> HeaderBlock:
     return {"type": "header", "text": {"type": "plain_text", "text": truncate(text, HEADER_TEXT), "emoji": True}}
 
 
-def _context(*texts: str) -> Block:
+def _context(*texts: str) -> ContextBlock:
     return {"type": "context", "elements": [_mrkdwn(text) for text in texts if text][:10]}
 
 
-def _divider() -> Block:
+def _divider() -> DividerBlock:
     return {"type": "divider"}
 
 
 def block_text_size(block: Block) -> int:
     """Characters of text a block carries (what the per-message budget counts)."""
-    texts = [block.get("text"), *block.get("fields", ()), *block.get("elements", ())]
-    return sum(text_size(text["text"]) for text in texts if isinstance(text, dict) and "text" in text)
+    texts: list[MrkdwnText | PlainText] = []
+    if block["type"] == "section":
+        if "text" in block:
+            texts.append(block["text"])
+        texts.extend(block.get("fields", []))
+    elif block["type"] == "header":
+        texts.append(block["text"])
+    elif block["type"] == "context":
+        texts.extend(block["elements"])
+    return sum(text_size(text["text"]) for text in texts)
 
 
 # ----------------------------------------------------------------------------------------------- packing
@@ -83,7 +137,7 @@ class _Thread:
         self.repeat: Callable[[], list[Block]] | None = None
         self.repeat_line: str | None = None
         self._chars = 0
-        self._open: Block | None = None  # the section block text lines are appended to
+        self._open: MrkdwnText | None = None  # the text of the section block lines are appended to
 
     def _room(self, blocks: int, chars: int) -> bool:
         return bool(self.messages) and len(self.messages[-1]) + blocks <= MAX_BLOCKS and (
@@ -106,16 +160,17 @@ class _Thread:
             if self.repeat is not None:
                 self._put(self.repeat())
         self._put(blocks)
-        if open_text:
-            self._open = blocks[-1]
+        last = blocks[-1]
+        if open_text and last["type"] == "section" and "text" in last:
+            self._open = last["text"]
 
     def add_line(self, line: str, *, gap: bool = False) -> None:
         """A line of text: appended to the open section block, else in a new block, else a new message."""
         if self._open is not None:
-            joined = self._open["text"]["text"] + ("\n\n" if gap else "\n") + line
-            grow = text_size(joined) - text_size(self._open["text"]["text"])
+            joined = self._open["text"] + ("\n\n" if gap else "\n") + line
+            grow = text_size(joined) - text_size(self._open["text"])
             if text_size(joined) <= SECTION_TEXT and self._chars + grow <= self.budget:
-                self._open["text"]["text"] = joined
+                self._open["text"] = joined
                 self._chars += grow
                 return
         if self._room(1, text_size(line)):
@@ -125,7 +180,7 @@ class _Thread:
         self.add([_section(f"{self.repeat_line}\n{line}" if self.repeat_line else line)], open_text=True)
 
 
-def _payload(text: str, blocks: list[Block]) -> Payload:
+def _payload(text: str, blocks: list[Block]) -> SlackMessage:
     return {"text": text, "blocks": blocks, "unfurl_links": False, "unfurl_media": False}
 
 
@@ -135,7 +190,7 @@ def _payload(text: str, blocks: list[Block]) -> Payload:
 def _headline(digest: Digest, t: dict[str, Any], tz: str) -> list[Block]:
     parts = layout.macros(PARTS)
     stats = digest.stats.as_dict()
-    blocks = [
+    blocks: list[Block] = [
         _header(parts.title(digest.repo, t)),
         _context(parts.window(digest.window, tz, t), parts.activity(digest.daily_activity, t)),
     ]
@@ -147,11 +202,11 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> list[Block]:
     if narrative:
         blocks.append(_context(parts.trends_line(narrative.trends, t), parts.people(narrative.activity, t)))
     blocks.append(_divider())
-    highlighted = layout.highlights(digest)
+    highlighted = sections.highlights(digest)
     for section in highlighted:
-        name = layout.section_name(section, t)
+        name = sections.section_title(section, t)
         lines = [parts.highlight(item, digest.repo, t) for item in section.items[: layout.HIGHLIGHT_COUNT]]
-        heading = parts.highlight_heading(section.id, name, len(section.items))
+        heading = parts.highlight_heading(section.kind, name, len(section.items))
         body = layout.take_lines(
             lines, HIGHLIGHT_TEXT - text_size(heading) - 1, lambda n: parts.more(n, t),
             hidden=len(section.items) - len(lines),
@@ -165,14 +220,14 @@ def _headline(digest: Digest, t: dict[str, Any], tz: str) -> list[Block]:
 
 def _add_section(thread: _Thread, section: Section, repo: str, t: dict[str, Any], limit: int) -> None:
     parts = layout.macros(PARTS)
-    name, count = layout.section_name(section, t), len(section.items)
+    name, count = sections.section_title(section, t), len(section.items)
     shown = section.items[: max(limit, 0)]
     thread.repeat = None
-    first = [_header(parts.section_heading(section.id, name, count, t))]
+    first: list[Block] = [_header(parts.section_heading(section.kind, name, count, t))]
     if shown:
         first.append(_section(parts.item(shown[0], repo, t)))
     thread.add(first)  # a heading never ends a message alone
-    thread.repeat = lambda: [_header(parts.section_heading(section.id, name, count, t, True))]
+    thread.repeat = lambda: [_header(parts.section_heading(section.kind, name, count, t, True))]
     for item in shown[1:]:
         thread.add([_section(parts.item(item, repo, t))])
     if count > len(shown):
@@ -217,7 +272,7 @@ def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -
 
 def render_slack_digest(
     digest: Digest, *, locale: str | None = None, timezone: str | None = None, section_limit: int = 10
-) -> list[Payload]:
+) -> list[SlackMessage]:
     """The headline payload, then the payloads to post as replies in its thread."""
     t = strings(locale or digest.locale)
     tz = timezone or digest.window.timezone
@@ -268,7 +323,7 @@ def _query_blocks(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -
 
 def render_slack_query(
     result: QueryResult, *, limit: int = 10, locale: str | None = None, timezone: str | None = None
-) -> list[Payload]:
+) -> list[SlackMessage]:
     """One compact message: the best ``limit`` items (fewer if one message cannot hold them), by group, with
     "…and M more" per group; or a plain "nothing matched" with the window and suggestions."""
     t = strings(locale or result.locale)

@@ -8,15 +8,28 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import strategies as st
 
 from bot.digest.model import (
+    BUG_KINDS,
     STAT_KEYS,
+    Active,
     Activity,
     Analysis,
     Digest,
     DigestItem,
+    Evidence,
+    Hot,
+    InTopic,
+    Listed,
+    Merged,
     Narrative,
+    NewBug,
+    QueryMatch,
     QueryResult,
+    Reason,
     Section,
+    Signal,
     Stats,
+    TermHit,
+    TopicRef,
     Trend,
     Window,
 )
@@ -73,6 +86,40 @@ def make_url(style: str, repo: str, number: int, kind: str) -> str:
     }[style]
 
 
+counts = st.integers(0, 10**6)
+evidence = st.builds(
+    Evidence, st.sampled_from(("label", "tag", "title", "body", "body_lead")), short_text, st.integers(0, 12)
+)
+topic_refs = st.builds(TopicRef, short_text, short_text, st.one_of(st.none(), short_text))
+# Every kind of reason, with GitHub's text (labels, tags, the words matched) as hostile as the rest.
+reasons: st.SearchStrategy[Reason] = st.one_of(
+    st.builds(Hot, counts, counts),
+    st.builds(Merged, st.lists(st.one_of(
+        st.builds(Signal, st.sampled_from(("tag", "label")), short_text),
+        st.builds(Signal, st.sampled_from(("bugfix", "breaking"))),
+        st.builds(Signal, st.sampled_from(("comments", "reactions")), st.just(""), counts),
+    ), max_size=6).map(tuple)),
+    st.builds(NewBug, st.sampled_from(BUG_KINDS), counts),
+    st.builds(InTopic, st.lists(evidence, max_size=4).map(tuple)),
+    st.builds(Listed, st.sampled_from(("opened", "closed", "merged", "closed_unmerged"))),
+    st.builds(QueryMatch, st.lists(st.one_of(
+        st.builds(TermHit, st.sampled_from(("title", "label", "body")), short_text),
+        st.builds(TermHit, st.just("topic"), st.just(""), topic_refs, st.lists(evidence, max_size=3).map(tuple)),
+    ), max_size=4).map(tuple)),
+    st.builds(Active, st.sampled_from(("merged", "closed", "opened", "commented")), counts),
+)
+
+
+def evil_reason(text: str) -> Reason:
+    """A reason that carries ``text`` in every place GitHub's own text can be."""
+    return QueryMatch((
+        TermHit("title", text),
+        TermHit("topic", topic=TopicRef(text, text, text),
+                evidence=tuple(Evidence(source, text, 2) for source in ("label", "tag", "title", "body", "body_lead"))),
+        TermHit("label", text),
+    ))
+
+
 @st.composite
 def items(draw: st.DrawFn, repo: str = "o/r") -> DigestItem:
     kind = draw(st.sampled_from(("issue", "pr", "pr", "discussion")))
@@ -84,7 +131,8 @@ def items(draw: st.DrawFn, repo: str = "o/r") -> DigestItem:
         author=draw(st.one_of(st.sampled_from(("alice", "everyone", "here", "dependabot[bot]", "")), short_text)),
         labels=tuple(draw(st.lists(short_text, max_size=8))),
         summary=draw(long_text()),
-        reason=draw(short_text),
+        why=draw(st.one_of(st.none(), reasons)),
+        reason=draw(st.sampled_from(("", "<!channel> legacy *text*"))),
         state=draw(st.sampled_from(("new", "merged", "closed", "open", "<@U1>"))),
         event_time=draw(st.one_of(st.none(), st.just(START + timedelta(hours=3)))),
         comments_in_window=draw(st.integers(0, 50)),
@@ -204,7 +252,7 @@ def item(number: int, title: str = "", kind: str = "issue", state: str = "new", 
         "author": "alice",
         "labels": ("bug", "rocm"),
         "summary": "The engine crashes on load.",
-        "reason": "3 comments in window",
+        "why": Hot(3),
         "event_time": START + timedelta(hours=2),
     }
     values.update(fields)

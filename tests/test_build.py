@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.model import Window
+from bot.digest.model import Evidence, Hot, InTopic, Listed, Merged, NewBug, Signal, Window
 from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.store.store import Store
 from bot.topics.taxonomy import Taxonomy
@@ -64,6 +64,7 @@ def test_stats_follow_the_exact_definitions_at_window_edges(store: Store) -> Non
     assert numbers(digest.appendix["merged_prs"]) == [7, 8]
     assert numbers(digest.appendix["closed_unmerged_prs"]) == [9]
     assert digest.appendix["merged_prs"][0].event_time == INSIDE
+    assert digest.appendix["closed_unmerged_prs"][0].why == Listed("closed_unmerged")
     assert {i.number: i.state for i in digest.appendix["new_prs"]} == {6: "new", 8: "merged"}
 
 
@@ -83,7 +84,7 @@ def test_hot_counts_human_comments_inside_the_window_only(store: Store) -> None:
     digest = build(store, hot_min_comments=1)
     hot = digest.section("hot").items
     assert numbers(hot) == [2, 1, 3]  # ties broken by reactions; #4 has only bot comments
-    assert hot[0].reason == "3 comments in window, 9 reactions"
+    assert hot[0].why == Hot(comments=3, reactions=9)
     assert hot[2].comments_in_window == 1
     assert numbers(build(store, hot_min_comments=2).section("hot").items) == [2, 1]
 
@@ -101,8 +102,8 @@ def test_notable_picks_new_human_bug_reports_about_serious_failures(store: Store
     ], [comment_payload(50, 2, INSIDE + timedelta(minutes=3))])
     notable = build(store).section("notable").items
     assert numbers(notable) == [2, 1, 7]  # engagement first, then severity (crash, hang, wrong output, ...)
-    assert notable[0].reason == "new bug: crash, 1 comments"
-    assert notable[2].reason == "new bug: wrong output"
+    assert notable[0].why == NewBug("crash", comments=1)
+    assert notable[2].why == NewBug("wrong_output")
 
 
 def test_key_changes_rank_merged_human_prs_by_documented_signals(store: Store) -> None:
@@ -115,7 +116,7 @@ def test_key_changes_rank_merged_human_prs_by_documented_signals(store: Store) -
     ])
     key = build(store).section("key_changes").items
     assert numbers(key) == [1, 3]
-    assert key[0].reason.startswith("merged: [feature]")
+    assert key[0].why == Merged((Signal("tag", "feature"), Signal("comments", count=12)))
 
 
 def test_topic_sections_list_every_active_match_with_its_reason(store: Store) -> None:
@@ -128,8 +129,8 @@ def test_topic_sections_list_every_active_match_with_its_reason(store: Store) ->
     digest = build(store)
     rocm = digest.section("topic:rocm")
     assert rocm is not None and numbers(rocm.items) == [1, 3]
-    assert rocm.items[0].reason == "tag [rocm]"
-    assert rocm.items[1].reason == "title: MI300X"
+    assert rocm.items[0].why == InTopic((Evidence("tag", "rocm"),))
+    assert rocm.items[1].why == InTopic((Evidence("title", "MI300X"),))
     assert digest.section("topic:performance") is not None
 
 
@@ -159,3 +160,25 @@ def test_markdown_shows_counts_sections_with_more_and_escapes_titles(store: Stor
     assert ("…and 4 more" if locale == "en" else "……另有 4 项") in text
     assert "[x](http://evil)" not in text and "\\[x\\]\\(http://evil)" in text
     assert ("Appendix" if locale == "en" else "附录") in text
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_json_reasons_are_the_contracts_english_in_every_locale(store: Store, locale: str) -> None:
+    """The builder's typed reasons come out of the JSON as the exact strings the contract has always had."""
+    save(store, [
+        issue_payload(1, INSIDE, title="[Bug]: segfault in fused_moe on MI300X", labels=("bug",), reactions=2),
+        issue_payload(2, BEFORE, pr=True, merged=INSIDE, title="[Feature][ROCm] Add the responses API", comments=12),
+        issue_payload(3, BEFORE, pr=True, closed=INSIDE, title="[Doc] Fix typo"),
+    ], [comment_payload(10 + n, 1, INSIDE + timedelta(minutes=n)) for n in range(3)])
+    data = digest_to_dict(build(store, locale=locale))
+    reasons = {s["id"]: {i["number"]: i["reason"] for i in s["items"]} for s in data["sections"]}
+    assert reasons["hot"] == {1: "3 comments in window, 2 reactions"}
+    assert reasons["notable"] == {1: "new bug: crash, 3 comments"}
+    assert reasons["key_changes"] == {2: "merged: [feature], 12 comments"}
+    assert reasons["topic:rocm"] == {1: "title: MI300X", 2: "tag [rocm]"}
+    appendix = {key: [(i["number"], i["reason"]) for i in items] for key, items in data["appendix"].items()}
+    assert appendix["new_issues"] == [(1, "opened")] and appendix["merged_prs"] == [(2, "merged")]
+    assert appendix["closed_unmerged_prs"] == [(3, "closed unmerged")]
+    assert data["sections"][-3]["title"] == ("Hot discussions" if locale == "en" else "高热度讨论")
+    hot = next(s for s in data["sections"] if s["id"] == "hot")["items"][0]
+    assert hot["why"] == {"kind": "hot", "comments": 3, "reactions": 2}

@@ -13,7 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from bot.digest.model import Digest, QueryResult, Section, Stats
 from formatters.discord_embeds import render_discord_digest, render_discord_query
 from formatters.safety import valid_repo
-from tests.formatter_strategies import WINDOW, assert_clean_cuts, digests, item, query_results, small_digest
+from tests.formatter_strategies import (
+    WINDOW,
+    assert_clean_cuts,
+    digests,
+    evil_reason,
+    item,
+    query_results,
+    small_digest,
+)
 
 # The only links we make: [#number](https GitHub(-Enterprise) page of an issue or PR).
 OUR_LINK = re.compile(r"\[#[0-9]+\]\((https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pull)/[0-9]+)\)")
@@ -72,8 +80,10 @@ def all_text(messages: list[dict]) -> str:
 @pytest.mark.parametrize(
     ("locale", "names"),
     [
-        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "…and 4 more"]),
-        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "……另有 4 项"]),
+        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "…and 4 more",
+                "3 comments in window"]),
+        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "……另有 4 项",
+                   "本窗口内 3 条评论"]),
     ],
 )
 def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) -> None:
@@ -100,7 +110,7 @@ def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) 
     assert all(names[3] in title for title in titles[3:])
     reply = all_text(messages[1:])
     assert "[#10](https://github.com/o/r/issues/10) **Crash when loading model 10**" in reply
-    assert "> The engine crashes on load." in reply and "↳ *3 comments in window*" in reply
+    assert "> The engine crashes on load." in reply and f"↳ *{names[6]}*" in reply  # the reason, in the locale
 
 
 def test_locale_and_timezone_parameters_override_the_digest() -> None:
@@ -111,7 +121,7 @@ def test_locale_and_timezone_parameters_override_the_digest() -> None:
 
 def test_injection_is_escaped_not_removed() -> None:
     evil = "@everyone @here <@123456789012345678> <@&1> <#1> [x](http://evil) ***b*** ``` ||s|| # h"
-    bad = item(7, evil, author="everyone", labels=(evil,), summary=evil, reason=evil, url="http://evil/o/r/issues/7")
+    bad = item(7, evil, author="everyone", labels=(evil,), summary=evil, why=evil_reason(evil), url="http://evil/o/r/issues/7")
     digest = dataclasses.replace(small_digest(), sections=(Section("hot", evil, (bad,)),), appendix={})
     messages = render_discord_digest(digest)
     for message in messages:

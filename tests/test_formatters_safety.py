@@ -38,7 +38,7 @@ CLUSTERS = (
 
 
 def item(url: str, number: int = 5, kind: str = "issue") -> DigestItem:
-    return DigestItem(number, kind, "t", url, "a", (), "", "", "new")
+    return DigestItem(number, kind, "t", url, "a", (), "", "new")
 
 
 # ----------------------------------------------------------------------------------------------- cutting

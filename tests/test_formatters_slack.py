@@ -10,10 +10,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from slack_sdk.models.blocks import Block
 
-from bot.digest.model import Digest, QueryResult, Section, Stats
+from bot.digest.model import Digest, Evidence, InTopic, QueryResult, Section, Stats
 from formatters.safety import text_size, valid_repo
 from formatters.slack_blocks import render_slack_digest, render_slack_query
-from tests.formatter_strategies import WINDOW, assert_clean_cuts, digests, item, query_results, small_digest
+from tests.formatter_strategies import (
+    WINDOW,
+    assert_clean_cuts,
+    digests,
+    evil_reason,
+    item,
+    query_results,
+    small_digest,
+)
 
 # The only links we make: an https GitHub(-Enterprise) page of an issue or PR, text "#number".
 OUR_LINK = re.compile(r"<(https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pull)/[0-9]+)\|#[0-9]+>")
@@ -83,8 +91,10 @@ def all_text(payloads: list[dict]) -> str:
 @pytest.mark.parametrize(
     ("locale", "names"),
     [
-        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "…and 4 more"]),
-        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "……另有 4 项"]),
+        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "…and 4 more",
+                "3 comments in window"]),
+        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "……另有 4 项",
+                   "本窗口内 3 条评论"]),
     ],
 )
 def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) -> None:
@@ -109,7 +119,7 @@ def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) 
     assert "<https://github.com/o/r/issues/10|#10> *Crash when loading model 10*" in reply
     assert "|#11>" not in reply.split(names[3])[0]  # the section stops at 10 …
     assert all(f"|#{n}>" in reply.split(names[3])[1] for n in range(1, 15))  # … the appendix has all 14
-    assert "> The engine crashes on load." in reply and "↳ _3 comments in window_" in reply
+    assert "> The engine crashes on load." in reply and f"↳ _{names[6]}_" in reply  # the reason, in the locale
     assert "@alice" in reply and "bug, rocm" in reply
 
 
@@ -133,7 +143,7 @@ def test_empty_digest_still_has_a_headline_and_an_appendix() -> None:
 def test_injection_in_every_field_comes_out_inert() -> None:
     evil = "<!channel> <!here> @everyone <@U123> <!subteam^S1> <http://evil|click> *bold* _it_ ~s~ `c` & ```"
     bad = item(
-        7, evil, author="<@U1>", labels=(evil,), summary=evil, reason=evil, url="http://evil.example/o/r/issues/7"
+        7, evil, author="<@U1>", labels=(evil,), summary=evil, why=evil_reason(evil), url="http://evil.example/o/r/issues/7"
     )
     digest = dataclasses.replace(small_digest(), sections=(Section("hot", evil, (bad,)),), appendix={})
     payloads = render_slack_digest(digest)
@@ -177,7 +187,7 @@ def test_a_huge_section_and_appendix_split_at_item_boundaries() -> None:
 
 
 def test_many_tiny_items_split_on_the_block_count() -> None:
-    tiny = tuple(item(n, "x", author="", labels=(), summary="", reason="") for n in range(1, 121))
+    tiny = tuple(item(n, "x", author="", labels=(), summary="", why=None) for n in range(1, 121))
     digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), sections=(Section("hot", "", tiny),))
     payloads = render_slack_digest(digest, section_limit=120)
     for payload in payloads:
@@ -222,7 +232,8 @@ def test_query_with_no_results_says_so_with_window_and_suggestions() -> None:
 
 
 def test_a_big_query_answer_is_still_one_message() -> None:
-    found = tuple(item(n, "x" * 5000, summary="y" * 5000, reason="z" * 500) for n in range(1, 400))
+    long_reason = InTopic((Evidence("body", "z" * 500),))
+    found = tuple(item(n, "x" * 5000, summary="y" * 5000, why=long_reason) for n in range(1, 400))
     result = QueryResult(repo="o/r", query="q", window=WINDOW, items=found)
     (payload,) = render_slack_query(result, limit=400)
     check_payload(payload)

@@ -3,12 +3,13 @@ status summary, on SQLite and PostgreSQL, through the real builder and the JSON 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from datetime import datetime, timedelta
 
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.model import Digest
-from bot.digest.narrative import mood, topic_baselines
+from bot.digest.model import Activity, Digest, DigestItem, NewBug, Section, Stats
+from bot.digest.narrative import mood, render_summary, topic_baselines
 from bot.store.history import History
 from bot.store.store import Store
 from formatters.json_format import digest_to_dict, render_json
@@ -150,6 +151,17 @@ def test_summary_names_counts_focus_and_the_hottest_item_in_both_locales(store: 
     assert zh.startswith("本日繁忙：新增 PR 1 个，合并 1 个；新增 issue 3 个，关闭 0 个。")
     assert "#2 讨论最热（5 条评论）" in zh and "需关注的新 bug：#4（卡住）" in zh
     assert 2 <= summary.count(". ") + 1 <= 4
+
+
+def test_summary_reads_the_bug_kind_from_the_typed_reason() -> None:
+    bug = DigestItem(4, "issue", "t", "u", "a", ("bug",), "", "new", why=NewBug("wrong_output", 2))
+    digest = Digest("o/r", WINDOW, Stats(new_issues=1), (Section.builtin("notable", (bug,)),))
+    assert "New bug to watch: #4 (wrong output)." in render_summary(digest, (), Activity(), [])
+    zh = dataclasses.replace(digest, locale="zh")  # any Chinese tag reads zh-CN
+    assert "需关注的新 bug：#4（输出错误）。" in render_summary(zh, (), Activity(), [])
+    untyped = dataclasses.replace(bug, why=None, reason="new bug: crash")  # a hand-made item: no kind shown
+    bare = dataclasses.replace(digest, sections=(Section.builtin("notable", (untyped,)),))
+    assert "New bug to watch: #4." in render_summary(bare, (), Activity(), [])
 
 
 def test_mood_compares_today_with_the_days_before() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from bot.app.notices import Refused, RepoNotSynced
 from bot.app.service import DigestService
-from bot.digest.model import Digest, QueryResult
+from bot.digest.model import Active, Digest, Evidence, QueryMatch, QueryResult, TermHit, TopicRef
 from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.settings import Settings, load_settings
 from bot.store.store import Store
@@ -20,6 +20,7 @@ from tests.factories import comment_payload, issue_payload
 ROOT = Path(__file__).resolve().parents[1]
 NOW = datetime(2025, 12, 2, 3, 5, tzinfo=UTC)
 DAY = timedelta(days=1)
+QWEN = TopicRef("qwen", "Qwen models", "Qwen 系列模型")
 
 
 @pytest.fixture
@@ -85,7 +86,10 @@ def test_every_word_must_match_with_synonyms_and_stems(filled: Store, settings: 
     assert set(numbers(result)) == {1, 2, 8, 9}
     assert numbers(result)[0] == 9  # ties on relevance: most comments in the window first
     item = result.items[numbers(result).index(1)]
-    assert item.reason == "qwen: title: Qwen3; title: hangs"  # "qwen" names a topic: its members match
+    # "qwen" names a topic: its members match
+    assert item.why == QueryMatch((TermHit("topic", topic=QWEN, evidence=(Evidence("title", "Qwen3"),)),
+                                   TermHit("title", "hangs")))
+    assert query_to_dict(result)["items"][numbers(result).index(1)]["reason"] == "qwen: title: Qwen3; title: hangs"
 
 
 def test_topic_query_uses_aliases_and_carries_the_topic(filled: Store, settings: Settings) -> None:
@@ -109,6 +113,14 @@ def test_filters_and_bots_hidden_by_default(filled: Store, settings: Settings) -
 def test_window_decides_membership_including_comments(filled: Store, settings: Settings) -> None:
     assert 7 in numbers(ask(filled, settings, "crash 3d"))  # commented in the window
     assert numbers(ask(filled, settings, "label:bug 24h")) == [9, 7]  # commented in the last day; #9 more
+
+
+def test_answers_without_words_say_what_happened_in_the_window(filled: Store, settings: Settings) -> None:
+    assert [i.why for i in ask(filled, settings, "is:merged").items] == [Active("merged")]
+    assert [i.why for i in ask(filled, settings, "label:bug 24h").items] == [Active("commented", 5),
+                                                                             Active("commented", 1)]
+    reasons = [i["reason"] for i in query_to_dict(ask(filled, settings, "label:bug 24h"))["items"]]
+    assert reasons == ["5 comments in window", "1 comments in window"]
 
 
 def test_no_match_says_so_with_suggestions(filled: Store, settings: Settings) -> None:

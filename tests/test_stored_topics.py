@@ -38,8 +38,9 @@ async def test_sync_stores_matches_that_digests_reuse(store: Store, tmp_path: Pa
     stored = item_topics(taxonomy, item)
     assert {m.topic_id for m in stored} >= {"rocm", "widgets"}  # the repository's own topic file counts
     recomputed = item_topics(taxonomy, dataclasses.replace(item, topics_key="stale"))
-    assert [(m.topic_id, m.score, m.reasons) for m in stored] == [(m.topic_id, m.score, m.reasons)
-                                                                  for m in recomputed]
+    assert [(m.topic_id, m.score, m.evidence) for m in stored] == [(m.topic_id, m.score, m.evidence)
+                                                                   for m in recomputed]
+    assert all(m.evidence for m in stored)  # the stored evidence reads back typed
     # A changed taxonomy is noticed: its fingerprint differs, so stored matches are not trusted.
     (tmp_path / "extra.toml").write_text('[[topic]]\nid = "widgets"\nname = "W"\nkeywords = ["gizmo"]\n')
     changed = load_taxonomy(settings, "o/r")

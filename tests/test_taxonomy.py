@@ -3,9 +3,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bot.digest.model import Evidence
 from bot.errors import ConfigError
-from bot.topics.taxonomy import Taxonomy, compile_phrases, title_tags
+from bot.topics.taxonomy import (
+    Taxonomy,
+    TopicMatch,
+    compile_phrases,
+    decode_evidence,
+    encode_evidence,
+    title_tags,
+)
 
 TOPICS = Path(__file__).resolve().parents[1] / "config" / "topics.toml"
 
@@ -26,7 +36,7 @@ def test_bracket_tags_are_parsed() -> None:
 
 def test_labels_tags_and_keywords_match_with_reasons(taxonomy: Taxonomy) -> None:
     [match] = [m for m in taxonomy.match("[Bugfix][ROCm] Fix fp8 scaled_mm", ("rocm",)) if m.topic_id == "rocm"]
-    assert match.reasons[:2] == ("label rocm", "tag [rocm]")
+    assert match.evidence[:2] == (Evidence("label", "rocm"), Evidence("tag", "rocm"))
     assert "rocm" in ids(taxonomy, "Support gfx950 in the attention backend")
     assert "rocm" in ids(taxonomy, "Performance on MI355X is lower than expected")
 
@@ -122,7 +132,7 @@ def test_pasted_environment_dumps_and_template_footers_do_not_count(taxonomy: Ta
 def test_strong_evidence_decides_from_one_body_sentence(taxonomy: Taxonomy) -> None:
     crash = "Channelwise GPTQ with act-order crashed in the repack step because g_idx was empty."
     [match] = [m for m in taxonomy.match("[Bugfix] Fix GPTQ with desc_act", (), crash) if m.topic_id == "stability"]
-    assert match.reasons == ("body: crashed",)
+    assert match.evidence == (Evidence("body", "crashed"),)
     assert "performance" in ids(taxonomy, "Add AMX int8 GEMM", body="Prefill is 2.3x faster on Xeon.")
     assert "performance" not in ids(taxonomy, "Add AMX int8 GEMM", body="It should be faster on Xeon.")
 
@@ -195,3 +205,19 @@ def test_compiled_patterns_match_exactly_what_their_alternation_matches(taxonomy
             assert [m.span() for m in compiled.finditer(text)] == [m.span() for m in alternation.finditer(text)]
             checked += bool(alternation.search(text))
     assert checked > 50
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.builds(Evidence, st.sampled_from(("label", "tag", "title", "body", "body_lead")), st.text(),
+                 st.integers(0, 50)))
+def test_stored_evidence_reads_back_as_it_was(evidence: Evidence) -> None:
+    assert decode_evidence(encode_evidence(evidence)) == evidence
+
+
+def test_stored_evidence_this_code_did_not_write_is_left_out() -> None:
+    for junk in ("label rocm", "tag [rocm]", "[]", '["nope", "x"]', '["tag", 3]', '["body", "x", -1]',
+                 '["body", "x", true]', '{"source": "tag"}', ""):
+        assert decode_evidence(junk) is None, junk
+    match = TopicMatch.from_stored("rocm", 5, ('["tag","rocm"]', "tag [rocm]"))
+    assert match.evidence == (Evidence("tag", "rocm"),)
+    assert match.stored() == ("rocm", 5, ('["tag","rocm"]',))

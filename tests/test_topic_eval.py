@@ -64,7 +64,7 @@ def evaluate(taxonomy: Taxonomy, items: list[dict]) -> tuple[dict[str, Counts], 
             elif topic_id in expected:
                 c.fn += 1
         if got != expected:
-            why = {m.topic_id: m.reason for m in matches if m.topic_id not in expected}
+            why = {m.topic_id: m.evidence for m in matches if m.topic_id not in expected}
             errors.append(f"{item['title']!r}: missing {sorted(expected - got)}, extra {why}")
     return counts, errors
 

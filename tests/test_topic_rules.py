@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.digest.model import Evidence
 from bot.topics.taxonomy import Taxonomy
 
 TOPICS = Path(__file__).resolve().parents[1] / "config" / "topics.toml"
@@ -18,9 +19,9 @@ def taxonomy() -> Taxonomy:
     return Taxonomy.load(TOPICS)
 
 
-def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITLE) -> tuple[str, ...] | None:
+def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITLE) -> tuple[Evidence, ...] | None:
     found = [m for m in taxonomy.match(title, (), body) if m.topic_id == topic]
-    return found[0].reasons if found else None
+    return found[0].evidence if found else None
 
 
 @pytest.mark.parametrize(("body", "evidence"), [
@@ -42,7 +43,7 @@ def reasons(taxonomy: Taxonomy, topic: str, body: str, title: str = NEUTRAL_TITL
     ("Since the upgrade every engine step takes 30 ms longer.", "30 ms longer"),
 ])
 def test_time_costs_and_slowdowns_are_performance(taxonomy: Taxonomy, body: str, evidence: str) -> None:
-    assert reasons(taxonomy, "performance", body) == (f"body: {evidence}",)
+    assert reasons(taxonomy, "performance", body) == (Evidence("body", evidence),)
 
 
 @pytest.mark.parametrize("body", [
@@ -92,7 +93,7 @@ def test_a_body_that_opens_with_a_model_family_is_about_it(
     taxonomy: Taxonomy, topic: str, body: str, subject: str
 ) -> None:
     [reason] = reasons(taxonomy, topic, body)
-    assert reason.startswith(f"body opens with: {subject}")
+    assert reason.source == "body_lead" and reason.value.startswith(subject)
 
 
 @pytest.mark.parametrize(("topic", "body"), [

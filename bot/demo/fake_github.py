@@ -373,12 +373,11 @@ class FakeGitHub:
                 raise RuntimeError("this FakeGitHub is already serving")
             self._serving = True
         server = _Server(self)
-        host, port = server.server_address[:2]
-        root = f"http://{host}:{port}"
+        root = server.root_url
         saved_base_url = self.base_url
         self.base_url = root
         thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                                  name=f"fake-github-{port}", daemon=True)
+                                  name=f"fake-github-{server.port}", daemon=True)
         thread.start()
         try:
             yield root + self.api_prefix
@@ -514,9 +513,11 @@ class FakeGitHub:
     def _route_response(
         self, route: tuple[str, _Repo | None] | None, rec: RecordedRequest
     ) -> tuple[int, bytes, list[tuple[str, str]]]:
-        if route is None or route[1] is None or rec.method not in ("GET", "HEAD"):
+        if route is None or rec.method not in ("GET", "HEAD"):
             return 404, _dumps({"message": "Not Found", "documentation_url": DOCS_URL}), []
         endpoint, repo = route
+        if repo is None:
+            return 404, _dumps({"message": "Not Found", "documentation_url": DOCS_URL}), []
         if endpoint == "repo":
             return 200, _dumps(self._repo_object(repo)), []
         return self._list(endpoint, repo, rec)
@@ -680,6 +681,16 @@ class _Server(ThreadingHTTPServer):
         self._conns_lock = threading.Lock()
         super().__init__(("127.0.0.1", 0), _Handler)
 
+    @property
+    def port(self) -> int:
+        return int(self.socket.getsockname()[1])
+
+    @property
+    def root_url(self) -> str:
+        """``http://host:port`` of the bound socket (IPv4, so the host is a str)."""
+        host, port = self.socket.getsockname()[:2]
+        return f"http://{host}:{port}"
+
     def track(self, conn: socket.socket, add: bool) -> None:
         with self._conns_lock:
             (self._conns.add if add else self._conns.discard)(conn)
@@ -716,10 +727,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _handle(self) -> None:
         length = int(self.headers.get("content-length") or 0)
         content = self.rfile.read(length) if length else b""
-        host, port = self.server.server_address[:2]
         headers = [(k, v) for k, v in self.headers.items()
                    if k.lower() not in ("content-length", "transfer-encoding")]
-        request = httpx.Request(self.command, f"http://{host}:{port}{self.path}", headers=headers,
+        request = httpx.Request(self.command, f"{self.server.root_url}{self.path}", headers=headers,
                                 content=content)
         try:
             response = self.server.fake._dispatch(request)

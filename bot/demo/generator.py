@@ -1251,7 +1251,11 @@ def _make_people(seed: int, api_url: str, html_url: str) -> _People:
         login: _User(login, a, _user_payload(login, uid, "Bot", api_url, html_url, slug))
         for login, (uid, a, slug) in _BOTS.items()
     }
-    people = _People(everyone=everyone, bots=bots, **groups)
+    people = _People(
+        maintainers=groups["maintainers"], collaborators=groups["collaborators"],
+        contributors=groups["contributors"], first_timers=groups["first_timers"], others=groups["others"],
+        everyone=everyone, bots=bots,
+    )
     # Zipf-like weights: a handful of people do most of the work.
     for pool, exponent in [("maintainers", 0.7), ("collaborators", 0.8), ("contributors", 0.9),
                            ("first_timers", 0.3), ("others", 0.6), ("everyone", 1.0)]:
@@ -2044,10 +2048,10 @@ class _Generator:
         if hi - lo < 1:
             return
         times = sorted(_time_in(rng, lo, hi, it.shape) for _ in range(n))
-        closing = it.closing_comment and it.closed is not None and lo <= it.closed < self.end
+        closed = it.closed if it.closing_comment and it.closed is not None and lo <= it.closed < self.end else None
         for idx, t in enumerate(times):
-            if closing and idx == n - 1:
-                t = max(t, it.closed)  # the closing remark lands with the close itself
+            if closed is not None and idx == n - 1:
+                t = max(t, closed)  # the closing remark lands with the close itself
                 bank = _C_CLOSE_COMPLETED if it.state_reason == "completed" else _C_CLOSE_NOT_PLANNED
                 user = self.people.pick(rng, "maintainers")
                 body = _fill(rng.choice(bank), rng, it.vars, self._dyn(it))

@@ -5,10 +5,24 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
-from bot.digest.model import Digest, DigestItem, Section, Stats, Window
+from bot.digest.model import (
+    BUG_KINDS,
+    Digest,
+    DigestItem,
+    Hot,
+    InTopic,
+    Listed,
+    ListedEvent,
+    Merged,
+    NewBug,
+    Section,
+    Stats,
+    Window,
+)
 from bot.digest.narrative import narrate
-from bot.digest.rank import SEVERITIES, is_bug_report, key_change_score, severity
+from bot.digest.rank import is_bug_report, key_change_score, severity
 from bot.digest.views import ItemViewer
 from bot.store.history import History
 from bot.store.records import ItemRecord, WindowActivity
@@ -16,16 +30,11 @@ from bot.store.store import Store
 from bot.topics.items import item_topics
 from bot.topics.taxonomy import Taxonomy, TopicMatch
 
-SECTION_TITLES = {
-    "en": {"hot": "Hot discussions", "key_changes": "Key changes", "notable": "Notable issues"},
-    "zh-CN": {"hot": "高热度讨论", "key_changes": "重点技术变更", "notable": "值得关注的问题"},
-}
-
 
 @dataclass(frozen=True)
 class BuildOptions:
     hot_min_comments: int = 2
-    locale: str = "en"
+    locale: str = "en"  # topic sections' names and the summary; the formatters word everything else
     narrative: bool = True  # summary, trends, activity and hot streaks (a few more reads of earlier days)
     bots_key: str = ""  # fingerprint of the configured bot logins: cached topic counts depend on it
 
@@ -93,14 +102,9 @@ def build_digest(
         item.number: item_topics(taxonomy, item) for item in items if not bot(item)
     }
     sections = [*_topic_sections(items, matches, taxonomy, activity, options, view)]
-    titles = SECTION_TITLES.get(options.locale, SECTION_TITLES["en"])
-    sections.append(Section("hot", titles["hot"], tuple(_hot(shown, activity, options, view))))
-    sections.append(
-        Section("key_changes", titles["key_changes"], tuple(_key_changes(shown, window, matches, bot, view)))
-    )
-    sections.append(
-        Section("notable", titles["notable"], tuple(_notable(shown, window, activity, bot, view)))
-    )
+    sections.append(Section.builtin("hot", tuple(_hot(shown, activity, options, view))))
+    sections.append(Section.builtin("key_changes", tuple(_key_changes(shown, window, matches, bot, view))))
+    sections.append(Section.builtin("notable", tuple(_notable(shown, window, activity, bot, view))))
     return Digest(
         repo=repo,
         window=window,
@@ -117,21 +121,20 @@ View = ItemViewer
 
 
 def _appendix(items: list[ItemRecord], window: Window, view: View) -> dict[str, tuple[DigestItem, ...]]:
-    def listed(selected: Iterable[tuple[ItemRecord, object]], reason: str) -> tuple[DigestItem, ...]:
-        ordered = sorted(selected, key=lambda pair: (pair[1], pair[0].number))  # type: ignore[arg-type]
-        return tuple(view(item, reason, moment) for item, moment in ordered)
+    def listed(selected: Iterable[tuple[ItemRecord, datetime | None]], event: ListedEvent) -> tuple[DigestItem, ...]:
+        """The items whose event happened in the window, by its time."""
+        dated = [(moment, item) for item, moment in selected if moment is not None and moment in window]
+        dated.sort(key=lambda pair: (pair[0], pair[1].number))
+        return tuple(view(item, Listed(event), moment) for moment, item in dated)
 
     issues = [item for item in items if not item.is_pr]
     prs = [item for item in items if item.is_pr]
     return {
-        "new_issues": listed(((i, i.created_at) for i in issues if i.created_at in window), "opened"),
-        "closed_issues": listed(((i, i.closed_at) for i in issues if i.closed_at in window), "closed"),
-        "new_prs": listed(((p, p.created_at) for p in prs if p.created_at in window), "opened"),
-        "merged_prs": listed(((p, p.merged_at) for p in prs if p.merged_at in window), "merged"),
-        "closed_unmerged_prs": listed(
-            ((p, p.closed_at) for p in prs if p.closed_at in window and p.merged_at is None),
-            "closed unmerged",
-        ),
+        "new_issues": listed(((i, i.created_at) for i in issues), "opened"),
+        "closed_issues": listed(((i, i.closed_at) for i in issues), "closed"),
+        "new_prs": listed(((p, p.created_at) for p in prs), "opened"),
+        "merged_prs": listed(((p, p.merged_at) for p in prs), "merged"),
+        "closed_unmerged_prs": listed(((p, p.closed_at) for p in prs if p.merged_at is None), "closed_unmerged"),
     }
 
 
@@ -153,10 +156,10 @@ def _topic_sections(
         if not hits:
             continue
         hits.sort(key=lambda pair: (-pair[1].score, -activity.comments_in_window.get(pair[0], 0), -pair[0]))
-        yield Section(
-            f"topic:{topic.id}",
+        yield Section.for_topic(
+            topic.id,
             topic.display_name(options.locale),
-            tuple(view(by_number[number], match.reason) for number, match in hits),
+            tuple(view(by_number[number], InTopic(match.evidence)) for number, match in hits),
         )
 
 
@@ -172,11 +175,7 @@ def _hot(
 
     hot.sort(key=lambda item: (-activity.comments_in_window[item.number], -reactions(item), -item.number))
     for item in hot:
-        n = activity.comments_in_window[item.number]
-        reason = f"{n} comments in window"
-        if reactions(item):
-            reason += f", {reactions(item)} reactions"
-        yield view(item, reason)
+        yield view(item, Hot(activity.comments_in_window[item.number], reactions(item)))
 
 
 def _key_changes(
@@ -195,7 +194,7 @@ def _key_changes(
             scored.append((result, item))
     scored.sort(key=lambda pair: (-pair[0].score, -pair[1].number))
     for result, item in scored:
-        yield view(item, "merged" + (": " + ", ".join(result.reasons) if result.reasons else ""))
+        yield view(item, Merged(result.signals))
 
 
 def _notable(
@@ -205,7 +204,7 @@ def _notable(
     bot: Callable[[ItemRecord], bool],
     view: View,
 ) -> Iterable[DigestItem]:
-    order = {name: rank for rank, (name, _) in enumerate(SEVERITIES)}
+    order = {name: rank for rank, name in enumerate(BUG_KINDS)}
     found = []
     for item in items:
         if item.is_pr or item.created_at not in window or bot(item) or not is_bug_report(item):
@@ -218,5 +217,4 @@ def _notable(
         found.append((engagement, kind, comments, item))
     found.sort(key=lambda entry: (-entry[0], order[entry[1]], -entry[3].number))
     for _, kind, comments, item in found:
-        reason = f"new bug: {kind}" + (f", {comments} comments" if comments else "")
-        yield view(item, reason)
+        yield view(item, NewBug(kind, comments))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import ClassVar, Literal, cast, get_args
 
 STAT_KEYS = ("new_issues", "closed_issues", "new_prs", "merged_prs", "closed_unmerged_prs")
 
@@ -30,6 +31,123 @@ class Analysis:
     impact: str = ""  # key change: its impact, one sentence
 
 
+# --- why an item is listed: typed and language-free; ``formatters.reasons`` puts them into words per locale ---
+
+BugKind = Literal["crash", "hang", "wrong_output", "regression", "oom"]
+BUG_KINDS: tuple[BugKind, ...] = get_args(BugKind)  # most severe first
+EvidenceSource = Literal["label", "tag", "title", "body", "body_lead"]
+SignalKind = Literal["tag", "label", "bugfix", "breaking", "comments", "reactions"]
+ListedEvent = Literal["opened", "closed", "merged", "closed_unmerged"]
+ActiveEvent = Literal["merged", "closed", "opened", "commented"]
+TermSource = Literal["title", "topic", "label", "body"]
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One piece of evidence that an item belongs to a topic: where it was found and GitHub's own text found
+    there (a label, a title tag as normalised, the words matched). ``label``, ``tag``, ``title``, ``body`` (a
+    strong phrase, or with ``sentences`` the number of body sentences naming the topic), ``body_lead`` (the
+    body opens with the topic's name)."""
+
+    source: EvidenceSource
+    value: str
+    sentences: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """One reason a merged PR is a key change (``bot.digest.rank``): a title ``tag`` or a ``label`` that marks
+    user-visible work (``value``: its text), ``bugfix``, ``breaking`` (breaking/removal in the title), or
+    ``comments`` / ``reactions`` (``count``: the item's totals)."""
+
+    kind: SignalKind
+    value: str = ""
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TopicRef:
+    """A topic as an answer names it: its id and its names from topics.toml (formatters pick per locale)."""
+
+    id: str
+    name: str
+    name_zh: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TermHit:
+    """Where one query word matched an item: in the title, a label or the body (``value``: the words matched),
+    or through ``topic``, a topic the word names that the item belongs to (``evidence``: why it does)."""
+
+    source: TermSource
+    value: str = ""
+    topic: TopicRef | None = None
+    evidence: tuple[Evidence, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hot:
+    """Hot discussion: human comments in the window and reactions (the item's and its comments' in the window)."""
+
+    comments: int
+    reactions: int = 0
+    kind: ClassVar[str] = "hot"
+
+
+@dataclass(frozen=True, slots=True)
+class Merged:
+    """Key change: merged in the window, for these signals (none: it scored on followed topics alone)."""
+
+    signals: tuple[Signal, ...] = ()
+    kind: ClassVar[str] = "merged"
+
+
+@dataclass(frozen=True, slots=True)
+class NewBug:
+    """Notable issue: a bug report opened in the window that describes ``bug``; ``comments`` in the window."""
+
+    bug: BugKind
+    comments: int = 0
+    kind: ClassVar[str] = "new_bug"
+
+
+@dataclass(frozen=True, slots=True)
+class InTopic:
+    """Topic section: the item matches the section's topic on this evidence, strongest first."""
+
+    evidence: tuple[Evidence, ...]
+    kind: ClassVar[str] = "topic"
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Appendix: the event the item is listed for."""
+
+    event: ListedEvent
+    kind: ClassVar[str] = "listed"
+
+
+@dataclass(frozen=True, slots=True)
+class QueryMatch:
+    """Query answer: where each word of the query matched, in the query's order."""
+
+    terms: tuple[TermHit, ...]
+    kind: ClassVar[str] = "query"
+
+
+@dataclass(frozen=True, slots=True)
+class Active:
+    """Query answer without words: what happened to the item in the window, most decisive first
+    (``commented``: only comments, ``comments`` of them)."""
+
+    event: ActiveEvent
+    comments: int = 0
+    kind: ClassVar[str] = "active"
+
+
+Reason = Hot | Merged | NewBug | InTopic | Listed | QueryMatch | Active
+
+
 @dataclass(frozen=True, slots=True)
 class DigestItem:
     number: int
@@ -39,7 +157,6 @@ class DigestItem:
     author: str
     labels: tuple[str, ...]
     summary: str
-    reason: str
     state: str  # new | merged | closed | open — what happened to it in the window, most decisive first
     event_time: datetime | None = None  # for appendix lists: when the listed event happened
     comments_in_window: int = 0
@@ -47,13 +164,48 @@ class DigestItem:
     author_is_bot: bool = False
     streak_days: int | None = None  # hot items: consecutive days hot, 1 = new today
     analysis: Analysis | None = None
+    why: Reason | None = None  # why it is in its section, list or answer
+    # Legacy: free text for items made by hand without a typed reason. Nothing in bot/ sets it; formatters show
+    # ``why`` and fall back to it. To be removed once no caller passes it.
+    reason: str = ""
+
+
+SectionKind = Literal["topic", "hot", "key_changes", "notable"]
+BuiltinSection = Literal["hot", "key_changes", "notable"]
+BUILTIN_SECTIONS: tuple[BuiltinSection, ...] = get_args(BuiltinSection)
+TOPIC_PREFIX = "topic:"
 
 
 @dataclass(frozen=True, slots=True)
 class Section:
-    id: str  # "topic:<id>" | "hot" | "key_changes" | "notable"
+    """``id`` is the stable key (``"topic:<topic id>"`` or a built-in kind); ``kind`` and ``topic`` are its typed
+    reading. ``title``: a topic section's name as topics.toml gives it in the digest's locale (data, like an
+    item's title); empty for built-in sections, which the formatters name in the reader's locale."""
+
+    id: str
     title: str
     items: tuple[DigestItem, ...]
+
+    def __post_init__(self) -> None:
+        if not (self.id in BUILTIN_SECTIONS or (self.id.startswith(TOPIC_PREFIX) and len(self.id) > len(TOPIC_PREFIX))):
+            raise ValueError(f"unknown section id {self.id!r}")
+
+    @classmethod
+    def builtin(cls, kind: BuiltinSection, items: tuple[DigestItem, ...]) -> Section:
+        return cls(kind, "", items)
+
+    @classmethod
+    def for_topic(cls, topic: str, name: str, items: tuple[DigestItem, ...]) -> Section:
+        return cls(TOPIC_PREFIX + topic, name, items)
+
+    @property
+    def kind(self) -> SectionKind:
+        return "topic" if self.id.startswith(TOPIC_PREFIX) else cast(BuiltinSection, self.id)
+
+    @property
+    def topic(self) -> str | None:
+        """The topic's id for a topic section, else None."""
+        return self.id.removeprefix(TOPIC_PREFIX) if self.id.startswith(TOPIC_PREFIX) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +265,7 @@ class Digest:
     stats: Stats
     sections: tuple[Section, ...]
     appendix: dict[str, tuple[DigestItem, ...]] = field(default_factory=dict)
-    locale: str = "en"
+    locale: str = "en"  # the locale it was built in (section titles, summary); renderers may use another
     # Items opened per day over the 7 windows ending with this one (oldest first), for a sparkline.
     daily_activity: tuple[int, ...] = ()
     narrative: Narrative | None = None

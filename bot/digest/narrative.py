@@ -17,8 +17,9 @@ from zoneinfo import ZoneInfo
 
 import jinja2
 
-from bot.digest.model import Activity, Digest, Narrative, Section, Trend
+from bot.digest.model import Activity, Digest, Narrative, NewBug, Section, Trend
 from bot.digest.window import days_before, is_daily
+from bot.locales import normalise_locale
 from bot.store.history import History
 from bot.store.records import WindowActivity
 from bot.topics.items import stored_topic_ids
@@ -45,7 +46,7 @@ def narrate(
 ) -> Digest:
     """``digest`` with its narrative and its hot items' streaks."""
     digest = _with_streaks(digest, history, hot_min_comments)
-    topic_sections = [section for section in digest.sections if section.id.startswith("topic:")]
+    topic_sections = [section for section in digest.sections if section.kind == "topic"]
     baselines = topic_baselines(
         history, digest, taxonomy, is_bot, synced_from, complete_until=complete_until, bots_key=bots_key
     )
@@ -134,7 +135,9 @@ def rank_trends(sections: list[Section], baselines: dict[str, float], window_day
     busiest topics are listed, with baseline None."""
     trends = []
     for section in sections:
-        topic = section.id.removeprefix("topic:")
+        topic = section.topic
+        if topic is None:
+            continue
         count = len(section.items)
         baseline = baselines.get(topic, 0.0) if baselines else None
         if count < TREND_MIN_COUNT or (baseline is not None and count < baseline * window_days):
@@ -244,7 +247,9 @@ def render_summary(digest: Digest, trends: tuple[Trend, ...], figures: Activity,
     notable = digest.section("notable")
     focus = sorted(topic_sections, key=lambda section: (-len(section.items), section.id))[:2]
     top_trend = next((trend for trend in trends if trend.ratio is not None and trend.ratio >= 1.5), None)
-    template = _templates().get_template(f"summary.{digest.locale if digest.locale == 'zh-CN' else 'en'}.j2")
+    locale = normalise_locale(digest.locale)
+    first_bug = notable.items[0] if notable and notable.items else None
+    template = _templates().get_template(f"summary.{locale}.j2")
     text = template.render(
         mood=mood(digest.daily_activity),
         one_day=is_daily(digest.window),
@@ -252,10 +257,9 @@ def render_summary(digest: Digest, trends: tuple[Trend, ...], figures: Activity,
         focus=[(section.title, len(section.items)) for section in focus if section.items],
         trend=top_trend,
         hottest=hot.items[0] if hot and hot.items else None,
-        notable=notable.items[0] if notable and notable.items else None,
-        notable_kind=notable.items[0].reason.removeprefix("new bug: ").split(",")[0] if notable and notable.items
-        else "",
+        notable=first_bug,
+        notable_kind=first_bug.why.bug if first_bug is not None and isinstance(first_bug.why, NewBug) else None,
         activity=figures,
     )
     lines = (line.strip() for line in text.splitlines())
-    return ("" if digest.locale == "zh-CN" else " ").join(line for line in lines if line)
+    return ("" if locale == "zh-CN" else " ").join(line for line in lines if line)

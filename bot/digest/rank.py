@@ -21,6 +21,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from bot.digest.model import BugKind, Signal
 from bot.store.records import ItemRecord
 from bot.topics.taxonomy import title_tags
 
@@ -84,21 +85,21 @@ _TYPO = re.compile(r"\btypos?\b", re.IGNORECASE)
 @dataclass(frozen=True, slots=True)
 class Scored:
     score: float
-    reasons: tuple[str, ...]
+    signals: tuple[Signal, ...]  # what scored, in the order above (followed topics are not shown)
 
 
 def key_change_score(item: ItemRecord, followed_topics: int = 0) -> Scored:
     tags = set(title_tags(item.title))
     labels = {label.lower() for label in item.labels}
     score = 0.0
-    reasons: list[str] = []
+    signals: list[Signal] = []
     impact = sorted((tags & _IMPACT_TAGS) | (labels & _IMPACT_LABELS))
     if impact:
         score += 3
-        reasons.append(f"[{impact[0]}]" if impact[0] in tags else f"label {impact[0]}")
+        signals.append(Signal("tag" if impact[0] in tags else "label", impact[0]))
     if "bugfix" in tags or "bug fix" in tags:
         score += 1
-        reasons.append("bugfix")
+        signals.append(Signal("bugfix"))
     if not impact and (
         (tags and tags <= _LOW_TAGS | {"bugfix"} and tags & _LOW_TAGS)
         or labels & _LOW_LABELS
@@ -107,49 +108,37 @@ def key_change_score(item: ItemRecord, followed_topics: int = 0) -> Scored:
         score -= 3
     if _BREAKING.search(_strip_tags(item.title)):
         score += 2
-        reasons.append("breaking/removal")
+        signals.append(Signal("breaking"))
     if item.comment_count:
         score += min(3.0, math.log2(1 + item.comment_count))
-        reasons.append(f"{item.comment_count} comments")
+        signals.append(Signal("comments", count=item.comment_count))
     if item.reactions:
         score += min(2.0, math.log2(1 + item.reactions))
-        reasons.append(f"{item.reactions} reactions")
+        signals.append(Signal("reactions", count=item.reactions))
     if followed_topics:
         score += 1
-    return Scored(round(score, 3), tuple(reasons))
+    return Scored(round(score, 3), tuple(signals))
 
 
 def _strip_tags(title: str) -> str:
     return re.sub(r"\[[^\]]*\]", " ", title)
 
 
-SEVERITIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern, re.IGNORECASE))
-    for name, pattern in (
-        (
-            "crash",
-            r"\b(crash\w*|segfault\w*|segmentation fault|sigsegv|sigabrt|core dump(ed)?|illegal memory access"
-            r"|cuda error|device-side assert|engine ?dead\w*|enginecore\w* died|worker died|"
-            r"died unexpectedly)\b|崩溃",
-        ),
-        (
-            "hang",
-            r"\b(hang|hangs|hanging|hung|stuck|freez\w*|frozen|deadlock\w*|timed out|timeout|"
-            r"no response|never returns?)\b|卡住|卡死|死锁",
-        ),
-        (
-            "wrong output",
-            r"\b(wrong (output|results?|answers?)|incorrect (output|results?)|garbage|gibberish|"
-            r"nans?|accuracy (drop|degradation|regression|issue)|repeated (output|tokens)|"
-            r"output (is )?(wrong|broken|corrupted))\b|乱码|精度",
-        ),
-        (
-            "regression",
-            r"\b(regression|regressed|slower than|perf(ormance)? drop|no longer works|broke(n)? "
-            r"(after|since|in))\b",
-        ),
-        ("oom", r"\b(oom|out of memory|outofmemoryerror|memory leak)\b|显存不足"),
-    )
+_SEVERITY_PATTERNS: dict[BugKind, str] = {  # most severe first, as ``BUG_KINDS``
+    "crash": r"\b(crash\w*|segfault\w*|segmentation fault|sigsegv|sigabrt|core dump(ed)?|illegal memory access"
+    r"|cuda error|device-side assert|engine ?dead\w*|enginecore\w* died|worker died|"
+    r"died unexpectedly)\b|崩溃",
+    "hang": r"\b(hang|hangs|hanging|hung|stuck|freez\w*|frozen|deadlock\w*|timed out|timeout|"
+    r"no response|never returns?)\b|卡住|卡死|死锁",
+    "wrong_output": r"\b(wrong (output|results?|answers?)|incorrect (output|results?)|garbage|gibberish|"
+    r"nans?|accuracy (drop|degradation|regression|issue)|repeated (output|tokens)|"
+    r"output (is )?(wrong|broken|corrupted))\b|乱码|精度",
+    "regression": r"\b(regression|regressed|slower than|perf(ormance)? drop|no longer works|broke(n)? "
+    r"(after|since|in))\b",
+    "oom": r"\b(oom|out of memory|outofmemoryerror|memory leak)\b|显存不足",
+}
+SEVERITIES: tuple[tuple[BugKind, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE)) for name, pattern in _SEVERITY_PATTERNS.items()
 )
 _BUG_TITLE = re.compile(r"^\s*\[bug\]|\bbug\b", re.IGNORECASE)
 
@@ -158,7 +147,7 @@ def is_bug_report(item: ItemRecord) -> bool:
     return any(label.lower() == "bug" for label in item.labels) or bool(_BUG_TITLE.search(item.title))
 
 
-def severity(item: ItemRecord) -> str | None:
+def severity(item: ItemRecord) -> BugKind | None:
     """The first kind of serious failure the title (or else the body prose) describes."""
     title = _strip_tags(item.title)
     for name, pattern in SEVERITIES:

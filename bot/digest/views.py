@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from bot.digest.model import DigestItem, Window
+from bot.digest.model import DigestItem, Reason, Window
 from bot.store.records import ItemRecord, WindowActivity
 
 
@@ -35,7 +35,7 @@ class ItemViewer:
     def reactions(self, item: ItemRecord) -> int:
         return item.reactions + self.activity.comment_reactions_in_window.get(item.number, 0)
 
-    def __call__(self, item: ItemRecord, reason: str, event_time: datetime | None = None) -> DigestItem:
+    def __call__(self, item: ItemRecord, why: Reason, event_time: datetime | None = None) -> DigestItem:
         return DigestItem(
             number=item.number,
             kind=item.kind,
@@ -44,10 +44,10 @@ class ItemViewer:
             author=item.author,
             labels=item.labels,
             summary=item.summary,
-            reason=reason,
             state=item_state(item, self.window),
             event_time=event_time,
             comments_in_window=self.comments(item),
             reactions=self.reactions(item),
             author_is_bot=self.is_bot(item),
+            why=why,
         )

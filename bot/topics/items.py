@@ -13,7 +13,7 @@ from bot.topics.taxonomy import Taxonomy, Topic, TopicMatch
 
 def item_topics(taxonomy: Taxonomy, item: ItemRecord) -> list[TopicMatch]:
     if item.topics is not None and item.topics_key == taxonomy.fingerprint:
-        return [TopicMatch(topic_id, score, reasons) for topic_id, score, reasons in item.topics
+        return [TopicMatch.from_stored(topic_id, score, evidence) for topic_id, score, evidence in item.topics
                 if taxonomy.get(topic_id) is not None]
     found = (topic.match(item.title, item.labels, item.prose) for topic in taxonomy.topics)
     return [match for match in found if match is not None]
@@ -22,14 +22,14 @@ def item_topics(taxonomy: Taxonomy, item: ItemRecord) -> list[TopicMatch]:
 def topic_match(taxonomy: Taxonomy, topic: Topic, item: ItemRecord) -> TopicMatch | None:
     """One topic's match of an item, from the stored matches when they are current."""
     if item.topics is not None and item.topics_key == taxonomy.fingerprint:
-        return next((TopicMatch(t, s, r) for t, s, r in item.topics if t == topic.id), None)
+        return next((TopicMatch.from_stored(t, s, e) for t, s, e in item.topics if t == topic.id), None)
     return topic.match(item.title, item.labels, item.prose)
 
 
 def classify(taxonomy: Taxonomy, item: ItemRecord) -> ItemRecord:
     """The item with its topic matches stored, as the sync saves it."""
     found = [topic.match(item.title, item.labels, item.prose) for topic in taxonomy.topics]
-    topics = tuple((m.topic_id, m.score, m.reasons) for m in found if m is not None)
+    topics = tuple(m.stored() for m in found if m is not None)
     return dataclasses.replace(item, topics=topics, topics_key=taxonomy.fingerprint)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.digest.model import DigestItem, Window
+from bot.digest.model import Active, DigestItem, QueryMatch, Reason, TermHit, Window
 from bot.digest.views import ItemViewer
 from bot.store.records import ItemRecord, WindowActivity
 from bot.topics.items import topic_match
@@ -70,26 +70,26 @@ def compile_terms(taxonomy: Taxonomy, words: Sequence[str]) -> list[Term]:
 class Hit:
     item: ItemRecord
     score: int
-    reason: str
+    why: Reason
 
 
-def _best_hit(term: Term, item: ItemRecord, labels_text: str, taxonomy: Taxonomy) -> tuple[int, str] | None:
+def _best_hit(term: Term, item: ItemRecord, labels_text: str, taxonomy: Taxonomy) -> tuple[int, TermHit] | None:
     """The strongest place ``term`` matches ``item``: title > topic > labels > body."""
     if term.pattern is not None:
         found = term.pattern.search(item.title)
         if found:
-            return TITLE_WEIGHT, f"title: {found.group(0)}"
+            return TITLE_WEIGHT, TermHit("title", found.group(0))
     if term.topic is not None:
         match = topic_match(taxonomy, term.topic, item)
         if match is not None:
-            return TOPIC_WEIGHT, f"{term.topic.id}: {match.reason}"
+            return TOPIC_WEIGHT, TermHit("topic", topic=term.topic.ref(), evidence=match.evidence)
     if term.pattern is not None:
         found = term.pattern.search(labels_text)
         if found:
-            return LABEL_WEIGHT, f"label {found.group(0)}"
+            return LABEL_WEIGHT, TermHit("label", found.group(0))
         found = term.pattern.search(item.prose)
         if found:
-            return BODY_WEIGHT, f"body: {found.group(0)}"
+            return BODY_WEIGHT, TermHit("body", found.group(0))
     return None
 
 
@@ -139,35 +139,35 @@ def search(
             excluded.search(item.title) or excluded.search(labels_text) or excluded.search(item.prose)
         ):
             continue
-        score, reasons = 0, []
+        score, found = 0, []
         for term in terms:
             best = _best_hit(term, item, labels_text, taxonomy)
             if best is None:
                 break
             score += best[0]
-            reasons.append(best[1])
+            found.append(best[1])
         else:
-            if not terms:
-                reasons.append(_activity_reason(item, window, view.comments(item)))
-            hits.append(Hit(item, score, "; ".join(reasons)))
+            why = QueryMatch(tuple(found)) if terms else _activity(item, window, view.comments(item))
+            hits.append(Hit(item, score, why))
     hits.sort(key=lambda hit: (-hit.score, -view.comments(hit.item), -_latest(hit.item, window).timestamp(),
                                -hit.item.number))
-    return [view(hit.item, hit.reason) for hit in hits]
+    return [view(hit.item, hit.why) for hit in hits]
 
 
 def _latest(item: ItemRecord, window: Window) -> datetime:
-    moments = [m for m in (item.created_at, item.closed_at, item.merged_at, item.updated_at) if m in window]
+    moments = [m for m in (item.created_at, item.closed_at, item.merged_at, item.updated_at)
+               if m is not None and m in window]
     return max(moments) if moments else item.created_at
 
 
-def _activity_reason(item: ItemRecord, window: Window, comments: int) -> str:
+def _activity(item: ItemRecord, window: Window, comments: int) -> Active:
     if item.merged_at in window:
-        return "merged in window"
+        return Active("merged")
     if item.closed_at in window:
-        return "closed in window"
+        return Active("closed")
     if item.created_at in window:
-        return "opened in window"
-    return f"{comments} comments in window"
+        return Active("opened")
+    return Active("commented", comments)
 
 
 def suggest(taxonomy: Taxonomy, query: Query) -> list[str]:

@@ -19,17 +19,20 @@ not the engine's scheduler, "slow" next to "CI job" is not serving speed).
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from bot.digest.model import Evidence, EvidenceSource, TopicRef
 from bot.errors import ConfigError
+from bot.locales import normalise_locale
 from bot.settings import describe_validation_error, read_toml
 from bot.text import body_prose
 
@@ -141,7 +144,15 @@ def compile_phrases(phrases: Iterable[str]) -> re.Pattern[str] | None:
 
 # Paragraphs of a pasted `python collect_env.py` (raw, not in a fence or <details>, so body_prose keeps them):
 # they name CUDA, ROCm, CPUs and libraries on every line and say nothing about the item itself.
-_ENV_KEYS = compile_phrases([
+def _compiled(phrases: Iterable[str]) -> re.Pattern[str]:
+    """``compile_phrases`` for a fixed, non-empty list of phrases."""
+    pattern = compile_phrases(phrases)
+    if pattern is None:
+        raise ValueError("no phrases to compile")
+    return pattern
+
+
+_ENV_KEYS = _compiled([
     "pytorch version", "is debug build", "cuda used to build", "rocm used to build", "is cuda available",
     "cuda runtime version", "cuda_module_loading", "gpu models and configuration", "nvidia driver version",
     "cudnn version", "hip runtime version", "miopen runtime version", "is xnnpack available", "vllm build flags",
@@ -152,7 +163,7 @@ _ENV_KEYS = compile_phrases([
 ])
 _ENV_VAR = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S")  # VLLM_USE_AITER=1, case-sensitive
 # Boilerplate that body_prose leaves in (the PR template's footer, bots' trailers and headers).
-_BOILERPLATE = compile_phrases([
+_BOILERPLATE = _compiled([
     "anything written below this line will be removed", "dependabot will resolve any conflicts",
     "you can trigger dependabot actions", "automatic backport of pull request",
 ])
@@ -185,7 +196,6 @@ _BUILD_DIRS = (".github/", ".buildkite/", "docker/", "requirements/", "tests/", 
 # letters, digits and hyphens: a decorator (@support_torch_compile, @torch.compile) is not one, nor "@B200",
 # "@FP8" or "@4xH100" (a handle here starts with a letter and has a lower-case one).
 _HANDLE = re.compile(r"(?<![\w@.])@(?=[A-Za-z0-9-]*[a-z])[A-Za-z][A-Za-z0-9-]*(?![\w(]|\.\w)")
-assert _ENV_KEYS is not None and _BOILERPLATE is not None
 
 
 def _is_env_dump(paragraph: str) -> bool:
@@ -460,11 +470,45 @@ class TopicsFile(BaseModel):
 class TopicMatch:
     topic_id: str
     score: int
-    reasons: tuple[str, ...]
+    evidence: tuple[Evidence, ...]  # why, strongest first (``Evidence``); formatters put it into words
 
-    @property
-    def reason(self) -> str:
-        return ", ".join(self.reasons)
+    def stored(self) -> tuple[str, int, tuple[str, ...]]:
+        """As the store keeps it (``ItemRecord.topics``), under this taxonomy's fingerprint."""
+        return self.topic_id, self.score, tuple(encode_evidence(e) for e in self.evidence)
+
+    @classmethod
+    def from_stored(cls, topic_id: str, score: int, evidence: Sequence[str]) -> TopicMatch:
+        """A match the sync stored; evidence this code did not write (none under its fingerprint) is left out."""
+        decoded = (decode_evidence(text) for text in evidence)
+        return cls(topic_id, score, tuple(e for e in decoded if e is not None))
+
+
+_SOURCES: frozenset[str] = frozenset(get_args(EvidenceSource))
+
+
+def encode_evidence(evidence: Evidence) -> str:
+    """Evidence as stored: a JSON array ``[source, value]`` or ``[source, value, sentences]``. This file is part of
+    the taxonomy's fingerprint, so a changed encoding makes stored matches stale (and recomputed)."""
+    fields: list[object] = [evidence.source, evidence.value]
+    if evidence.sentences:
+        fields.append(evidence.sentences)
+    return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode_evidence(text: str) -> Evidence | None:
+    """``encode_evidence``'s inverse; None for anything it did not write."""
+    try:
+        fields = json.loads(text)
+    except ValueError:
+        return None
+    if not (isinstance(fields, list) and len(fields) in (2, 3) and fields[0] in _SOURCES
+            and isinstance(fields[1], str)):
+        return None
+    sentences = fields[2] if len(fields) == 3 else 0
+    if type(sentences) is not int or sentences < 0:
+        return None
+    source: EvidenceSource = fields[0]
+    return Evidence(source, fields[1], sentences)
 
 
 @dataclass(frozen=True)
@@ -476,9 +520,13 @@ class Topic:
         return self.definition.id
 
     def display_name(self, locale: str = "en") -> str:
-        if locale.startswith("zh") and self.definition.name_zh:
+        if normalise_locale(locale) == "zh-CN" and self.definition.name_zh:
             return self.definition.name_zh
         return self.definition.name
+
+    def ref(self) -> TopicRef:
+        """The topic as answers name it (formatters choose the name for the reader's locale)."""
+        return TopicRef(self.id, self.definition.name, self.definition.name_zh)
 
     @cached_property
     def _labels(self) -> frozenset[str]:
@@ -594,11 +642,11 @@ class Topic:
     def match(self, title: str, labels: Sequence[str], body: str = "") -> TopicMatch | None:
         """``body`` is the prose of the body (``bot.text.body_prose``), as stored at sync time."""
         score = 0
-        reasons: list[str] = []
+        evidence: list[Evidence] = []
         for label in labels:
             if label.lower() in self._labels:
                 score += LABEL_SCORE
-                reasons.append(f"label {label}")
+                evidence.append(Evidence("label", label))
                 break
         tags, bare_title = _bare_title(title)
         # Rules about the whole item (scope = "text") see the tags, the title and the body together.
@@ -606,35 +654,35 @@ class Topic:
         tag = self._tag_hit(tags, item)
         if tag is not None:
             score += TAG_SCORE
-            reasons.append(f"tag [{tag}]")
+            evidence.append(Evidence("tag", tag))
         title_hits = self._keyword_hits(bare_title, item)
         if title_hits:
             score += TITLE_SCORE
-            reasons.append(f"title: {title_hits[0].group(0)}")
+            evidence.append(Evidence("title", title_hits[0].group(0)))
         elif (self._patterns and any(pattern.search(bare_title) for pattern in self._patterns)
               and (found := _leftmost(self._patterns, self._blank_excluded(bare_title, item)))):
             # Look first, blank out exclusions only when something is there (as for keywords).
             score += PATTERN_SCORE
-            reasons.append(f"title: {found.group(0)}")
+            evidence.append(Evidence("title", found.group(0)))
         if score < MATCH_THRESHOLD and body:
-            body_score, reason = self._body_evidence(matchable_prose(body), item)
-            if reason:
+            body_score, found_in_body = self._body_evidence(matchable_prose(body), item)
+            if found_in_body is not None:
                 score += body_score
-                reasons.append(reason)
+                evidence.append(found_in_body)
         if score < MATCH_THRESHOLD:
             return None
-        return TopicMatch(self.id, score, tuple(reasons))
+        return TopicMatch(self.id, score, tuple(evidence))
 
-    def _body_evidence(self, prose: str, item: str = "") -> tuple[int, str | None]:
+    def _body_evidence(self, prose: str, item: str = "") -> tuple[int, Evidence | None]:
         if not (self._keywords is not None and self._keywords.search(prose)) and not any(
             pattern.search(prose) for pattern in self._patterns
         ):
             return 0, None
         prose = self._blank_excluded(prose, item)
         if self._strong and (found := _leftmost(self._strong, prose)):
-            return PATTERN_SCORE, f"body: {found.group(0)}"
+            return PATTERN_SCORE, Evidence("body", found.group(0))
         if self.definition.lead_subject and (subject := self._lead_subject(prose)):
-            return PATTERN_SCORE, f"body opens with: {subject}"
+            return PATTERN_SCORE, Evidence("body_lead", subject)
         hits = list(self._keywords.finditer(prose)) if self._keywords is not None else []
         if self._ambiguous is not None and all(self._ambiguous.fullmatch(hit.group(0)) for hit in hits):
             return 0, None
@@ -645,13 +693,14 @@ class Topic:
         if sentences < self.definition.body_min:
             return 0, None
         score = max(BODY_SCORE * sentences, MATCH_THRESHOLD)
-        return score, f"body: {hits[0].group(0)} ({sentences}x)"
+        return score, Evidence("body", hits[0].group(0), sentences)
 
     def _lead_subject(self, prose: str) -> str | None:
         """The topic's name when it is the first word(s) of the body and not a single checkpoint's id."""
         if self._keywords is None:
             return None
-        start = _LEAD.match(prose).end()
+        lead = _LEAD.match(prose)  # the pattern matches the empty string: never None in fact
+        start = lead.end() if lead is not None else 0
         found = self._keywords.match(prose, start)
         if found is None or (self._ambiguous is not None and self._ambiguous.fullmatch(found.group(0))):
             return None

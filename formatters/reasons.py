@@ -1,0 +1,88 @@
+"""Why an item is listed, in words: the one place a typed ``bot.digest.model.Reason`` becomes text for a reader.
+
+The words are in ``formatters.locale`` (``reasons``); the values put into them (labels, tags, the words a
+topic or a query matched) are GitHub's own text, unescaped: callers escape the whole result for their output,
+like any other GitHub text. The JSON contract has its own, frozen English (``formatters.json_format``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, assert_never
+
+from bot.digest.model import (
+    Active,
+    DigestItem,
+    Evidence,
+    Hot,
+    InTopic,
+    Listed,
+    Merged,
+    NewBug,
+    QueryMatch,
+    Reason,
+    Signal,
+    TermHit,
+    TopicRef,
+)
+from bot.locales import normalise_locale
+from formatters.locale import strings
+
+
+def reason_text(why: Reason, locale: str | None) -> str:
+    """``why`` in the words of ``locale`` (normalised: ``zh`` reads ``zh-CN``)."""
+    words: dict[str, Any] = strings(locale)["reasons"]
+    sep = words["sep"]
+    match why:
+        case Hot(comments=comments, reactions=reactions):
+            text = words["hot"].format(comments=comments)
+            return text + sep + words["reactions"].format(n=reactions) if reactions else text
+        case Merged(signals=signals):
+            if not signals:
+                return str(words["merged"])
+            return str(words["merged_for"].format(signals=sep.join(_signal(s, words) for s in signals)))
+        case NewBug(bug=bug, comments=comments):
+            text = words["new_bug"].format(bug=words["bugs"][bug])
+            return text + sep + words["comments"].format(n=comments) if comments else text
+        case InTopic(evidence=evidence):
+            return _evidence(evidence, words)
+        case Listed(event=event):
+            return str(words["listed"][event])
+        case QueryMatch(terms=terms):
+            return str(words["term_sep"]).join(_term(term, words, locale) for term in terms)
+        case Active(event=event, comments=comments):
+            return str(words["active"][event].format(comments=comments))
+        case _:
+            assert_never(why)
+
+
+def item_reason(item: DigestItem, locale: str | None) -> str:
+    """The item's reason for a reader of ``locale`` (unescaped); the legacy free text when it has no typed one."""
+    return reason_text(item.why, locale) if item.why is not None else item.reason
+
+
+def topic_name(topic: TopicRef, locale: str | None) -> str:
+    """The topic's name for a reader of ``locale``: its Chinese name when it has one, else its name."""
+    return topic.name_zh if normalise_locale(locale) == "zh-CN" and topic.name_zh else topic.name
+
+
+def _signal(signal: Signal, words: dict[str, Any]) -> str:
+    return str(words["signals"][signal.kind].format(value=signal.value, count=signal.count))
+
+
+def _evidence(evidence: tuple[Evidence, ...], words: dict[str, Any]) -> str:
+    texts = []
+    for found in evidence:
+        key = "body_sentences" if found.source == "body" and found.sentences else found.source
+        texts.append(words["evidence"][key].format(value=found.value, sentences=found.sentences))
+    return str(words["sep"]).join(texts)
+
+
+def _term(term: TermHit, words: dict[str, Any], locale: str | None) -> str:
+    if term.source != "topic":
+        return str(words["terms"][term.source].format(value=term.value))
+    topic = term.topic
+    return str(words["terms"]["topic"].format(
+        topic=topic.id if topic else "",
+        name=topic_name(topic, locale) if topic else "",
+        evidence=_evidence(term.evidence, words),
+    ))
