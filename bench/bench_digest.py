@@ -42,8 +42,8 @@ from bench.common import (
     verdict,
 )
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.model import Digest, Window
 from bot.digest.window import default_window
+from bot.model import Digest, Window
 from bot.store.store import Store
 from bot.topics.catalog import load_taxonomy
 

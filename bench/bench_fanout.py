@@ -199,7 +199,7 @@ async def _run(args: argparse.Namespace, base_url: str, store_url: str, tmp: Pat
     from bot.app.service import DigestService
     from bot.delivery.fanout import Backoff, FanoutOptions, RatePacer
     from bot.delivery.jobs import DeliveryJobs, JobOptions, dm_text
-    from bot.digest.model import QueryResult
+    from bot.model import QueryResult
     from bot.platforms.slack_app import SlackMessenger, build_client
     from bot.store.store import Store
 

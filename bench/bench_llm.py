@@ -48,7 +48,7 @@ from bench.common import (
     verdict,
 )
 from bot.analysis.analyst import AnalysisReport, Analyst, analyse_digest
-from bot.digest.model import Digest
+from bot.model import Digest
 from bot.settings import Settings
 from bot.store.llm_cache import LLMCache
 from bot.store.store import Store

@@ -39,7 +39,7 @@ from bench.common import (
     verdict,
 )
 from bot.app.service import DEFAULT_SEARCH_WINDOW, DigestService
-from bot.digest.model import QueryResult, Window
+from bot.model import QueryResult, Window
 from bot.settings import Settings
 from bot.store.store import Store
 from bot.topics.query import parse_query

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 from bot import __version__
 from bot.errors import UserError
+from bot.locales import LOCALES
 from bot.settings import Settings, check_repo, load_settings
 from bot.timeutil import parse_iso, utcnow
 
 if TYPE_CHECKING:
     from bot.app.service import DigestService
-    from bot.digest.model import Digest, QueryResult
+    from bot.model import Digest, QueryResult
 
 _log = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ class _Parser(argparse.ArgumentParser):
 def _add_output_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=FORMATS, default="markdown",
                         help="slack/discord: the exact payloads that would be sent (JSON)")
-    parser.add_argument("--locale", choices=("en", "zh-CN"))
+    parser.add_argument("--locale", choices=LOCALES)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -19,11 +19,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.errors import ConfigError
+from bot.locales import LOCALES
 
 CONFIG_ENV = "DIGEST_BOT_CONFIG"
 DEFAULT_GITHUB_API = "https://api.github.com"
 REPO_RE = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
-LOCALES = ("en", "zh-CN")
 
 
 class _Strict(BaseModel):

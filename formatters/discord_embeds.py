@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from bot.digest.model import STAT_KEYS, Digest, QueryResult, Section
+from bot.model import STAT_KEYS, Digest, QueryResult, Section
 from formatters import layout, sections
 from formatters.locale import strings
 from formatters.safety import text_size, truncate

@@ -11,7 +11,7 @@ import dataclasses
 import json
 from typing import Any, assert_never
 
-from bot.digest.model import (
+from bot.model import (
     Active,
     Digest,
     DigestItem,
@@ -123,7 +123,7 @@ def item_to_dict(item: DigestItem) -> dict[str, Any]:
         "author": item.author,
         "labels": list(item.labels),
         "summary": item.summary,
-        "reason": contract_reason(item.why) if item.why is not None else item.reason,
+        "reason": contract_reason(item.why) if item.why is not None else "",
         "state": item.state,
         "comments_in_window": item.comments_in_window,
         "reactions": item.reactions,

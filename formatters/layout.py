@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from bot.digest.model import RESULT_GROUPS, STAT_KEYS, Digest, DigestItem, Section, Trend, result_group
+from bot.model import RESULT_GROUPS, STAT_KEYS, Digest, DigestItem, Section, Trend, result_group
 from formatters import safety, sections
 from formatters.reasons import item_reason
 

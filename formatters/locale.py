@@ -67,7 +67,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             "closed_prs": "Closed PRs",
             "active": "Active",
         },
-        # Why an item is listed (``bot.digest.model.Reason``), as ``formatters.reasons`` words it.
+        # Why an item is listed (``bot.model.Reason``), as ``formatters.reasons`` words it.
         "reasons": {
             "sep": ", ",
             "hot": "{comments} comments in window",

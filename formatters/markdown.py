@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.digest.model import STAT_KEYS, Digest, DigestItem, QueryResult
+from bot.model import STAT_KEYS, Digest, DigestItem, QueryResult
 from formatters import layout
 from formatters.layout import environment, localtime
 from formatters.locale import strings

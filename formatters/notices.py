@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Literal
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from bot.locales import normalise_locale
+
 if TYPE_CHECKING:
     from bot.app.notices import Notice
 
-LOCALES = ("en", "zh-CN")
 Platform = Literal["slack", "discord", "cli"]
 
 
@@ -36,7 +37,7 @@ def render_notices(
 ) -> str:
     """The notices as one text, a paragraph each. ``platform`` picks the command spelling (Discord's digest is
     ``/digest show``) and platform-specific advice."""
-    template = _environment(escape).get_template(f"notices/{locale if locale in LOCALES else 'en'}.j2")
+    template = _environment(escape).get_template(f"notices/{normalise_locale(locale)}.j2")
     module = template.make_module(vars={"platform": platform, "show": "/digest show" if platform == "discord"
                                         else "/digest"})
     macros = {notice.kind: getattr(module, notice.kind) for notice in notices}

@@ -1,4 +1,4 @@
-"""Why an item is listed, in words: the one place a typed ``bot.digest.model.Reason`` becomes text for a reader.
+"""Why an item is listed, in words: the one place a typed ``bot.model.Reason`` becomes text for a reader.
 
 The words are in ``formatters.locale`` (``reasons``); the values put into them (labels, tags, the words a
 topic or a query matched) are GitHub's own text, unescaped: callers escape the whole result for their output,
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from bot.digest.model import (
+from bot.locales import normalise_locale
+from bot.model import (
     Active,
     DigestItem,
     Evidence,
@@ -24,7 +25,6 @@ from bot.digest.model import (
     TermHit,
     TopicRef,
 )
-from bot.locales import normalise_locale
 from formatters.locale import strings
 
 
@@ -57,7 +57,7 @@ def reason_text(why: Reason, locale: str | None) -> str:
 
 def item_reason(item: DigestItem, locale: str | None) -> str:
     """The item's reason for a reader of ``locale`` (unescaped); the legacy free text when it has no typed one."""
-    return reason_text(item.why, locale) if item.why is not None else item.reason
+    return reason_text(item.why, locale) if item.why is not None else ""
 
 
 def topic_name(topic: TopicRef, locale: str | None) -> str:

@@ -1,7 +1,7 @@
 """The registry of what a digest shows, by kind: title (a key into ``formatters.locale``), icon, Discord embed
 colour, and whether its top items go into the headline. Every renderer and template asks here.
 
-``bot.digest.model.SectionKind`` names the digest's sections (topic sections take their title from the topic);
+``bot.model.SectionKind`` names the digest's sections (topic sections take their title from the topic);
 the other kinds are the parts every renderer adds around them.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.digest.model import Digest, Section, SectionKind
+from bot.model import Digest, Section, SectionKind
 
 PartKind = Literal["headline", "trends", "activity", "appendix"]
 Kind = SectionKind | PartKind

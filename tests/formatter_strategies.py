@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from hypothesis import strategies as st
 
-from bot.digest.model import (
+from bot.model import (
     BUG_KINDS,
     STAT_KEYS,
     Active,
@@ -132,7 +132,6 @@ def items(draw: st.DrawFn, repo: str = "o/r") -> DigestItem:
         labels=tuple(draw(st.lists(short_text, max_size=8))),
         summary=draw(long_text()),
         why=draw(st.one_of(st.none(), reasons)),
-        reason=draw(st.sampled_from(("", "<!channel> legacy *text*"))),
         state=draw(st.sampled_from(("new", "merged", "closed", "open", "<@U1>"))),
         event_time=draw(st.one_of(st.none(), st.just(START + timedelta(hours=3)))),
         comments_in_window=draw(st.integers(0, 50)),

@@ -30,18 +30,19 @@ from bot.analysis.analyst import (
     analyse_digest_blocking,
 )
 from bot.analysis.client import endpoint_id
-from bot.digest.model import (
+from bot.github.payloads import item_from_payload
+from bot.model import (
     Activity,
     Analysis,
     Digest,
     DigestItem,
+    Hot,
     Narrative,
     Section,
     Stats,
     Trend,
     Window,
 )
-from bot.github.payloads import item_from_payload
 from bot.settings import BotSettings, FileSettings, LLMSettings, Settings
 from bot.store.discussions import Discussions
 from bot.store.llm_cache import LLMCache, cache_key
@@ -108,7 +109,7 @@ def digest_item(number: int, *, state: str = "open", comments: int = 0) -> Diges
     return DigestItem(
         number=number, kind="pr" if number in KEY else "issue", title=TITLES[number],
         url=f"https://github.com/{REPO}/issues/{number}", author="alice", labels=LABELS[number],
-        summary=f"Summary of {number}.", reason="hot", state=state, comments_in_window=comments,
+        summary=f"Summary of {number}.", why=Hot(comments, 0), state=state, comments_in_window=comments,
     )
 
 

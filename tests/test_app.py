@@ -19,8 +19,8 @@ from bot.app.context import ChannelContext
 from bot.app.messenger import DeliveryError
 from bot.app.replies import Reply, capped, send_reply
 from bot.app.service import DigestService
-from bot.digest.model import Digest, Stats, Window
 from bot.errors import UserError
+from bot.model import Digest, Stats, Window
 from bot.platforms.registry import connect
 from bot.platforms.web import web_app
 from bot.settings import load_settings

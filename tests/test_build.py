@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.model import Evidence, Hot, InTopic, Listed, Merged, NewBug, Signal, Window
 from bot.github.payloads import comment_from_payload, item_from_payload
+from bot.model import Evidence, Hot, InTopic, Listed, Merged, NewBug, Signal, Window
 from bot.store.store import Store
 from bot.topics.taxonomy import Taxonomy
 from formatters.json_format import digest_to_dict

@@ -31,8 +31,8 @@ from bot.commands.grammar import (
     parse_command,
 )
 from bot.commands.handlers import Commands
-from bot.digest.model import Digest, QueryResult
 from bot.github.payloads import item_from_payload
+from bot.model import Digest, QueryResult
 from bot.settings import Settings, load_settings
 from bot.store.chat import ChatState
 from bot.store.mutes import CHANNEL, USER

@@ -16,7 +16,7 @@ from bot.app.service import DigestService
 from bot.commands.handlers import Commands
 from bot.delivery.jobs import DeliveryJobs
 from bot.delivery.ledger import DeliveryKey
-from bot.digest.model import Digest, QueryResult
+from bot.model import Digest, QueryResult
 from bot.platforms.discord_app import DigestBot
 from bot.platforms.discord_messenger import DiscordMessenger, message_payload, send_kwargs
 from bot.settings import Settings

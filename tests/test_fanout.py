@@ -28,7 +28,7 @@ from bot.delivery.fanout import (
 )
 from bot.delivery.jobs import DeliveryJobs, JobOptions, dm_kind, dm_text
 from bot.delivery.ledger import DeliveryKey, Ledger
-from bot.digest.model import Digest, QueryResult
+from bot.model import Digest, QueryResult
 from bot.settings import Settings
 from bot.store.chat import ChatState
 from bot.store.store import Store

@@ -10,7 +10,7 @@ import discord
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from bot.digest.model import Digest, QueryResult, Section, Stats
+from bot.model import Digest, QueryResult, Section, Stats
 from formatters.discord_embeds import render_discord_digest, render_discord_query
 from formatters.safety import valid_repo
 from tests.formatter_strategies import (

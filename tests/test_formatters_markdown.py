@@ -8,7 +8,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from bot.digest.model import Digest, QueryResult, Section, Stats
+from bot.model import Digest, QueryResult, Section, Stats
 from formatters.markdown import render_markdown, render_markdown_query
 from formatters.safety import valid_repo
 from tests.formatter_strategies import WINDOW, digests, item, query_results, small_digest

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.digest.model import DigestItem
+from bot.model import DigestItem
 from bot.text import strip_controls
 from formatters.layout import sparkline, take_lines
 from formatters.safety import (

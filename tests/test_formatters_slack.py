@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from slack_sdk.models.blocks import Block
 
-from bot.digest.model import Digest, Evidence, InTopic, QueryResult, Section, Stats
+from bot.model import Digest, Evidence, InTopic, QueryResult, Section, Stats
 from formatters.safety import text_size, valid_repo
 from formatters.slack_blocks import render_slack_digest, render_slack_query
 from tests.formatter_strategies import (

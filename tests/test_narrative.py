@@ -8,8 +8,8 @@ import json
 from datetime import datetime, timedelta
 
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.model import Activity, Digest, DigestItem, NewBug, Section, Stats
 from bot.digest.narrative import mood, render_summary, topic_baselines
+from bot.model import Activity, Digest, DigestItem, NewBug, Section, Stats
 from bot.store.history import History
 from bot.store.store import Store
 from formatters.json_format import digest_to_dict, render_json
@@ -159,7 +159,7 @@ def test_summary_reads_the_bug_kind_from_the_typed_reason() -> None:
     assert "New bug to watch: #4 (wrong output)." in render_summary(digest, (), Activity(), [])
     zh = dataclasses.replace(digest, locale="zh")  # any Chinese tag reads zh-CN
     assert "需关注的新 bug：#4（输出错误）。" in render_summary(zh, (), Activity(), [])
-    untyped = dataclasses.replace(bug, why=None, reason="new bug: crash")  # a hand-made item: no kind shown
+    untyped = dataclasses.replace(bug, why=None)  # a hand-made item: no kind shown
     bare = dataclasses.replace(digest, sections=(Section.builtin("notable", (untyped,)),))
     assert "New bug to watch: #4." in render_summary(bare, (), Activity(), [])
 
@@ -219,7 +219,7 @@ def test_whole_synced_days_are_counted_once_then_read_back(store: Store) -> None
 
 
 def test_a_longer_window_compares_with_as_many_usual_days(store: Store) -> None:
-    from bot.digest.model import Window
+    from bot.model import Window
 
     week = Window(START - 6 * DAY, START + DAY, "Asia/Shanghai")
     save(store, [rocm(100 + k, START - (7 + k) * DAY + timedelta(hours=3)) for k in range(7)]  # 1 a day before

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.digest.model import (
+from bot.locales import LOCALES, normalise_locale
+from bot.model import (
     BUG_KINDS,
     BUILTIN_SECTIONS,
     Active,
@@ -29,7 +30,6 @@ from bot.digest.model import (
     TermHit,
     TopicRef,
 )
-from bot.locales import LOCALES, normalise_locale
 from formatters import locale as formatter_locale
 from formatters import sections
 from formatters.json_format import contract_reason, item_to_dict, why_to_dict
@@ -118,8 +118,8 @@ def test_json_adds_the_typed_reason() -> None:
                                     "evidence": [{"source": "label", "value": "qwen"}]}]}
     assert why_to_dict(Listed("closed_unmerged")) == {"kind": "listed", "event": "closed_unmerged"}
     assert why_to_dict(Active("commented", 4)) == {"kind": "active", "event": "commented", "comments": 4}
-    legacy = DigestItem(1, "issue", "t", "u", "a", (), "", "new", reason="hand-made")
-    assert item_to_dict(legacy)["reason"] == "hand-made" and "why" not in item_to_dict(legacy)
+    bare = DigestItem(1, "issue", "t", "u", "a", (), "", "new")  # no reason: the contract's field stays, empty
+    assert item_to_dict(bare)["reason"] == "" and "why" not in item_to_dict(bare)
 
 
 # --------------------------------------------------------------------------------------------- Chinese

@@ -28,8 +28,8 @@ from bot.app.service import DigestService
 from bot.delivery.fanout import BUSY, FAILED, SENT, FanoutOptions
 from bot.delivery.jobs import CHANNEL, DeliveryJobs, JobOptions, dm_kind
 from bot.delivery.ledger import CLAIMED, DeliveryKey, Ledger
-from bot.digest.model import Digest, QueryResult
 from bot.github.payloads import item_from_payload
+from bot.model import Digest, QueryResult
 from bot.scheduler import DigestScheduler, daily_trigger, delivery_status
 from bot.settings import Settings, load_settings
 from bot.store import schema

@@ -24,7 +24,7 @@ from bot.app.service import DigestService
 from bot.delivery.fanout import BUSY, SENT, SKIPPED, Backoff
 from bot.delivery.jobs import CHANNEL, JobOptions
 from bot.delivery.ledger import DeliveryKey, Ledger
-from bot.digest.model import Digest
+from bot.model import Digest
 from bot.platforms.discord_app import DigestBot
 from bot.platforms.slack_app import SlackMessenger, build_client
 from bot.scheduler import DigestScheduler

@@ -10,8 +10,8 @@ import pytest
 
 from bot.app.notices import Refused, RepoNotSynced
 from bot.app.service import DigestService
-from bot.digest.model import Active, Digest, Evidence, QueryMatch, QueryResult, TermHit, TopicRef
 from bot.github.payloads import comment_from_payload, item_from_payload
+from bot.model import Active, Digest, Evidence, QueryMatch, QueryResult, TermHit, TopicRef
 from bot.settings import Settings, load_settings
 from bot.store.store import Store
 from formatters.json_format import query_to_dict

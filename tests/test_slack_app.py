@@ -24,8 +24,8 @@ from bot.app.service import DigestService
 from bot.commands.handlers import Commands
 from bot.delivery.jobs import DeliveryJobs, dm_kind
 from bot.delivery.ledger import DeliveryKey
-from bot.digest.model import Digest
 from bot.github.payloads import item_from_payload
+from bot.model import Digest
 from bot.platforms.slack_app import SlackDeps, build_app, default_deps, slack_routes
 from bot.platforms.web import web_app
 from bot.settings import Settings, load_settings

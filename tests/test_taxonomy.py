@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.digest.model import Evidence
 from bot.errors import ConfigError
+from bot.model import Evidence
 from bot.topics.taxonomy import (
     Taxonomy,
     TopicMatch,

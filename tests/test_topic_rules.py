@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.digest.model import Evidence
+from bot.model import Evidence
 from bot.topics.taxonomy import Taxonomy
 
 TOPICS = Path(__file__).resolve().parents[1] / "config" / "topics.toml"

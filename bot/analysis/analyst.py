@@ -43,7 +43,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import jinja2
 
 from bot.analysis.client import ChatClient, Completion, LLMError, endpoint_id, estimate_prompt_tokens
-from bot.digest.model import Analysis, Digest, DigestItem, Section
+from bot.locales import normalise_locale
+from bot.model import Analysis, Digest, DigestItem, Section
 from bot.settings import Settings
 from bot.store.discussions import Discussions
 from bot.store.llm_cache import LLMCache, cache_key
@@ -55,7 +56,6 @@ _log = logging.getLogger(__name__)
 
 # Bump when prompts or validation change meaning: old cached answers are then no longer used.
 PROMPT_VERSION = "1"
-PROMPT_LOCALES = ("en", "zh-CN")
 
 # Hard caps on what is kept of an answer (characters, after cleaning).
 SUMMARY_CHARS = 800
@@ -255,7 +255,7 @@ class Analyst:
     # --- preparing the prompts (store reads: a worker thread) ---
 
     def _prepare(self, digest: Digest) -> list[_Part]:
-        locale = digest.locale if digest.locale in PROMPT_LOCALES else "en"
+        locale = normalise_locale(digest.locale)
         asked = _ASKED_CHARS[locale]
         system = _render(locale, "system", repo=digest.repo)
         hot = digest.section("hot")

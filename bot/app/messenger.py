@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
-from bot.digest.model import Digest, QueryResult
+from bot.model import Digest, QueryResult
 
 Answer = Digest | QueryResult
 OnPart = Callable[[str], Awaitable[None]]

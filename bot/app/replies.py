@@ -16,7 +16,7 @@ from typing import Protocol, TypeVar
 
 from bot.app.messenger import DeliveryError
 from bot.app.notices import MoreParts, Notice, Posted, PostFailed
-from bot.digest.model import Digest, QueryResult
+from bot.model import Digest, QueryResult
 
 _log = logging.getLogger(__name__)
 

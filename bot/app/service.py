@@ -45,8 +45,8 @@ from bot.app.notices import (
     Subscriptions as SubscriptionsNotice,
 )
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.model import Digest, QueryResult, Window
 from bot.digest.window import default_window
+from bot.model import Digest, QueryResult, Window
 from bot.settings import Settings
 from bot.store.chat import ChannelSettings, ChatState, Subscription
 from bot.store.mutes import CHANNEL, USER

@@ -43,8 +43,8 @@ from bot.delivery.fanout import (
     fan_out,
 )
 from bot.delivery.ledger import DUE, Claim, DeliveryKey, LeaseLost, Ledger
-from bot.digest.model import QueryResult, Window
 from bot.digest.window import default_window
+from bot.model import QueryResult, Window
 from bot.store.chat import Subscription
 from bot.timeutil import iso_z, utcnow
 from bot.topics.query import parse_query

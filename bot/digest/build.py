@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.digest.model import (
+from bot.digest.narrative import narrate
+from bot.digest.rank import is_bug_report, key_change_score, severity
+from bot.model import (
     BUG_KINDS,
     Digest,
     DigestItem,
@@ -21,9 +23,7 @@ from bot.digest.model import (
     Stats,
     Window,
 )
-from bot.digest.narrative import narrate
-from bot.digest.rank import is_bug_report, key_change_score, severity
-from bot.digest.views import ItemViewer
+from bot.model.views import ItemViewer
 from bot.store.history import History
 from bot.store.records import ItemRecord, WindowActivity
 from bot.store.store import Store

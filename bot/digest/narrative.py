@@ -17,9 +17,9 @@ from zoneinfo import ZoneInfo
 
 import jinja2
 
-from bot.digest.model import Activity, Digest, Narrative, NewBug, Section, Trend
 from bot.digest.window import days_before, is_daily
 from bot.locales import normalise_locale
+from bot.model import Activity, Digest, Narrative, NewBug, Section, Trend
 from bot.store.history import History
 from bot.store.records import WindowActivity
 from bot.topics.items import stored_topic_ids

@@ -21,7 +21,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from bot.digest.model import BugKind, Signal
+from bot.model import BugKind, Signal
 from bot.store.records import ItemRecord
 from bot.topics.taxonomy import title_tags
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.digest.model import Window
 from bot.errors import UserError
+from bot.model import Window
 
 
 def latest_post_time(now: datetime, zone: ZoneInfo, post_time: str) -> datetime:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.app.notices import Notice
-from bot.digest.model import Digest, QueryResult
+from bot.model import Digest, QueryResult
 from formatters.notices import render_notice
 
 FORMATS = ("markdown", "json", "slack", "discord")

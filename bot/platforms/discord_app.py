@@ -73,7 +73,7 @@ from bot.commands.grammar import (
     subcommand_word,
 )
 from bot.commands.handlers import Commands
-from bot.digest.model import Digest, QueryResult
+from bot.model import Digest, QueryResult
 from bot.platforms.discord_endpoints import DEFAULT_API_URL as DEFAULT_API_URL
 from bot.platforms.discord_endpoints import DEFAULT_GATEWAY_URL as DEFAULT_GATEWAY_URL
 from bot.platforms.discord_endpoints import Endpoints, install

@@ -29,7 +29,7 @@ import aiohttp
 import discord
 
 from bot.app.messenger import DeliveryError, OnPart, Pace
-from bot.digest.model import Digest, QueryResult
+from bot.model import Digest, QueryResult
 from formatters.discord_embeds import render_discord_digest, render_discord_query
 
 _log = logging.getLogger(__name__)

@@ -34,14 +34,12 @@ from bot.app.replies import send_reply
 from bot.app.service import DigestService
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
 from bot.commands.handlers import Commands
-from bot.digest.model import Digest, QueryResult
+from bot.model import Digest, QueryResult
 from bot.settings import Settings
 from bot.timeutil import utcnow
 from formatters.notices import render_notice, render_notices
 from formatters.safety import slack_mrkdwn
-from formatters.slack_blocks import render_slack_digest, render_slack_query
-
-SlackMessage = dict[str, Any]
+from formatters.slack_blocks import SlackMessage, render_slack_digest, render_slack_query
 
 _log = logging.getLogger(__name__)
 
@@ -69,7 +67,7 @@ def build_client(token: str | None, api_url: str | None = None) -> AsyncWebClien
     return client
 
 
-def _message_kwargs(payload: dict[str, Any]) -> dict[str, Any]:
+def _message_kwargs(payload: SlackMessage) -> dict[str, Any]:
     # GitHub links would unfurl into big previews; the digest is the preview.
     return {"text": payload.get("text", ""), "blocks": payload.get("blocks"), "unfurl_links": False,
             "unfurl_media": False}
@@ -266,7 +264,7 @@ class SlackReplies:
         await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
 
 
-def notice_payload(text: str) -> dict[str, Any]:
+def notice_payload(text: str) -> Mapping[str, Any]:
     chunks = [text[i:i + 2900] for i in range(0, len(text), 2900)] or [" "]
     return {"response_type": "ephemeral", "text": chunks[0][:300],
             "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": chunk, "verbatim": True}}

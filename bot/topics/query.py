@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.digest.model import Window
+from bot.model import Window
 from bot.settings import REPO_RE
 
 MAX_QUERY_CHARS = 500

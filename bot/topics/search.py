@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.digest.model import Active, DigestItem, QueryMatch, Reason, TermHit, Window
-from bot.digest.views import ItemViewer
+from bot.model import Active, DigestItem, QueryMatch, Reason, TermHit, Window
+from bot.model.views import ItemViewer
 from bot.store.records import ItemRecord, WindowActivity
 from bot.topics.items import topic_match
 from bot.topics.query import Query

@@ -30,9 +30,9 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from bot.digest.model import Evidence, EvidenceSource, TopicRef
 from bot.errors import ConfigError
 from bot.locales import normalise_locale
+from bot.model import Evidence, EvidenceSource, TopicRef
 from bot.settings import describe_validation_error, read_toml
 from bot.text import body_prose
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from bot.digest.model import DigestItem, Reason, Window
+from bot.model import DigestItem, Reason, Window
 from bot.store.records import ItemRecord, WindowActivity
 
 

@@ -164,10 +164,7 @@ class DigestItem:
     author_is_bot: bool = False
     streak_days: int | None = None  # hot items: consecutive days hot, 1 = new today
     analysis: Analysis | None = None
-    why: Reason | None = None  # why it is in its section, list or answer
-    # Legacy: free text for items made by hand without a typed reason. Nothing in bot/ sets it; formatters show
-    # ``why`` and fall back to it. To be removed once no caller passes it.
-    reason: str = ""
+    why: Reason | None = None  # why it is in its section, list or answer (None: no reason to show)
 
 
 SectionKind = Literal["topic", "hot", "key_changes", "notable"]
