@@ -62,11 +62,10 @@ from bench.common import (
     verdict,
 )
 from bot.demo.fake_github import FakeGitHub
-from bot.github.client import GitHubClient
-from bot.github.sync import Syncer, SyncReport
+from bot.github.factory import build_syncer, github_client
+from bot.github.sync import SyncReport
 from bot.store.store import Store
 from bot.timeutil import iso_z
-from bot.topics.catalog import taxonomy_for_sync
 
 MODULE = "bench.bench_sync"
 FULL = SampleSpec(days=60, items_per_day=340, comments_per_day=1700)
@@ -104,9 +103,9 @@ async def _fetch_all(api_url: str, since: str) -> tuple[int, int]:
 
 async def _sync(store: Store, api_url: str, lookback: timedelta) -> SyncReport:
     # Same wiring as `digest-bot sync`: the configured bot logins, a fixed clock at the sample's end.
-    async with GitHubClient(api_url=api_url) as client:
-        syncer = Syncer(store, client, is_bot=bench_settings().is_bot, lookback=lookback, clock=lambda: END,
-                        taxonomy=taxonomy_for_sync(bench_settings()))
+    settings = bench_settings()
+    async with github_client(settings, api_url=api_url) as client:
+        syncer = build_syncer(store, settings, client, lookback=lookback, clock=lambda: END)
         return await syncer.sync(REPO)
 
 

@@ -39,14 +39,13 @@ from sqlalchemy import Engine, and_, select, union
 
 from bot.demo.fake_github import FakeGitHub
 from bot.demo.generator import SampleRepo, generate_repo
-from bot.github.client import GitHubClient
-from bot.github.sync import Syncer, SyncReport
+from bot.github.factory import build_syncer, github_client
+from bot.github.sync import SyncReport
 from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.db import SCHEMA_VERSION
 from bot.store.store import Store
 from bot.timeutil import parse_iso
-from bot.topics.catalog import taxonomy_for_sync
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
@@ -130,9 +129,9 @@ def sync_sample(sample: SampleRepo, store_url: str) -> SyncReport:
 
     async def run(store: Store) -> SyncReport:
         transport = httpx.MockTransport(fake.handler)
-        async with GitHubClient(api_url=MOCK_API, transport=transport) as client:
-            syncer = Syncer(store, client, is_bot=bench_settings().is_bot, lookback=lookback, clock=lambda: END,
-                            taxonomy=taxonomy_for_sync(bench_settings()))
+        settings = bench_settings()
+        async with github_client(settings, api_url=MOCK_API, transport=transport) as client:
+            syncer = build_syncer(store, settings, client, lookback=lookback, clock=lambda: END)
             return await syncer.sync(REPO)
 
     store = Store.open(store_url)

@@ -67,8 +67,6 @@ class DiscordMessage(TypedDict):
     allowed_mentions: AllowedMentions
 
 
-Message = DiscordMessage
-
 
 def embed_size(embed: Embed) -> int:
     """What Discord counts toward the 6000 per message (``len(discord.Embed)``), in UTF-16 units."""

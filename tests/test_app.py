@@ -96,6 +96,19 @@ def test_capped() -> None:
     assert capped([1, 2, 3], 3) == ([1, 2, 3], 0)
     assert capped([1, 2, 3, 4], 3) == ([1, 2], 2)
     assert capped([1, 2], 1) == ([1], 1)
+    assert capped([1, 2], 3, trailer=True) == ([1, 2], 0)
+    assert capped([1, 2, 3], 3, trailer=True) == ([1, 2], 1)  # the notes' message says "1 more" too
+
+
+@pytest.mark.parametrize("parts", range(1, 9))
+async def test_never_more_messages_than_the_platform_takes(parts: int) -> None:
+    # Slack's response_url takes five posts: the notes (a paused-DMs warning, said once) must never be the sixth.
+    for notes in ((), (n.Paused("x"),)):
+        sink = Sink(parts, max_parts=5)
+        await send_reply(Reply(answer=DIGEST, notes=notes), sink)
+        assert len(sink.sent) <= 5
+        if notes:
+            assert sink.sent[-1][0] == "say" and "paused" in sink.sent[-1][1]
 
 
 CHANNEL = ChannelContext(repo="o/r", post_time="11:05", timezone="Asia/Shanghai", locale="en", topics=("rocm",),

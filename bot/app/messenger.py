@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
-from bot.model import Digest, QueryResult
+from bot.model import Answer
 
-Answer = Digest | QueryResult
 OnPart = Callable[[str], Awaitable[None]]
 Pace = Callable[[], Awaitable[None]]
 

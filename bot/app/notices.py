@@ -275,5 +275,5 @@ class Refused(Exception):
     """Raised inside the service where a use case cannot go on; the caller answers with ``notice``."""
 
     def __init__(self, notice: Notice) -> None:
-        super().__init__(notice.kind)
+        super().__init__(repr(notice))  # logs and the ledger's last_error keep the detail (which repository…)
         self.notice = notice

@@ -16,11 +16,10 @@ from typing import Protocol, TypeVar
 
 from bot.app.messenger import DeliveryError
 from bot.app.notices import MoreParts, Notice, Posted, PostFailed
-from bot.model import Digest, QueryResult
+from bot.model import Answer
 
 _log = logging.getLogger(__name__)
 
-Answer = Digest | QueryResult
 Part = TypeVar("Part")
 
 
@@ -73,7 +72,7 @@ async def send_reply(reply: Reply, sink: ReplySink[Part]) -> None:
         await sink.say([outcome, *reply.notes], locale=reply.locale)
         return
     parts = list(sink.render(reply.answer, locale=reply.locale, timezone=reply.timezone))
-    shown, more = capped(parts, sink.max_parts)
+    shown, more = capped(parts, sink.max_parts, trailer=bool(reply.notes))
     for part in shown:
         if not await sink.send_part(part):
             return
@@ -82,9 +81,10 @@ async def send_reply(reply: Reply, sink: ReplySink[Part]) -> None:
         await sink.say([*trailer, *reply.notes], locale=reply.locale)
 
 
-def capped(parts: list[Part], limit: int) -> tuple[list[Part], int]:
-    """The parts that fit in ``limit`` messages, keeping one for the "…n more" note when they do not."""
-    if len(parts) <= limit:
+def capped(parts: list[Part], limit: int, *, trailer: bool = False) -> tuple[list[Part], int]:
+    """The parts that fit in ``limit`` messages with the ``trailer`` message (notes) after them; when they do not
+    all fit, the last message says "…n more" (with the notes): returns the parts shown and n."""
+    if len(parts) + trailer <= limit:
         return parts, 0
     keep = max(1, limit - 1)
     return parts[:keep], len(parts) - keep

@@ -29,6 +29,7 @@ from bot.app.notices import (
     Notice,
     NotSynced,
     Paused,
+    PostNeedsChannel,
     Refused,
     RepoNotSynced,
     SettingsInChannel,
@@ -46,7 +47,7 @@ from bot.app.notices import (
 )
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window
-from bot.model import Digest, QueryResult, Window
+from bot.model import Answer, Digest, QueryResult, Window
 from bot.settings import Settings
 from bot.store.chat import ChannelSettings, ChatState, Subscription
 from bot.store.mutes import CHANNEL, USER
@@ -63,7 +64,6 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger(__name__)
 
-Answer = Digest | QueryResult
 T = TypeVar("T")
 BUILD_THREADS = 4  # digests built at once per process; more wait their turn (their windows are fixed already)
 DEFAULT_SEARCH_WINDOW = WindowSpec("relative", amount=timedelta(days=7), text="7d")
@@ -125,6 +125,17 @@ class DigestService:
             status=stored.status if stored else None,
             updated_at=stored.updated_at if stored else None,
         )
+
+    def caller_context(self, caller: Context) -> ChannelContext:
+        """Where a command is answered: the channel's settings and, in a channel, its mutes in force now (a
+        channel's digests leave out what it muted; a DM keeps everything)."""
+        return self.channel_context(caller.platform, caller.channel_id, mutes_at=None if caller.is_dm else caller.now)
+
+    async def ask(self, caller: Context, channel: ChannelContext, text: str, *, post: bool) -> Answer:
+        """``/digest <text>`` (or ``/digest post <text>``) from a chat command."""
+        if post and caller.is_dm:
+            raise Refused(PostNeedsChannel())
+        return await self.answer(channel, text, now=caller.now)
 
     def subscription_context(self, sub: Subscription, *, mutes: Collection[str] = ()) -> ChannelContext:
         """A daily DM's context: its repository, time, zone and language, every topic, its user's mutes."""
@@ -225,6 +236,9 @@ class DigestService:
         if repo is None:
             raise Refused(NoRepo())
         context = replace(context, repo=repo)
+        known = self.store.repos()
+        if repo not in known:
+            raise Refused(RepoNotSynced(repo, tuple(known[:5])))
         window = self.window_for(context, query, now)
         if query.is_empty:
             return self.build_digest(context, window, analyse=analyse)
@@ -237,9 +251,6 @@ class DigestService:
     def search(self, context: ChannelContext, query: Query, window: Window, *, text: str) -> QueryResult:
         repo = context.repo
         assert repo is not None
-        known = self.store.repos()
-        if repo not in known:
-            raise Refused(RepoNotSynced(repo, tuple(known[:5])))
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
         activity = self.store.window_activity(repo, window.start, window.end)
         items = search(query, activity, window, taxonomy, self.settings.is_bot)

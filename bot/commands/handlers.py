@@ -10,7 +10,7 @@ import logging
 from dataclasses import replace
 
 from bot.app.context import ChannelContext, Context
-from bot.app.notices import Failed, Invalid, NoRepo, PostNeedsChannel, Refused
+from bot.app.notices import Failed, Invalid, Refused, Sorry
 from bot.app.replies import Reply
 from bot.app.service import DigestService
 from bot.commands.grammar import (
@@ -44,16 +44,16 @@ class Commands:
 
     async def handle_command(self, ctx: Context, command: Command) -> Reply:
         service = self.service
-        # A channel's digests leave out what the channel muted; DMs keep everything.
-        mutes_at = None if ctx.is_dm else ctx.now
-        channel = await service.in_pool(lambda: service.channel_context(ctx.platform, ctx.channel_id,
-                                                                        mutes_at=mutes_at))
+        channel = await service.in_pool(service.caller_context, ctx)
         try:
             reply = await self._dispatch(ctx, command, channel)
         except Refused as refused:
             reply = Reply(refused.notice)
         except UserError as err:
             reply = Reply(Failed(str(err)))
+        except Exception:  # a bug: logged; the person hears it in their channel's language, never a traceback
+            _log.exception("/digest %s failed", type(command).__name__)
+            reply = Reply(Sorry())
         paused = await service.in_pool(service.take_pause_notice, ctx)
         if paused is not None:
             reply = replace(reply, notes=(*reply.notes, paused))
@@ -63,7 +63,9 @@ class Commands:
     async def _dispatch(self, ctx: Context, command: Command, channel: ChannelContext) -> Reply:
         service = self.service
         if isinstance(command, Ask | Post):
-            return await self._answer(ctx, command.text, channel, post=isinstance(command, Post))
+            post = isinstance(command, Post)
+            answer = await service.ask(ctx, channel, command.text, post=post)
+            return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone)
         if isinstance(command, Subscribe):
             notice = await service.in_pool(lambda: service.subscribe(ctx, channel, command.query, at=command.at,
                                                                      tz=command.tz))
@@ -89,12 +91,3 @@ class Commands:
             assert isinstance(command, Invalid)
             notice = command
         return Reply(notice)
-
-    async def _answer(self, ctx: Context, text: str, channel: ChannelContext, *, post: bool) -> Reply:
-        if channel.repo is None and "repo:" not in text:
-            return Reply(NoRepo())
-        if post and ctx.is_dm:
-            return Reply(PostNeedsChannel())
-        answer = await self.service.answer(channel, text, now=ctx.now)
-        return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone)
-

@@ -286,6 +286,9 @@ class QueryResult:
     locale: str = "en"
 
 
+Answer = Digest | QueryResult  # what a command or a delivery sends: a digest, or the answer to a query
+
+
 # Groups a query answer is shown in, in this order; ``DigestItem.state`` + kind decide the group.
 RESULT_GROUPS = ("new_issues", "new_prs", "merged_prs", "closed_issues", "closed_prs", "active")
 

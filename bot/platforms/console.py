@@ -8,8 +8,6 @@ from bot.app.notices import Notice
 from bot.model import Digest, QueryResult
 from formatters.notices import render_notice
 
-FORMATS = ("markdown", "json", "slack", "discord")
-
 
 def render(answer: Digest | QueryResult, fmt: str) -> str:
     """Text for the terminal. ``slack``/``discord`` are a preview: paste a Slack payload's blocks into Block

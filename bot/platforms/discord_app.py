@@ -80,7 +80,6 @@ from bot.platforms.discord_endpoints import Endpoints, install
 from bot.platforms.discord_messenger import (
     PLATFORM,
     DiscordMessenger,
-    MessagePayload,
     SendKwargs,
     TextKwargs,
     send_kwargs,
@@ -88,6 +87,7 @@ from bot.platforms.discord_messenger import (
 from bot.settings import LOCALES
 from bot.timeutil import utcnow
 from bot.topics.query import clean_text
+from formatters.discord_embeds import DiscordMessage
 from formatters.notices import render_notice, render_notices
 from formatters.safety import discord_markdown
 
@@ -503,10 +503,10 @@ class DiscordReplies:
         self.interaction = interaction
         self.messenger = messenger
 
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[MessagePayload]:
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[DiscordMessage]:
         return self.messenger.render(answer, locale=locale, timezone=timezone)
 
-    async def send_part(self, part: MessagePayload) -> bool:
+    async def send_part(self, part: DiscordMessage) -> bool:
         return await _follow_up(self.interaction, send_kwargs(part))
 
     async def say(self, notices: Sequence[Notice], *, locale: str) -> None:

@@ -30,7 +30,7 @@ import discord
 
 from bot.app.messenger import DeliveryError, OnPart, Pace
 from bot.model import Digest, QueryResult
-from formatters.discord_embeds import render_discord_digest, render_discord_query
+from formatters.discord_embeds import DiscordMessage, render_discord_digest, render_discord_query
 
 _log = logging.getLogger(__name__)
 
@@ -53,21 +53,8 @@ TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 
-class AllowedMentionsPayload(TypedDict):
-    parse: list[str]  # always []: nobody is notified
-
-
-class MessagePayload(TypedDict):
-    """A message as Discord's REST API takes it (``POST /channels/{id}/messages``), as the formatters
-    (``formatters.discord_embeds``) build it."""
-
-    content: str
-    embeds: list[dict[str, Any]]  # Discord embed objects
-    allowed_mentions: AllowedMentionsPayload
-
-
 class SendKwargs(TypedDict):
-    """A ``MessagePayload`` as ``Messageable.send``/``Webhook.send`` keyword arguments."""
+    """A formatter's ``DiscordMessage`` as ``Messageable.send``/``Webhook.send`` keyword arguments."""
 
     content: str | None
     embeds: list[discord.Embed]
@@ -81,15 +68,15 @@ class TextKwargs(TypedDict):
     allowed_mentions: discord.AllowedMentions
 
 
-def message_payload(message: Mapping[str, Any]) -> MessagePayload:
-    """A formatter's message dict, checked against the formatters' contract: mentions off."""
+def message_payload(message: Mapping[str, Any]) -> DiscordMessage:
+    """A formatter's message, checked again at the edge against the formatters' contract: mentions off."""
     if message.get("allowed_mentions", {"parse": []}) != {"parse": []}:
         raise ValueError("formatter message without allowed_mentions {'parse': []}")
     return {"content": message.get("content") or "", "embeds": list(message.get("embeds") or ()),
             "allowed_mentions": {"parse": []}}
 
 
-def send_kwargs(message: MessagePayload) -> SendKwargs:
+def send_kwargs(message: DiscordMessage) -> SendKwargs:
     return {
         "content": message["content"] or None,
         "embeds": [discord.Embed.from_dict(embed) for embed in message["embeds"]],
@@ -101,9 +88,9 @@ def error_code(err: discord.HTTPException) -> int:
     return int(getattr(err, "code", 0) or 0)
 
 
-def _thread_name(messages: list[MessagePayload], fallback: str) -> str:
-    embeds = messages[0]["embeds"] or [{}]
-    name = " ".join(str(embeds[0].get("title") or fallback).split())
+def _thread_name(messages: list[DiscordMessage], fallback: str) -> str:
+    embeds = messages[0]["embeds"]
+    name = " ".join(str((embeds[0]["title"] if embeds else "") or fallback).split())
     return name if len(name) <= THREAD_NAME else name[: THREAD_NAME - 1] + "…"
 
 
@@ -151,7 +138,7 @@ class DiscordMessenger:
 
     # --- more ---
 
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[MessagePayload]:
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[DiscordMessage]:
         if isinstance(answer, Digest):
             messages = render_discord_digest(answer, locale=locale, timezone=timezone,
                                              section_limit=self.section_limit)
@@ -160,7 +147,7 @@ class DiscordMessenger:
         return [message_payload(message) for message in messages]
 
     async def _post_channel(
-        self, channel_id: str, messages: list[MessagePayload], *, thread_name: str | None, sent: Sequence[str] = (),
+        self, channel_id: str, messages: list[DiscordMessage], *, thread_name: str | None, sent: Sequence[str] = (),
         on_part: OnPart | None = None, pace: Pace | None = None,
     ) -> list[str]:
         ids = [str(message_id) for message_id in sent]
@@ -206,7 +193,7 @@ class DiscordMessenger:
                 await on_part(ids[-1])
         return ids
 
-    async def _send(self, channel: discord.abc.Messageable, message: MessagePayload,
+    async def _send(self, channel: discord.abc.Messageable, message: DiscordMessage,
                     channel_id: str) -> discord.Message:
         try:
             return await channel.send(**send_kwargs(message))
