@@ -102,7 +102,7 @@ keywords = ["cuda", "nvidia"]
 def make_settings(tmp_path: Path, chat: str = "") -> Settings:
     """Our own small topics file (32 topics: more than Discord's 25 choices), independent of config/."""
     (tmp_path / "topics.toml").write_text(TOPICS)
-    (tmp_path / "digest.toml").write_text(f'[chat]\n{chat}\n[[repos]]\nname = "o/r"\n')
+    (tmp_path / "digest.toml").write_text(f'[chat]\n{chat}\n[access]\nrepos = ["acme/*"]\n[[repos]]\nname = "o/r"\n')
     return load_settings(tmp_path, env={})
 
 

@@ -29,6 +29,7 @@ from bot.commands.grammar import (
     parse_command,
 )
 from bot.errors import UserError
+from bot.topics.query import parse_query
 
 _log = logging.getLogger(__name__)
 
@@ -65,6 +66,7 @@ class Commands:
         if isinstance(command, Ask | Post):
             return await self._answer(ctx, command.text, channel, post=isinstance(command, Post))
         if isinstance(command, Subscribe):
+            await service.look_up(parse_query(command.query).repo)  # GitHub's word first, when only it can tell
             notice = await service.in_pool(lambda: service.subscribe(ctx, channel, command.query, at=command.at,
                                                                      tz=command.tz))
         elif isinstance(command, Unsubscribe):
@@ -74,6 +76,8 @@ class Commands:
         elif isinstance(command, ShowChannel):
             notice = await service.in_pool(service.show_channel, ctx, channel)
         elif isinstance(command, ConfigureChannel):
+            repo = command.changes.get("repo")
+            await service.look_up(repo if isinstance(repo, str) else None)
             notice = await service.in_pool(service.configure_channel, ctx, channel, dict(command.changes))
         elif isinstance(command, ListMutes):
             notice = await service.in_pool(lambda: service.list_mutes(ctx, channel, personal=command.personal))
