@@ -141,6 +141,8 @@ def cmd_sync(args: argparse.Namespace) -> int:
         raise UserError("no repository: pass --repo OWNER/NAME or list [[repos]] in digest.toml")
 
     async def run() -> None:
+        if args.repo:
+            repos[0] = await _allowed_repo(settings, args.repo)
         with Store.open(settings.database_url) as store, _Progress() as progress:
             async with github_client(settings) as client:
                 syncer = build_syncer(store, settings, client, progress=progress.update)
@@ -151,6 +153,19 @@ def cmd_sync(args: argparse.Namespace) -> int:
 
     asyncio.run(run())
     return 0
+
+
+async def _allowed_repo(settings: Settings, repo: str) -> str:
+    """``repo`` as followed, or a user error: the CLI syncs only what the bot may read (docs/access.md)."""
+    from bot.app.access import RepoAccess
+    from bot.github.factory import github_client
+
+    admitted = await RepoAccess(settings, github=lambda: github_client(settings)).admit(repo)
+    if admitted is None:
+        extra = " and GitHub does not show it as public" if settings.file.access.allow_public else ""
+        raise UserError(f"{repo} is not an allowed repository{extra}: list it in [[repos]] or [access] repos in "
+                        f"{settings.config_dir / 'digest.toml'} (see docs/access.md)")
+    return admitted
 
 
 def _answer(settings: Settings, make: Callable[[DigestService], Digest | QueryResult]) -> Digest | QueryResult:

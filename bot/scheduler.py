@@ -4,7 +4,7 @@
 job stores are never shared between processes) and owns the job ids and time zones:
 
 * ``sync:<repo>``: every ``settings.sync.interval_minutes`` (first run at start), for each configured repo and
-  each repo a channel or subscription uses;
+  each repo a channel or subscription uses, unless it is not allowed (docs/access.md: skipped, logged once);
 * ``channel:<platform>:<channel_id>``: a ``CronTrigger`` at the channel's HH:MM in its time zone;
 * ``dm:<HH:MM>:<tz>``: one job per time slot, fanning out to that slot's subscriptions;
 * ``refresh``: every minute, re-reads ``ChatState`` (settings written by another process show up within a
@@ -125,6 +125,7 @@ class DigestScheduler:
         self._settled: set[tuple[str, Any]] = set()  # (job id, window key) known final: no catch-up checks
         self._stopping = False
         self._pruned: date | None = None
+        self._refused: set[str] = set()  # repositories of stored channels/subscriptions that are not allowed
         self.last_results: dict[str, object] = {}  # job id -> last outcome (status pages, tests)
 
     # --- lifecycle ---
@@ -262,8 +263,12 @@ class DigestScheduler:
         specs: dict[str, _Spec] = {}
         due: list[str] = []
         repos = {repo.name for repo in self.settings.repos}
+        refused: set[str] = set()
         for channel in service.channels():
             if channel.platform not in platforms or channel.repo is None:
+                continue
+            if service.refused(channel.repo):
+                refused.add(channel.repo)
                 continue
             repos.add(channel.repo)
             job_id = f"channel:{channel.platform}:{channel.channel_id}"
@@ -276,7 +281,13 @@ class DigestScheduler:
                 continue  # configured after that post time: the first post is the next one
             if self._is_due(job_id, planned.key, functools.partial(jobs.ledger.state, planned.key)):
                 due.append(job_id)
-        subscriptions = service.active_subscriptions(platforms)
+        subscriptions = []
+        for sub in service.active_subscriptions(platforms):
+            repo = sub.repo or service.default_repo
+            if repo is not None and service.refused(repo):
+                refused.add(repo)
+            else:
+                subscriptions.append(sub)
         repos.update(repo for repo in (s.repo or service.default_repo for s in subscriptions) if repo)
         for post_time, timezone in sorted({(s.post_time, s.timezone) for s in subscriptions}):
             job_id = f"dm:{post_time}:{timezone}"
@@ -297,6 +308,10 @@ class DigestScheduler:
             for repo in sorted(repos):
                 specs[f"sync:{repo}"] = _Spec("sync", (self.settings.sync.interval_minutes,), (repo,))
         self._settled = {entry for entry in self._settled if entry[0] in specs}
+        for repo in sorted(refused - self._refused):  # once, not every minute
+            _log.warning("%s is not an allowed repository (docs/access.md): its channels and subscriptions are "
+                         "skipped, it is not synced", repo)
+        self._refused = refused
         return _Plan(specs, due)
 
     def _recent(self, post_time: datetime, now: datetime) -> bool:

@@ -11,12 +11,13 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
+from fnmatch import fnmatchcase
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
 
 from bot.errors import ConfigError
 from bot.locales import LOCALES
@@ -50,6 +51,28 @@ def check_repo(value: str) -> str:
     if not REPO_RE.match(value) or value.endswith((".git", "/")) or ".." in value:
         raise ValueError(f"must look like OWNER/NAME, got {value!r}")
     return value
+
+
+def check_repo_pattern(value: str) -> str:
+    """An ``[access] repos`` entry: OWNER/NAME, where NAME may hold ``*`` (``my-org/*``, ``my-org/vllm-*``).
+
+    The owner is always spelled out: a wildcard owner would let anyone make the bot read every repository its
+    token can see, which is what the allow-list is for."""
+    value = value.strip()
+    owner, _, name = value.partition("/")
+    if "*" in owner:
+        raise ValueError(f"the owner must be spelled out (a wildcard owner allows any repository), got {value!r}")
+    try:
+        check_repo(f"{owner}/{name.replace('*', 'x')}")
+    except ValueError:
+        raise ValueError(f"must look like OWNER/NAME or OWNER/* (* stands for any part of a name), got {value!r}"
+                         ) from None
+    return value
+
+
+def repo_matches(pattern: str, repo: str) -> bool:
+    """GitHub names are case-insensitive; ``*`` never crosses the ``/`` (the owner has none)."""
+    return fnmatchcase(repo.lower(), pattern.lower()) and repo.count("/") == 1
 
 
 class DigestSettings(_Strict):
@@ -136,6 +159,21 @@ class RepoSettings(_Strict):
     _name = field_validator("name")(check_repo)
 
 
+class AccessSettings(_Strict):
+    """Which repositories the bot may read besides ``[[repos]]`` (see docs/access.md). Not ``repos.allow``:
+    TOML cannot give the ``[[repos]]`` array of tables a key of its own."""
+
+    repos: list[str] = Field(default_factory=list)  # patterns: "my-org/*", "my-org/tool"
+    # Any public repository too (GitHub's ``private`` flag is checked first). Strict: a switch that widens what
+    # the bot reads is spelled true or false, never "yes".
+    allow_public: StrictBool = False
+
+    @field_validator("repos")
+    @classmethod
+    def _patterns(cls, values: list[str]) -> list[str]:
+        return [check_repo_pattern(value) for value in values]
+
+
 class FileSettings(_Strict):
     digest: DigestSettings = DigestSettings()
     store: StoreSettings = StoreSettings()
@@ -144,6 +182,7 @@ class FileSettings(_Strict):
     chat: ChatSettings = ChatSettings()
     delivery: DeliverySettings = DeliverySettings()
     llm: LLMSettings = LLMSettings()
+    access: AccessSettings = AccessSettings()
     repos: list[RepoSettings] = Field(default_factory=list)
 
 
@@ -179,6 +218,17 @@ class Settings(BaseModel):
     def default_repo(self) -> str | None:
         """The first configured repository: what a channel nobody configured, and the CLI, read."""
         return self.file.repos[0].name if self.file.repos else None
+
+    def allowed_repo(self, repo: str) -> str | None:
+        """``repo`` as the bot follows it (its ``[[repos]]`` spelling, else as asked) when the configuration
+        allows it: a ``[[repos]]`` entry or an ``[access] repos`` pattern. None otherwise (``allow_public``
+        needs GitHub's word: ``bot.app.access``)."""
+        for configured in self.file.repos:
+            if configured.name.lower() == repo.lower():
+                return configured.name
+        if any(repo_matches(pattern, repo) for pattern in self.file.access.repos):
+            return repo
+        return None
 
     @property
     def topics_path(self) -> Path:

@@ -25,7 +25,8 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     shutil.copy(ROOT / "config" / "topics.toml", folder)
     (folder / "digest.toml").write_text(
-        '[store]\nurl = "sqlite:///%s"\n[sync]\nmax_retries = 0\nlookback_days = 30\n[[repos]]\nname = "o/r"\n'
+        '[store]\nurl = "sqlite:///%s"\n[sync]\nmax_retries = 0\nlookback_days = 30\n[access]\nrepos = ["o/*"]\n'
+        '[[repos]]\nname = "o/r"\n'
         % (tmp_path / "store.sqlite3")
     )
     monkeypatch.chdir(tmp_path)
@@ -177,3 +178,25 @@ def test_chat_commands_without_tokens_say_which(config: Path, capsys, monkeypatc
     code, _, err = run(capsys, "--config", str(config), command)
     assert code == 2
     assert message in err
+
+
+def test_sync_and_digest_only_take_allowed_repositories(config: Path, fake: FakeGitHub, capsys,  # type: ignore[no-untyped-def]
+                                                        monkeypatch) -> None:
+    fake.add_repo("acme/secret", [], [], repo_fields={"private": True, "visibility": "private"})
+    fake.add_repo("acme/public", [], [])
+    with fake.serve() as base_url:
+        monkeypatch.setenv("GITHUB_API_URL", base_url)
+        monkeypatch.setenv("GITHUB_TOKEN", "good")
+        code, _, err = run(capsys, "--config", str(config), "sync", "--repo", "acme/secret")
+        assert code == 2 and "acme/secret is not an allowed repository" in err and "[access] repos" in err
+        assert fake.requests == []  # refused before GitHub hears of it
+        code, _, err = run(capsys, "--config", str(config), "digest", "--repo", "acme/secret")
+        assert code == 2 and "does not follow acme/secret" in err
+        text = (config / "digest.toml").read_text().replace("[access]\n", "[access]\nallow_public = true\n")
+        (config / "digest.toml").write_text(text)
+        code, _, err = run(capsys, "--config", str(config), "sync", "--repo", "acme/secret")
+        assert code == 2 and "GitHub does not show it as public" in err
+        code, out, err = run(capsys, "--config", str(config), "sync", "--repo", "acme/public")
+        assert code == 0 and out.startswith("acme/public: 0 items"), err
+    assert [r.path for r in fake.requests][:3] == ["/repos/acme/secret", "/repos/acme/public",
+                                                  "/repos/acme/public/issues"]

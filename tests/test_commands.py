@@ -7,10 +7,12 @@ import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.app.access import GitHubFactory
 from bot.app.context import Context
 from bot.app.notices import Paused, UnknownTopic, Unmuted
 from bot.app.replies import Reply
@@ -31,6 +33,8 @@ from bot.commands.grammar import (
     parse_command,
 )
 from bot.commands.handlers import Commands
+from bot.demo.fake_github import FakeGitHub
+from bot.github.factory import github_client
 from bot.github.payloads import item_from_payload
 from bot.model import Digest, QueryResult
 from bot.settings import Settings, load_settings
@@ -138,8 +142,8 @@ def config(tmp_path: Path) -> Settings:
 class SyncCommands:
     """The async commands called from plain tests, with the service's mute reads at hand."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
-        self.service = DigestService(store, settings)
+    def __init__(self, store: Store, settings: Settings, github: GitHubFactory | None = None) -> None:
+        self.service = DigestService(store, settings, github=github)
         self.commands = Commands(self.service)
         self.store = store
         self.mutes = self.service.mutes
@@ -240,7 +244,7 @@ def test_paused_subscriptions_are_told_once(commands: SyncCommands) -> None:
 
 
 def test_errors_are_replies_not_exceptions(commands: SyncCommands) -> None:
-    assert commands.handle(ctx(), "rocm repo:x/y").notice.kind == "repo_not_synced"
+    assert commands.handle(ctx(), "rocm repo:x/y").notice.kind == "repo_not_allowed"
     assert commands.handle(ctx(), "channel colour red").notice.kind == "invalid"
 
 
@@ -338,3 +342,115 @@ def test_channel_mutes_need_the_channel_settings_permission(commands: SyncComman
     assert admins_only.handle(ctx(can_manage=True), "mute rocm 7d").notice.kind == "muted"
     assert admins_only.channel_mutes("slack", "C1", NOW) == ("rocm",)
     assert admins_only.handle(ctx(can_manage=True), "unmute rocm").notice.removed == 1
+
+
+# --- which repositories (docs/access.md) ---
+
+
+def configured(config: Settings, text: str) -> Settings:
+    """``config`` with more of digest.toml (e.g. an [access] table), validated as a file would be."""
+    (config.config_dir / "digest.toml").write_text(text + '\n[[repos]]\nname = "o/r"\n')
+    return load_settings(config.config_dir, env={})
+
+
+def worded(reply: Reply) -> str:
+    assert reply.notice is not None
+    return "\n".join(render_notice(reply.notice, locale=locale, escape=str, platform=platform)
+                     for locale in ("en", "zh-CN") for platform in ("slack", "discord"))
+
+
+def test_a_repository_outside_the_allow_list_enters_nowhere(commands: SyncCommands) -> None:
+    secret = [issue_payload(7, NOW - timedelta(hours=1), title="[Bugfix][ROCm] secret fix", pr=True)]
+    commands.store.save_page([item_from_payload("acme/secret", p, lambda login: False) for p in secret])
+    commands.store.complete_listing("acme/secret", "issues", NOW, [], synced_from=NOW - timedelta(days=30))
+    for text, where in [("subscribe rocm repo:acme/secret", ctx()), ("channel repo acme/secret", ctx()),
+                        ("rocm repo:acme/secret", ctx()), ("repo:acme/secret", ctx()),
+                        ("post repo:acme/secret", ctx()), ("rocm repo:acme/secret", ctx(channel_id="D1", is_dm=True)),
+                        ("subscribe rocm repo:acme/secret", ctx(channel_id="D1", is_dm=True))]:
+        reply = commands.handle(where, text)
+        assert reply.notice is not None and reply.notice.kind == "repo_not_allowed", text
+        assert reply.answer is None and not reply.post
+        words = worded(reply)
+        assert "acme/secret" in words and "o/r" not in words  # names nothing else
+    assert commands.service.chat.subscriptions("slack", "U1") == []
+    assert commands.service.chat.channel("slack", "C1") is None
+
+
+def test_an_allowed_repository_never_synced_names_no_other(commands: SyncCommands, config: Settings) -> None:
+    allowed = SyncCommands(commands.store, configured(config, '[access]\nrepos = ["acme/*"]'))
+    reply = allowed.handle(ctx(), "rocm repo:acme/tool")
+    assert reply.notice is not None and reply.notice.kind == "repo_not_synced"
+    assert "acme/tool" in worded(reply) and "o/r" not in worded(reply)
+
+
+def test_patterns_admit_subscriptions_and_channel_repositories(commands: SyncCommands, config: Settings) -> None:
+    allowed = SyncCommands(commands.store, configured(config, '[access]\nrepos = ["acme/*"]'))
+    subscribed = allowed.handle(ctx(), "subscribe rocm repo:acme/tool").notice
+    assert subscribed.kind == "subscribed" and subscribed.subscription.repo == "acme/tool"
+    assert allowed.handle(ctx(), "subscribe qwen repo:acmeX/tool").notice.kind == "repo_not_allowed"
+    assert allowed.handle(ctx(), "channel repo acme/widgets").notice.kind == "channel_saved"
+    assert allowed.service.chat.channel("slack", "C1").repo == "acme/widgets"
+    assert allowed.handle(ctx(), "channel repo O/R").notice.kind == "channel_saved"
+    assert allowed.service.chat.channel("slack", "C1").repo == "o/r"  # the configured spelling: one sync, not two
+    assert allowed.handle(ctx(), "channel repo other/repo").notice.kind == "repo_not_allowed"
+    assert allowed.service.chat.channel("slack", "C1").repo == "o/r"
+
+
+def test_in_admins_mode_subscriptions_beyond_the_configured_repos_need_an_admin(commands: SyncCommands,
+                                                                                config: Settings) -> None:
+    strict = SyncCommands(commands.store, configured(config, '[chat]\nchannel_settings = "admins"\n'
+                                                             '[access]\nrepos = ["acme/*"]'))
+    refused = strict.handle(ctx(), "subscribe rocm repo:acme/tool")
+    assert refused.notice.kind == "repo_needs_admin"
+    assert "acme/tool" in worded(refused) and "o/r" not in worded(refused)
+    assert strict.handle(ctx(channel_id="D1", is_dm=True), "subscribe rocm repo:acme/tool").notice.kind == (
+        "repo_needs_admin")
+    assert strict.handle(ctx(), "subscribe rocm repo:acme/secret x").notice.kind == "repo_needs_admin"
+    assert strict.handle(ctx(), "subscribe rocm repo:evil/secret").notice.kind == "repo_not_allowed"
+    assert strict.service.chat.subscriptions("slack", "U1") == []
+    assert strict.handle(ctx(), "subscribe rocm repo:o/r").notice.kind == "subscribed"  # configured: anyone
+    assert strict.handle(ctx(), "subscribe qwen").notice.kind == "subscribed"  # the channel's own: anyone
+    assert strict.handle(ctx(can_manage=True), "subscribe cuda repo:acme/tool").notice.kind == "subscribed"
+    assert strict.handle(ctx(), "channel repo acme/tool").notice.kind == "not_allowed"
+    assert strict.handle(ctx(can_manage=True), "channel repo acme/tool").notice.kind == "channel_saved"
+    # The channel's repository, set by an admin, is anyone's to subscribe to in that channel.
+    assert strict.handle(ctx(user_id="U2"), "subscribe rocm repo:acme/tool").notice.kind == "subscribed"
+    assert [s.repo for s in strict.service.chat.subscriptions("slack", "U1")] == ["o/r", "o/r", "acme/tool"]
+
+
+@pytest.fixture
+def github() -> FakeGitHub:
+    fake = FakeGitHub(base_url="https://api.github.invalid")
+    fake.add_repo("acme/public", [], [])
+    fake.add_repo("acme/private", [], [], repo_fields={"private": True, "visibility": "private"})
+    return fake
+
+
+def lookups(fake: FakeGitHub) -> list[str]:
+    return [r.path for r in fake.requests]
+
+
+def test_allow_public_asks_github_once_and_refuses_private_ones(commands: SyncCommands, config: Settings,
+                                                                github: FakeGitHub) -> None:
+    settings = configured(config, "[access]\nallow_public = true")
+    public = SyncCommands(commands.store, settings, github=lambda: github_client(
+        settings, api_url="https://api.github.invalid", transport=httpx.MockTransport(github.handler)))
+    reply = public.handle(ctx(), "subscribe rocm repo:acme/public")
+    assert reply.notice.kind == "subscribed" and reply.notice.subscription.repo == "acme/public"
+    assert lookups(github) == ["/repos/acme/public"]
+    assert public.handle(ctx(), "rocm repo:acme/public").notice.kind == "repo_not_synced"
+    assert public.handle(ctx(), "channel repo acme/public").notice.kind == "channel_saved"
+    assert lookups(github) == ["/repos/acme/public"]  # remembered
+    for text in ("subscribe rocm repo:acme/private", "channel repo acme/private", "rocm repo:acme/private",
+                 "rocm repo:acme/missing"):
+        reply = public.handle(ctx(), text)
+        assert reply.notice.kind == "repo_not_allowed", text  # private and unknown: the same answer
+        assert "o/r" not in worded(reply) and "acme/public" not in worded(reply)
+    assert lookups(github) == ["/repos/acme/public", "/repos/acme/private", "/repos/acme/missing"]
+    assert [s.repo for s in public.service.chat.subscriptions("slack", "U1")] == ["acme/public"]
+    assert public.service.chat.channel("slack", "C1").repo == "acme/public"
+    # Without allow_public, GitHub is never asked.
+    closed = SyncCommands(commands.store, config, github=lambda: github_client(
+        config, api_url="https://api.github.invalid", transport=httpx.MockTransport(github.handler)))
+    assert closed.handle(ctx(), "rocm repo:acme/public").notice.kind == "repo_not_allowed"
+    assert len(github.requests) == 3

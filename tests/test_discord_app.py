@@ -102,7 +102,7 @@ keywords = ["cuda", "nvidia"]
 def make_settings(tmp_path: Path, chat: str = "") -> Settings:
     """Our own small topics file (32 topics: more than Discord's 25 choices), independent of config/."""
     (tmp_path / "topics.toml").write_text(TOPICS)
-    (tmp_path / "digest.toml").write_text(f'[chat]\n{chat}\n[[repos]]\nname = "o/r"\n')
+    (tmp_path / "digest.toml").write_text(f'[chat]\n{chat}\n[access]\nrepos = ["acme/*"]\n[[repos]]\nname = "o/r"\n')
     return load_settings(tmp_path, env={})
 
 
@@ -674,6 +674,22 @@ async def test_anyone_may_change_settings_by_default(fake: FakeDiscord, bot: Dig
     saved = ChatState(bot.store).channel("discord", str(CHANNEL_ID))
     assert (saved.repo, saved.timezone) == ("acme/widgets", "UTC")
     assert follow_up_text(fake).startswith("Saved (repo, timezone)")
+
+
+async def test_repositories_outside_the_allow_list_are_refused_naming_nothing_else(fake: FakeDiscord,
+                                                                                  bot: DigestBot) -> None:
+    await invoke(bot, interaction_payload("channel", {"repo": "evil/secret"}))
+    await invoke(bot, interaction_payload("subscribe", {"query": "rocm repo:evil/secret"}))
+    await invoke(bot, interaction_payload("show", {"query": "rocm repo:evil/secret"}))
+    await invoke(bot, interaction_payload("show", {"query": "repo:evil/secret"}, dm=True))
+    await invoke(bot, interaction_payload("show", {"query": "rocm repo:acme/widgets"}))  # allowed, never synced
+    replies = [" ".join(texts(body)) for body in fake.follow_ups]
+    assert len(replies) == 5
+    for reply in replies[:4]:
+        assert "does not follow evil/secret" in reply and "o/r" not in reply and "acme" not in reply
+    assert "acme/widgets has not been synced yet" in replies[4] and "o/r" not in replies[4]
+    assert ChatState(bot.store).channel("discord", str(CHANNEL_ID)) is None
+    assert ChatState(bot.store).subscriptions("discord", str(USER_ID)) == []
 
 
 async def test_direct_messages_cannot_post_or_configure(fake: FakeDiscord, bot: DigestBot) -> None:

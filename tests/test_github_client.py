@@ -175,3 +175,14 @@ async def test_enterprise_base_url_over_a_real_loopback_server() -> None:
             items = await collect(client)
     assert len(items) == 230
     assert all(r.path.startswith("/api/v3/repos/o/r/issues") for r in fake.requests)
+
+
+async def test_repository_object_says_whether_it_is_private() -> None:
+    fake, clock = make_fake(1), Clock()
+    fake.add_repo("o/hidden", [], [], repo_fields={"private": True, "visibility": "private"})
+    async with client_for(fake, clock) as client:
+        assert (await client.repository("o/r"))["private"] is False
+        assert (await client.repository("o/hidden"))["private"] is True
+        with pytest.raises(RepoNotFound, match="o/nope"):
+            await client.repository("o/nope")
+    assert [r.path for r in fake.requests] == ["/repos/o/r", "/repos/o/hidden", "/repos/o/nope"]

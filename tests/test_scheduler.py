@@ -26,12 +26,12 @@ from sqlalchemy import insert, update
 from bot.app.messenger import DeliveryError
 from bot.app.service import DigestService
 from bot.delivery.fanout import BUSY, FAILED, SENT, FanoutOptions
-from bot.delivery.jobs import CHANNEL, DeliveryJobs, JobOptions, dm_kind
+from bot.delivery.jobs import CHANNEL, DeliveryJobs, JobOptions, dm_kind, plan_channel
 from bot.delivery.ledger import CLAIMED, DeliveryKey, Ledger
 from bot.github.payloads import item_from_payload
 from bot.model import Digest, QueryResult
 from bot.scheduler import DigestScheduler, daily_trigger, delivery_status
-from bot.settings import Settings, load_settings
+from bot.settings import AccessSettings, Settings, load_settings
 from bot.store import schema
 from bot.store.chat import ChannelSettings, ChatState
 from bot.store.db import upsert
@@ -137,6 +137,11 @@ def make_settings(config_dir: Path) -> Settings:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return make_settings(tmp_path)
+
+
+def with_access(settings: Settings, patterns: list[str], *, allow_public: bool = False) -> Settings:
+    access = AccessSettings(repos=patterns, allow_public=allow_public)
+    return settings.model_copy(update={"file": settings.file.model_copy(update={"access": access})})
 
 
 def fill(store: Store, end: datetime = NOW) -> Store:
@@ -577,6 +582,7 @@ async def test_refresh_follows_settings_written_by_another_process(filled_sqlite
     async def sync(repo: str) -> None:
         return None
 
+    settings = with_access(settings, ["x/*"])
     scheduler = DigestScheduler(DigestService(store, settings), {"slack": FakeMessenger()},
                                 sync=sync, sync_on_start=False,
                                 clock=Clock(NOW - timedelta(hours=8)))
@@ -704,3 +710,85 @@ async def test_daily_dms_leave_out_what_their_user_muted(filled_sqlite: Store, s
     assert {s.id for s in digest.sections if s.id.startswith("topic:")} == {"topic:cuda"}
     expired = by_user["U5"]
     assert isinstance(expired, QueryResult) and expired.items and expired.topic == "rocm"
+
+
+# --- which repositories (docs/access.md) ---
+
+
+def add_subscription(store: Store, user: str, repo: str, *, post_time: str = "11:05") -> None:
+    with store.engine.begin() as conn:
+        conn.execute(insert(schema.subscriptions), [dict(
+            platform="slack", user_id=user, query="rocm", repo=repo, post_time=post_time, timezone="Asia/Shanghai",
+            locale="en", paused=None, notice_pending=False, created_at=NOW - timedelta(days=7))])
+
+
+async def test_a_stored_repository_that_is_not_allowed_is_never_synced_nor_posted(
+        filled_sqlite: Store, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    store = filled_sqlite
+    add_channel(store, "C1")
+    add_channel(store, "C2", repo="acme/secret", post_time="09:00")  # stored before the allow-list, or by hand
+    add_subscription(store, "U1", "acme/secret", post_time="08:00")
+    synced: list[str] = []
+
+    async def sync(repo: str) -> None:
+        synced.append(repo)
+
+    fake = FakeMessenger()
+    scheduler = DigestScheduler(DigestService(store, settings), {"slack": fake}, sync=sync, sync_on_start=False,
+                                clock=Clock(NOW - timedelta(hours=8)))
+    async with scheduler:
+        assert scheduler.job_ids() == ["channel:slack:C1", "refresh", "sync:o/r"]
+        await scheduler.refresh()
+        refusals = [r.getMessage() for r in caplog.records if "acme/secret is not an allowed" in r.getMessage()]
+        assert len(refusals) == 1  # logged once, not every minute
+        # Run directly, the jobs refuse too: no sync, no post, the ledger says why.
+        assert await scheduler.jobs.sync_repo("acme/secret") is False
+        assert await scheduler.jobs.post_channel("slack", "C2", now=NOW) == "skipped"
+        assert (await scheduler.jobs.send_slot("08:00", "Asia/Shanghai", now=NOW)).total == 0
+    assert synced == [] and fake.accepted == []
+    planned = plan_channel(scheduler.service.channel_context("slack", "C2"), NOW)
+    assert planned is not None and planned.key.repo == "acme/secret"
+    row = scheduler.jobs.ledger.get(planned.key)
+    assert row is not None and (row.status, row.last_error) == ("skipped", "repo_not_allowed")
+    # Allowed again (a pattern added to the config): followed again.
+    allowed = with_access(settings, ["acme/*"])
+    scheduler = DigestScheduler(DigestService(store, allowed), {"slack": fake}, sync=sync, sync_on_start=False,
+                                clock=Clock(NOW - timedelta(hours=8)))
+    async with scheduler:
+        assert "sync:acme/secret" in scheduler.job_ids() and "channel:slack:C2" in scheduler.job_ids()
+        assert "dm:08:00:Asia/Shanghai" in scheduler.job_ids()
+
+
+async def test_allow_public_checks_githubs_private_flag_before_the_first_sync(filled_sqlite: Store,
+                                                                               settings: Settings) -> None:
+    import httpx
+
+    from bot.demo.fake_github import FakeGitHub
+    from bot.github.factory import github_client
+
+    store = filled_sqlite
+    github = FakeGitHub(base_url="https://api.github.invalid")
+    github.add_repo("acme/public", [], [])
+    github.add_repo("acme/private", [], [], repo_fields={"private": True, "visibility": "private"})
+    add_channel(store, "C3", repo="acme/public")
+    add_channel(store, "C4", repo="acme/private")
+    settings = with_access(settings, [], allow_public=True)
+    service = DigestService(store, settings, github=lambda: github_client(
+        settings, api_url="https://api.github.invalid", transport=httpx.MockTransport(github.handler)))
+    synced: list[str] = []
+
+    async def sync(repo: str) -> None:
+        synced.append(repo)
+
+    scheduler = DigestScheduler(service, {"slack": FakeMessenger()}, sync=sync, sync_on_start=False,
+                                clock=Clock(NOW - timedelta(hours=8)))
+    async with scheduler:
+        assert {"sync:acme/public", "sync:acme/private"} <= set(scheduler.job_ids())  # only GitHub can tell
+        assert github.requests == []  # planning asks nobody
+        assert await scheduler.jobs.sync_repo("acme/private") is False
+        assert await scheduler.jobs.sync_repo("acme/public") is True
+        assert await scheduler.jobs.sync_repo("acme/public") is True
+        assert synced == ["acme/public", "acme/public"]
+        assert [r.path for r in github.requests] == ["/repos/acme/private", "/repos/acme/public"]  # once each
+        report = await scheduler.refresh()
+        assert sorted(report.removed) == ["channel:slack:C4", "sync:acme/private"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.notices import Refused, RepoNotSynced
+from bot.app.notices import Refused, RepoNotAllowed, RepoNotSynced
 from bot.app.service import DigestService
 from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.model import Active, Digest, Evidence, QueryMatch, QueryResult, TermHit, TopicRef
@@ -140,10 +140,23 @@ def test_empty_query_is_the_digest(filled: Store, settings: Settings) -> None:
     assert isinstance(answer_query(filled, settings, "   3d ", repo="o/r", now=NOW), Digest)
 
 
-def test_unknown_repository_is_a_friendly_error(filled: Store, settings: Settings) -> None:
+def test_unknown_repository_is_a_friendly_error(filled: Store, tmp_path: Path) -> None:
+    shutil.copy(ROOT / "config" / "topics.toml", tmp_path)
+    (tmp_path / "digest.toml").write_text('[access]\nrepos = ["x/*"]\n[[repos]]\nname = "o/r"\n')
     with pytest.raises(Refused) as refused:
-        answer_query(filled, settings, "rocm repo:x/y", repo="o/r", now=NOW)
-    assert refused.value.notice == RepoNotSynced("x/y", ("o/r",))
+        answer_query(filled, load_settings(tmp_path, env={}), "rocm repo:x/y", repo="o/r", now=NOW)
+    assert refused.value.notice == RepoNotSynced("x/y")  # allowed, never synced: and no other repo named
+
+
+def test_a_repository_outside_the_allow_list_is_refused_even_when_stored(filled: Store, settings: Settings) -> None:
+    items = [issue_payload(1, NOW - DAY, title="[Bug]: secret ROCm hang", labels=("bug",))]
+    filled.save_page([item_from_payload("acme/secret", p, is_bot) for p in items])
+    filled.complete_listing("acme/secret", "issues", NOW, [], synced_from=NOW - 30 * DAY)
+    for text in ("rocm repo:acme/secret", "repo:acme/secret", "repo:ACME/secret 3d"):
+        with pytest.raises(Refused) as refused:
+            answer_query(filled, settings, text, repo="o/r", now=NOW)
+        assert refused.value.notice == RepoNotAllowed(text.split("repo:")[1].split()[0])
+    assert answer_query(filled, settings, "rocm repo:O/R", repo="o/r", now=NOW).repo == "o/r"  # configured case
 
 
 def test_query_words_name_topics_and_typos_get_suggestions(settings: Settings) -> None:

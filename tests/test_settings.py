@@ -43,6 +43,13 @@ def test_environment_overrides(tmp_path: Path) -> None:
         ("[digest]\ncolour = 1", r"digest\.colour: unknown key"),
         ("[sync]\nlookback_days = -1", r"sync\.lookback_days: Input should be greater than or equal to 1"),
         ("[digest\n", r"digest\.toml: not valid TOML"),
+        ('[access]\nrepos = ["*/*"]', r"digest\.toml: access\.repos: the owner must be spelled out"),
+        ('[access]\nrepos = ["my-org"]', r"access\.repos: must look like OWNER/NAME or OWNER/\*"),
+        ('[access]\nrepos = ["my-org/[ab]"]', r"access\.repos: must look like OWNER/NAME or OWNER/\*"),
+        ('[access]\nrepos = ["a/b/c"]', r"access\.repos: must look like OWNER/NAME"),
+        ('[access]\nrepos = "my-org/*"', r"access\.repos: Input should be a valid list"),
+        ('[access]\nallow_public = "yes"', r"access\.allow_public: Input should be a valid boolean"),
+        ('[access]\nallow = ["my-org/*"]', r"access\.allow: unknown key"),
     ],
 )
 def test_bad_config_names_file_key_and_problem(tmp_path: Path, text: str, message: str) -> None:
@@ -59,3 +66,16 @@ def test_bot_logins(tmp_path: Path) -> None:
     settings = load_settings(write(tmp_path, '[bots]\nlogins = ["mergify"]'), env={})
     assert settings.is_bot("dependabot[bot]") and settings.is_bot("mergify")
     assert not settings.is_bot("alice")
+
+
+def test_the_allow_list_is_the_configured_repos_and_the_access_patterns(tmp_path: Path) -> None:
+    settings = load_settings(write(tmp_path, '[access]\nrepos = ["my-org/*", " other/vllm-* "]\n'
+                                             '[[repos]]\nname = "vllm-project/vllm"\n'), env={})
+    assert settings.file.access.repos == ["my-org/*", "other/vllm-*"] and not settings.file.access.allow_public
+    assert settings.allowed_repo("vllm-project/vllm") == "vllm-project/vllm"
+    assert settings.allowed_repo("VLLM-Project/VLLM") == "vllm-project/vllm"  # GitHub's names ignore case
+    assert settings.allowed_repo("My-Org/tool") == "My-Org/tool"
+    assert settings.allowed_repo("other/vllm-ascend") == "other/vllm-ascend"
+    for refused in ("vllm-project/other", "my-orgx/tool", "other/vllm", "acme/secret", "my-org/a/b"):
+        assert settings.allowed_repo(refused) is None, refused
+    assert load_settings(write(tmp_path, ""), env={}).allowed_repo("vllm-project/vllm") is None  # no list: none

@@ -214,6 +214,19 @@ async def test_subscribe_and_channel_settings_through_slack(harness: Harness) ->
     assert "每日开发状态摘要" in json.dumps(harness.responses("r3"), ensure_ascii=False)
 
 
+async def test_repositories_outside_the_allow_list_are_refused_through_slack(harness: Harness) -> None:
+    for text in ("subscribe rocm repo:acme/secret", "channel repo acme/secret", "rocm repo:acme/secret",
+                 "post repo:acme/secret"):
+        await harness.command(text)
+    await harness.fake.until(lambda calls: {f"response:r{n}" for n in range(1, 5)} <= {c.method for c in calls})
+    for n in range(1, 5):
+        text = json.dumps(harness.responses(f"r{n}"))
+        assert "does not follow acme/secret" in text and "o/r" not in text, text
+    service = harness.deps.commands.service
+    assert service.chat.subscriptions("slack", "U1") == [] and service.chat.channel("slack", "C1") is None
+    assert harness.fake.of("chat.postMessage") == []
+
+
 async def test_unknown_input_gets_a_hint(harness: Harness) -> None:
     await harness.command("channel colour red")
     await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))

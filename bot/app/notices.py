@@ -16,7 +16,7 @@ NoticeKind = Literal[
     "help", "subscribed", "subscriptions", "unsubscribed", "channel", "channel_saved", "muted", "mutes", "unmuted",
     "not_allowed", "no_repo", "invalid", "error", "posted", "post_failed", "more_parts", "paused",
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
-    "unknown_topics", "unknown_topic", "subscription_window", "sorry",
+    "unknown_topics", "unknown_topic", "subscription_window", "sorry", "repo_not_allowed", "repo_needs_admin",
 ]
 
 
@@ -173,11 +173,29 @@ class NotSynced(Notice):
 
 @dataclass(frozen=True)
 class RepoNotSynced(Notice):
-    """A query names a repository the store does not hold."""
+    """A query names an allowed repository the store does not hold. It names no other repository: the list
+    of what the bot holds is not every reader's to see."""
 
     kind: ClassVar[NoticeKind] = "repo_not_synced"
     repo: str
-    known: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RepoNotAllowed(Notice):
+    """``repo`` is not one the bot may read (not configured, or private, or not visible to its token: one
+    answer for all three, naming nothing else)."""
+
+    kind: ClassVar[NoticeKind] = "repo_not_allowed"
+    repo: str
+
+
+@dataclass(frozen=True)
+class RepoNeedsAdmin(Notice):
+    """``chat.channel_settings = "admins"``: only someone who may change the channel's settings may make the bot
+    follow a repository outside ``[[repos]]`` (a subscription to it)."""
+
+    kind: ClassVar[NoticeKind] = "repo_needs_admin"
+    repo: str
 
 
 @dataclass(frozen=True)
@@ -262,8 +280,8 @@ class Sorry(Notice):
 
 
 REFUSALS: tuple[type[Notice], ...] = (
-    NotAllowed, NoRepo, NotSynced, RepoNotSynced, PostFailed, PostNeedsChannel, TooManySubscriptions,
-    SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, Invalid, Failed,
+    NotAllowed, NoRepo, NotSynced, RepoNotSynced, RepoNotAllowed, RepoNeedsAdmin, PostFailed, PostNeedsChannel,
+    TooManySubscriptions, SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, Invalid, Failed,
 )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from bot.app.access import GitHubFactory, RepoAccess
 from bot.app.context import ChannelContext, Context
 from bot.app.notices import (
     ChannelSaved,
@@ -31,6 +32,8 @@ from bot.app.notices import (
     Paused,
     PostNeedsChannel,
     Refused,
+    RepoNeedsAdmin,
+    RepoNotAllowed,
     RepoNotSynced,
     SettingsInChannel,
     Subscribed,
@@ -47,6 +50,7 @@ from bot.app.notices import (
 )
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window
+from bot.github.factory import github_client
 from bot.model import Answer, Digest, QueryResult, Window
 from bot.settings import Settings
 from bot.store.chat import ChannelSettings, ChatState, Subscription
@@ -78,13 +82,26 @@ class Skip:
 
 
 class DigestService:
-    def __init__(self, store: Store, settings: Settings, *, build_threads: int = BUILD_THREADS) -> None:
+    def __init__(self, store: Store, settings: Settings, *, build_threads: int = BUILD_THREADS,
+                 github: GitHubFactory | None = None) -> None:
+        """``github`` makes the client that asks whether a repository is public (``[access] allow_public``);
+        by default one from the settings, made only when asked."""
         self.store = store
+        self.access = RepoAccess(settings, github=github or (lambda: github_client(self.settings)))
         self.settings = settings
         self.chat = ChatState(store)
         self.mutes = MuteStore(store)
         self._builds = ThreadPoolExecutor(max_workers=max(1, build_threads), thread_name_prefix="digest-build")
         self._analyst: tuple[asyncio.AbstractEventLoop, Analyst] | None = None  # made on first use, per loop
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self._settings = settings
+        self.access.settings = settings  # the allow-list always follows the settings in use
 
     def close(self) -> None:
         self._builds.shutdown(wait=False, cancel_futures=True)
@@ -164,6 +181,30 @@ class DigestService:
         _log.warning("%s %s %s: %s; marked and skipped from now on", platform, "user" if dm else "channel", target,
                      reason)
 
+    # --- which repositories (docs/access.md) ---
+
+    def admit(self, repo: str) -> str:
+        """``repo`` as followed, or ``Refused(RepoNotAllowed)``. Blocking and from memory: an async caller
+        runs ``look_up`` first when ``allow_public`` may need GitHub's answer."""
+        admitted = self.access.admitted(repo)
+        if admitted is None:
+            raise Refused(RepoNotAllowed(repo))
+        return admitted
+
+    async def look_up(self, repo: str | None) -> None:
+        """Ask GitHub whether ``repo`` is public when only it can tell (once a day at most); decides nothing."""
+        if repo is not None and self.access.undecided(repo):
+            await self.access.admit(repo)
+
+    async def vet(self, repo: str) -> str:
+        """``admit`` after ``look_up``: for the worker, before it syncs or posts anything of ``repo``."""
+        await self.look_up(repo)
+        return self.admit(repo)
+
+    def refused(self, repo: str | None) -> bool:
+        """Known not to be allowed now (the scheduler plans no job for it)."""
+        return repo is not None and self.access.refused(repo)
+
     # --- digests and answers ---
 
     def taxonomy(self, repo: str | None, *, restrict: bool = False) -> Taxonomy:
@@ -177,9 +218,9 @@ class DigestService:
 
         Topics and mutes act on the taxonomy, so topic sections, trends and the summary agree on what a
         topic's items are. ``analyse=False`` never asks the LLM, even when one is configured (the demo)."""
-        repo = context.repo
-        if repo is None:
+        if context.repo is None:
             raise Refused(NoRepo())
+        repo = self.admit(context.repo)
         if self.store.last_synced(repo) is None:
             raise Refused(NotSynced(repo))
         taxonomy = load_taxonomy(self.settings, repo)
@@ -206,6 +247,7 @@ class DigestService:
 
     async def digest(self, context: ChannelContext, window: Window, *, analyse: bool = True) -> Digest:
         """The digest built in the pool, then analysed on this event loop (the process' one ``Analyst``)."""
+        await self.look_up(context.repo)
         digest = await self.in_pool(functools.partial(self.build_digest, analyse=False), context, window)
         return await self.analyse(digest) if analyse else digest
 
@@ -235,16 +277,17 @@ class DigestService:
         repo = query.repo or context.repo
         if repo is None:
             raise Refused(NoRepo())
+        repo = self.admit(repo)
+        if repo not in self.store.repos():
+            raise Refused(RepoNotSynced(repo))
         context = replace(context, repo=repo)
-        known = self.store.repos()
-        if repo not in known:
-            raise Refused(RepoNotSynced(repo, tuple(known[:5])))
         window = self.window_for(context, query, now)
         if query.is_empty:
             return self.build_digest(context, window, analyse=analyse)
         return self.search(context, query, window, text=text)
 
     async def answer(self, context: ChannelContext, text: str, *, now: datetime) -> Answer:
+        await self.look_up(parse_query(text).repo or context.repo)
         answer = await self.in_pool(functools.partial(self.answer_now, now=now, analyse=False), context, text)
         return await self.analyse(answer) if isinstance(answer, Digest) else answer
 
@@ -304,8 +347,16 @@ class DigestService:
         existing = self.chat.subscriptions(caller.platform, caller.user_id)
         if len(existing) >= limit and all(s.query.lower() != text.lower() for s in existing):
             return TooManySubscriptions(limit)
+        repo = query.repo or channel.repo
+        if repo is not None:
+            repo = self.admit(repo)
+            # In admins mode a repository beyond [[repos]] and this channel's own is an admin's to add.
+            configured = {entry.name for entry in self.settings.repos}
+            if (query.repo is not None and repo != channel.repo and repo not in configured
+                    and not self._may_change_channel(caller)):
+                return RepoNeedsAdmin(repo)
         subscription, created = self.chat.subscribe(
-            caller.platform, caller.user_id, text, repo=query.repo or channel.repo,
+            caller.platform, caller.user_id, text, repo=repo,
             post_time=at or channel.post_time, timezone=tz or channel.timezone, locale=channel.locale,
         )
         return Subscribed(SubscriptionView.of(subscription), created, tuple(query.notes))
@@ -335,6 +386,8 @@ class DigestService:
             return SettingsInChannel()
         if not self._may_change_channel(caller):
             return NotAllowed()
+        if isinstance(changes.get("repo"), str):
+            changes = {**changes, "repo": self.admit(str(changes["repo"]))}
         topics = changes.get("topics")
         if isinstance(topics, tuple):
             known = set(load_taxonomy(self.settings).ids())

@@ -132,6 +132,7 @@ def _for_me(tokens: list[str]) -> tuple[list[str], bool]:
 
 def _mute(tokens: list[str]) -> Command:
     words, personal = _for_me(tokens)
+    words = [word for word in words if word.strip()]  # an empty quoted phrase ("") names no topic
     if not words:
         return ListMutes(personal)
     duration = None

@@ -29,6 +29,7 @@ from bot.commands.grammar import (
     parse_command,
 )
 from bot.errors import UserError
+from bot.topics.query import parse_query
 
 _log = logging.getLogger(__name__)
 
@@ -67,6 +68,7 @@ class Commands:
             answer = await service.ask(ctx, channel, command.text, post=post)
             return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone)
         if isinstance(command, Subscribe):
+            await service.look_up(parse_query(command.query).repo)  # GitHub's word first, when only it can tell
             notice = await service.in_pool(lambda: service.subscribe(ctx, channel, command.query, at=command.at,
                                                                      tz=command.tz))
         elif isinstance(command, Unsubscribe):
@@ -76,6 +78,8 @@ class Commands:
         elif isinstance(command, ShowChannel):
             notice = await service.in_pool(service.show_channel, ctx, channel)
         elif isinstance(command, ConfigureChannel):
+            repo = command.changes.get("repo")
+            await service.look_up(repo if isinstance(repo, str) else None)
             notice = await service.in_pool(service.configure_channel, ctx, channel, dict(command.changes))
         elif isinstance(command, ListMutes):
             notice = await service.in_pool(lambda: service.list_mutes(ctx, channel, personal=command.personal))

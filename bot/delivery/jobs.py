@@ -30,6 +30,7 @@ from zoneinfo import ZoneInfo
 
 from bot.app.context import ChannelContext
 from bot.app.messenger import Answer, DeliveryError, Messenger
+from bot.app.notices import Refused
 from bot.app.service import MUTED, DigestService, Skip
 from bot.delivery.fanout import (
     BUSY,
@@ -54,6 +55,7 @@ _log = logging.getLogger(__name__)
 SyncFn = Callable[[str], Awaitable[object]]
 CHANNEL = "channel"
 LOST = "lost"  # our lease was taken over mid-delivery (we were stalled longer than the lease)
+REPO_NOT_ALLOWED = "repo_not_allowed"  # why a delivery was skipped: its repository is not allowed (any more)
 
 
 class SyncFailed(Exception):
@@ -170,7 +172,7 @@ class DeliveryJobs:
 
     async def sync_repo(self, repo: str) -> bool:
         """The periodic sync job. Failures are logged (the syncer records them in the store) and retried next time."""
-        if self.sync is None:
+        if self.sync is None or await self._refusal(repo) is not None:
             return False
         async with self._repo_locks[repo]:
             started = self.clock()
@@ -181,6 +183,18 @@ class DeliveryJobs:
                 return False
             self._covered[repo] = max(self._covered.get(repo, started), started)
         return True
+
+    async def _refusal(self, repo: str) -> str | None:
+        """None when ``repo`` may be synced and posted now (docs/access.md), else why not (logged here)."""
+        try:
+            await self.service.vet(repo)
+        except Refused:
+            _log.warning("%s is not an allowed repository (docs/access.md): not syncing or posting it", repo)
+            return REPO_NOT_ALLOWED
+        except Exception as err:  # GitHub could not say whether it is public: ask again next time
+            _log.warning("cannot tell whether %s may be followed: %s", repo, err)
+            return f"access check: {err}"
+        return None
 
     async def ensure_synced(self, repo: str, until: datetime) -> None:
         """Sync ``repo`` first if its last completed sync is older than ``until`` (a window's end)."""
@@ -239,7 +253,8 @@ class DeliveryJobs:
     async def send_slot(self, post_time: str, timezone: str, *, now: datetime | None = None) -> FanoutResult:
         """The DM job of one time slot: every active subscription at ``post_time`` in ``timezone``."""
         now = now or self.clock()
-        subscriptions = await asyncio.to_thread(self.service.chat.all_subscriptions)
+        subscriptions = [sub for sub in await asyncio.to_thread(self.service.chat.all_subscriptions)
+                         if not self.service.refused(sub.repo or self.service.default_repo)]
         plan = plan_slot(subscriptions, post_time, timezone, now, platforms=self.messengers,
                          default_repo=self.service.default_repo)
         outlook = await asyncio.to_thread(self.ledger.outlook, plan.window.start, kind_prefix="dm:")
@@ -327,6 +342,13 @@ class DeliveryJobs:
         build: Callable[[], Awaitable[Answer | Skip | None]],
     ) -> str:
         key = claim.key
+        refusal = await self._refusal(key.repo)  # a stored channel or subscription whose repo is not allowed
+        if refusal == REPO_NOT_ALLOWED:
+            await asyncio.to_thread(self.ledger.skip, claim, refusal)
+            return SKIPPED
+        if refusal is not None:
+            await self._fail(claim, refusal)
+            return FAILED
         try:
             await self.ensure_synced(key.repo, window.end)
             answer = await build()

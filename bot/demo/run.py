@@ -43,7 +43,7 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
                 f" (no network): {report.line()}"
             )
             window = default_window(SAMPLE_END, settings.digest.zone, settings.digest.post_time)
-            service = DigestService(store, settings)
+            service = DigestService(store, _following_the_sample(settings))
             try:
                 context = service.default_context(repo=SAMPLE_REPO, locale=locale)
                 digest = service.build_digest(context, window, analyse=False)  # no network, even with LLM_* set
@@ -52,6 +52,12 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
         finally:
             store.close()
     return render(digest, fmt)
+
+
+def _following_the_sample(settings: Settings) -> Settings:
+    """The sample is served by the in-process fake, not read with a token: allowed whatever the config says."""
+    access = settings.file.access.model_copy(update={"repos": [*settings.file.access.repos, SAMPLE_REPO]})
+    return settings.model_copy(update={"file": settings.file.model_copy(update={"access": access})})
 
 
 async def _sync(store: Store, fake: FakeGitHub, settings: Settings) -> SyncReport:

@@ -129,6 +129,19 @@ class GitHubClient:
             last_page=_page_number(response.links.get("last", {}).get("url")),
         )
 
+    async def repository(self, full_name: str) -> dict[str, Any]:
+        """``GET /repos/{owner}/{name}``: the repository object (``private``, ``visibility``, …). A repository
+        the token cannot see is ``RepoNotFound`` (404) or ``AccessDenied`` (403), as GitHub answers."""
+        url = self.url_for(f"repos/{full_name}")
+        response = await self._send(url, {})
+        try:
+            data = response.json()
+        except ValueError:
+            raise GitHubError(f"GitHub answered {url} with something that is not JSON", status=200) from None
+        if not isinstance(data, dict):
+            raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected an object)", status=200)
+        return data
+
     async def paginate(
         self, path: str, params: Mapping[str, Any], *, cached: CachedPage | None = None
     ) -> AsyncIterator[Page]:
