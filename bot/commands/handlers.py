@@ -29,6 +29,7 @@ from bot.commands.grammar import (
     parse_command,
 )
 from bot.errors import UserError
+from bot.redact import redact
 
 _log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ class Commands:
         except Refused as refused:
             reply = Reply(refused.notice)
         except UserError as err:
-            reply = Reply(Failed(str(err)))
+            reply = Reply(Failed(redact(str(err))))  # a chat reply: no URL credentials
         paused = await service.in_pool(service.take_pause_notice, ctx)
         if paused is not None:
             reply = replace(reply, notes=(*reply.notes, paused))
