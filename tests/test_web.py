@@ -74,13 +74,13 @@ async def test_no_token_configured_means_no_bearer_access() -> None:
 async def test_the_health_token_shows_the_details() -> None:
     status, body = await get_health(health_app(),
                                     **{"X-Test-Peer": "203.0.113.7", "Authorization": f"Bearer {TOKEN}"})
-    assert status == 200 and body == {"status": "ok", **DETAILS}
+    assert status == 200 and body == DETAILS
 
 
 @pytest.mark.parametrize("address", ["127.0.0.1", "::1"])
 async def test_a_loopback_client_sees_the_details(address: str) -> None:
     status, body = await get_health(health_app(), **{"X-Test-Peer": address})
-    assert status == 200 and body["last_post"] == DETAILS["last_post"] and body["status"] == "ok"
+    assert (status, body) == (200, DETAILS)
 
 
 @pytest.mark.parametrize("header", ["X-Forwarded-For", "Forwarded", "X-Real-IP"])
@@ -97,7 +97,7 @@ async def test_an_unreadable_store_is_degraded_without_a_traceback(caplog: pytes
 async def test_not_ok_details_are_degraded_for_everyone() -> None:
     app = health_app({"ok": False, "pending": []})
     assert await get_health(app, **{"X-Test-Peer": "203.0.113.7"}) == (503, {"status": "degraded"})
-    assert await get_health(app) == (503, {"status": "degraded", "ok": False, "pending": []})
+    assert await get_health(app) == (503, {"ok": False, "pending": []})
 
 
 # --- malformed requests in front of bolt ---
