@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bot import __version__
 from bot.errors import UserError
 from bot.locales import LOCALES
+from bot.redact import install_log_redaction, redact, remember_env, remember_secrets
 from bot.settings import Settings, check_repo, load_settings
 from bot.timeutil import parse_iso, utcnow
 
@@ -85,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="the Slack app over HTTP: /slack/events and /healthz on $PORT")
     serve.add_argument("--port", type=int, help="default $PORT or 3000")
-    serve.add_argument("--host", default="0.0.0.0")
+    serve.add_argument("--host", help="default $HOST, else 0.0.0.0 in a container or on a PaaS ($PORT set), "
+                                      "else 127.0.0.1 (docs/reliability.md)")
 
     commands.add_parser("run", help="the worker: sync, schedule, post; Slack Socket Mode and/or Discord")
     commands.add_parser("status", help="last sync per repository, last post per channel, pending deliveries")
@@ -93,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Secrets first: whatever fails from here on (settings included) is printed and logged redacted.
+    remember_env(os.environ)
     debug = False
     try:
         args = build_parser().parse_args(argv)
@@ -101,26 +105,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             level=logging.INFO if args.verbose or args.debug else logging.WARNING,
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
+        install_log_redaction()
         handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
         return handler(args)
     except UserError as err:
-        print(f"digest-bot: {err}", file=sys.stderr)
+        print(redact(f"digest-bot: {err}"), file=sys.stderr)
         return err.exit_code
     except KeyboardInterrupt:
         print("digest-bot: interrupted", file=sys.stderr)
         return 130
     except Exception as err:
         if debug:
-            raise
+            # The traceback, redacted (Python's own would print URLs and tokens in exception messages).
+            import traceback
+
+            print(redact(traceback.format_exc()), file=sys.stderr, end="")
+            return 1
         print(
-            f"digest-bot: unexpected error: {type(err).__name__}: {err} (run with --debug for details)",
+            redact(f"digest-bot: unexpected error: {type(err).__name__}: {err} (run with --debug for details)"),
             file=sys.stderr,
         )
         return 1
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    return load_settings(args.config)
+    settings = load_settings(args.config)
+    remember_secrets(*settings.secret_values())  # e.g. a store password from digest.toml, not the environment
+    return settings
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -225,11 +236,11 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from bot.platforms.runtime import serve_http
+    from bot.platforms.runtime import default_host, serve_http
 
     settings = _settings(args)
     port = args.port or int(os.environ.get("PORT") or 3000)
-    asyncio.run(serve_http(settings, host=args.host, port=port))
+    asyncio.run(serve_http(settings, host=args.host or default_host(), port=port))
     return 0
 
 
@@ -248,12 +259,13 @@ def cmd_status(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     with Store.open(settings.database_url) as store:
-        print(json.dumps(delivery_status(store, settings), indent=2, default=str))
+        # Redacted again: rows stored by an older digest-bot may hold errors written before redaction.
+        print(redact(json.dumps(delivery_status(store, settings), indent=2, default=str)))
     return 0
 
 
 def _stderr(message: str) -> None:
-    print(message, file=sys.stderr)
+    print(redact(message), file=sys.stderr)
 
 
 class _Progress:

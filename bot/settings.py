@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, 
 
 from bot.errors import ConfigError
 from bot.locales import LOCALES
+from bot.redact import Redactor, url_credentials
 
 CONFIG_ENV = "DIGEST_BOT_CONFIG"
 DEFAULT_GITHUB_API = "https://api.github.com"
@@ -243,6 +244,14 @@ class Settings(BaseModel):
     def is_bot(self, login: str | None) -> bool:
         return is_bot_login(login, self.file.bots.logins)
 
+    def secret_values(self) -> list[str]:
+        """What the redactor must never let out: tokens, and passwords inside the configured URLs (the store's
+        may come from digest.toml, not the environment)."""
+        urls = (self.database_url, self.github_api_url, self.llm_base_url or "")
+        return [value for value in (self.github_token, self.llm_api_key) if value] + [
+            password for url in urls for password in url_credentials(url)
+        ]
+
 
 def is_bot_login(login: str | None, extra: list[str] | tuple[str, ...] = ()) -> bool:
     if not login:
@@ -307,12 +316,14 @@ def load_settings(config: str | Path | None = None, env: Mapping[str, str] = os.
         file = FileSettings.model_validate(read_toml(path))
     except ValidationError as err:
         raise ConfigError(describe_validation_error(path, err)) from None
+    redact = Redactor()  # these messages echo what was given, minus any credential in it
+    redact.add_env(env)
     api_url = (env.get("GITHUB_API_URL") or DEFAULT_GITHUB_API).rstrip("/")
     if not api_url.startswith(("https://", "http://")):
-        raise ConfigError(f"GITHUB_API_URL must be an http(s) URL, got {api_url!r}")
+        raise ConfigError(f"GITHUB_API_URL must be an http(s) URL, got {redact(api_url)!r}")
     llm_url = (env.get("LLM_BASE_URL") or "").strip().rstrip("/") or None
     if llm_url is not None and not llm_url.startswith(("https://", "http://")):
-        raise ConfigError(f"LLM_BASE_URL must be an http(s) URL, got {llm_url!r}")
+        raise ConfigError(f"LLM_BASE_URL must be an http(s) URL, got {redact(llm_url)!r}")
     return Settings(
         file=file,
         config_dir=config_dir,

@@ -29,6 +29,7 @@ from bot.commands.grammar import (
     parse_command,
 )
 from bot.errors import UserError
+from bot.redact import redact
 from bot.topics.query import parse_query
 
 _log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ class Commands:
         except Refused as refused:
             reply = Reply(refused.notice)
         except UserError as err:
-            reply = Reply(Failed(str(err)))
+            reply = Reply(Failed(redact(str(err))))  # a chat reply: no URL credentials
         except Exception:  # a bug: logged; the person hears it in their channel's language, never a traceback
             _log.exception("/digest %s failed", type(command).__name__)
             reply = Reply(Sorry())

@@ -34,6 +34,7 @@ from sqlalchemy import Connection, and_, delete, func, insert, or_, select, upda
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
+from bot.redact import redact
 from bot.store import schema
 from bot.store.store import Store
 from bot.timeutil import utcnow
@@ -180,12 +181,12 @@ class Ledger:
     def skip(self, claim: Claim, reason: str) -> None:
         """A permanent outcome without (more) messages: target gone, nothing to say, …"""
         self._write(claim, {"status": SKIPPED, "lease_until": None, "completed_at": self.clock(),
-                            "last_error": reason[:_ERROR_CHARS]})
+                            "last_error": redact(reason)[:_ERROR_CHARS]})
 
     def fail(self, claim: Claim, error: str, *, retry_in: timedelta = timedelta(0)) -> None:
         """A transient failure: anyone may claim the row again ``retry_in`` from now (up to ``max_attempts``)."""
         self._write(claim, {"status": FAILED, "lease_until": self.clock() + retry_in,
-                            "last_error": error[:_ERROR_CHARS]})
+                            "last_error": redact(error)[:_ERROR_CHARS]})
 
     def _write(self, claim: Claim, values: dict[str, Any], *extra: Any) -> None:
         t = schema.deliveries

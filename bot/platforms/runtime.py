@@ -10,7 +10,7 @@ import asyncio
 import logging
 import os
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AsyncExitStack
 from datetime import timedelta
 
@@ -34,6 +34,22 @@ async def _wait_for_signal() -> None:
     await stop.wait()
 
 
+# Signs that this process runs in a container or on a PaaS, where the platform's router must reach it.
+CONTAINER_FILES = ("/.dockerenv", "/run/.containerenv")  # Docker, Podman
+CONTAINER_ENV = ("container", "KUBERNETES_SERVICE_HOST", "DYNO", "PORT")  # systemd-nspawn/Podman, k8s, Heroku, PaaS
+
+
+def default_host(env: Mapping[str, str] = os.environ, exists: Callable[[str], bool] = os.path.exists) -> str:
+    """Where ``serve`` listens without ``--host``: ``$HOST``; else every interface in a container or on a PaaS
+    (``PORT`` set: Heroku, Render, Railway, Cloud Run, Dokku all set it); else loopback only, so a laptop or a
+    VM does not expose the bot by accident."""
+    if env.get("HOST"):
+        return env["HOST"]
+    if any(env.get(name) for name in CONTAINER_ENV) or any(exists(path) for path in CONTAINER_FILES):
+        return "0.0.0.0"
+    return "127.0.0.1"
+
+
 async def serve_http(settings: Settings, *, host: str, port: int, env: Mapping[str, str] = os.environ) -> None:
     """The web process: every platform's HTTP routes and ``/healthz`` in one aiohttp application."""
     async with AsyncExitStack() as stack:
@@ -43,7 +59,7 @@ async def serve_http(settings: Settings, *, host: str, port: int, env: Mapping[s
         stack.callback(service.close)
         connections = await connect(service, env, stack, "serve")
         routes = [route for connection in connections for route in connection.routes]
-        runner = web.AppRunner(web_app(routes, store_health(store)))
+        runner = web.AppRunner(web_app(routes, store_health(store), health_token=env.get("HEALTH_TOKEN") or None))
         await runner.setup()
         stack.push_async_callback(runner.cleanup)
         await web.TCPSite(runner, host, port).start()

@@ -13,6 +13,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
 from bot.errors import ConfigError
+from bot.redact import Redactor, url_credentials
 from bot.store import schema
 from bot.timeutil import utcnow
 
@@ -54,7 +55,8 @@ def create_store_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError:
-        raise ConfigError(f"store URL {url!r} is not a SQLAlchemy URL (e.g. sqlite:///data/bot.db)") from None
+        shown = Redactor(url_credentials(url))(url)  # unparsable, so found by hand: never echo its password
+        raise ConfigError(f"store URL {shown!r} is not a SQLAlchemy URL (e.g. sqlite:///data/bot.db)") from None
     kwargs: dict[str, Any] = {}
     if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, delete, func, select, union
 
+from bot.redact import redact
 from bot.store import schema
 from bot.store.db import create_store_engine, migrate, upsert
 from bot.store.records import CommentRecord, ItemRecord, WindowActivity
@@ -159,7 +160,7 @@ class Store:
                         cursor=existing.cursor if existing else None,
                         synced_from=existing.synced_from if existing else None,
                         last_success_at=existing.last_success_at if existing else None,
-                        last_error=message[:2000],
+                        last_error=redact(message)[:2000],  # shown by status and /healthz
                     )
                 ],
                 ("repo", "resource"),
