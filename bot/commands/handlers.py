@@ -51,7 +51,7 @@ class Commands:
         try:
             reply = await self._dispatch(ctx, command, channel)
         except Refused as refused:
-            reply = Reply(refused.notice)
+            reply = Reply(refused.notice, notes=refused.notes)
         except UserError as err:
             reply = Reply(Failed(str(err)))
         paused = await service.in_pool(service.take_pause_notice, ctx)
@@ -95,6 +95,6 @@ class Commands:
             return Reply(NoRepo())
         if post and ctx.is_dm:
             return Reply(PostNeedsChannel())
-        answer = await self.service.answer(channel, text, now=ctx.now)
-        return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone)
+        answer, notes = await self.service.answer_with_notes(channel, text, now=ctx.now)
+        return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone, notes=notes)
 
