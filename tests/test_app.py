@@ -103,7 +103,8 @@ CHANNEL = ChannelContext(repo="o/r", post_time="11:05", timezone="Asia/Shanghai"
 SUB = n.SubscriptionView("qwen hangs", "09:00", "Europe/Berlin", "o/r", None)
 MUTE = n.MuteView("rocm", "AMD / ROCm", "2025-12-09 12:00")
 SAMPLES: list[n.Notice] = [
-    n.Help(("rocm", "qwen")), n.Subscribed(SUB, True, (n.QueryAdjusted("word_cut", "x" * 20 + "…", "100"),)), n.Subscriptions((SUB,), "UTC", (MUTE,)),
+    n.Help(("rocm", "qwen")), n.Subscribed(SUB, True, (n.QueryAdjusted("word_cut", "x" * 20 + "…", "100"),)),
+    n.Subscriptions((SUB,), "UTC", (MUTE,)),
     n.Unsubscribed(None, 2, ()), n.ChannelShown(CHANNEL, "Asia/Shanghai", (MUTE,)),
     n.ChannelSaved(CHANNEL, ("locale",), "Asia/Shanghai"), n.Muted(False, "UTC", MUTE), n.Mutes(True, "UTC", ()),
     n.Unmuted(False, "UTC", None, 1, ()), n.Posted(), n.MoreParts(3), n.Paused("cannot_dm_bot"), n.NotAllowed(),

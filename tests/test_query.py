@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.topics.query import MAX_TERMS, MAX_WORD_CHARS, QueryNote, parse_query
+from bot.topics.query import MAX_TERMS, MAX_WINDOW_DAYS, MAX_WORD_CHARS, QueryNote, parse_query
+from tests.query_strategies import query_texts
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2025, 12, 3, 4, 0, tzinfo=UTC)  # Wednesday 12:00 in Shanghai
@@ -153,6 +154,27 @@ def test_parser_never_raises(text: str) -> None:
     if query.window is not None:
         window = query.window.resolve(NOW, SHANGHAI)
         assert window.start < window.end
+
+
+ZONES = [ZoneInfo(name) for name in ("UTC", "Asia/Shanghai", "Pacific/Kiritimati", "Pacific/Pago_Pago",
+                                     "America/New_York", "Europe/Berlin")]
+
+
+@settings(max_examples=400, deadline=None)
+@given(query_texts, st.datetimes(datetime(2000, 1, 1), datetime(2100, 1, 1), timezones=st.just(UTC)),
+       st.sampled_from(ZONES))
+def test_every_query_parses_to_words_or_notes_and_a_window_of_at_most_a_year(text: str, now: datetime,
+                                                                               zone: ZoneInfo) -> None:
+    query = parse_query(text)
+    assert len(query.notes) == len(query.issues) and all(query.notes)
+    assert len(query.words) <= MAX_TERMS and len(query.excluded_words) <= MAX_TERMS
+    assert all(len(word) <= MAX_WORD_CHARS for word in (*query.words, *query.excluded_words))
+    if query.window is not None:
+        window, notes = query.window.resolve_noted(now, zone)
+        assert window.start <= window.end
+        # 366 local days; a range of whole days may gain the hour a DST change takes back.
+        assert window.end - window.start <= timedelta(days=MAX_WINDOW_DAYS, hours=1)
+        assert all(not note.is_problem and note.english() for note in notes)
 
 
 @settings(max_examples=200, deadline=None)
