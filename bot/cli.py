@@ -191,7 +191,7 @@ def _answer(settings: Settings, make: Callable[[DigestService], Digest | QueryRe
         try:
             return make(service)
         except Refused as refused:
-            raise UserError(notice_text(refused.notice)) from None
+            raise UserError("\n".join(notice_text(notice) for notice in (refused.notice, *refused.notes))) from None
         finally:
             service.close()
 

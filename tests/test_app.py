@@ -116,7 +116,8 @@ CHANNEL = ChannelContext(repo="o/r", post_time="11:05", timezone="Asia/Shanghai"
 SUB = n.SubscriptionView("qwen hangs", "09:00", "Europe/Berlin", "o/r", None)
 MUTE = n.MuteView("rocm", "AMD / ROCm", "2025-12-09 12:00")
 SAMPLES: list[n.Notice] = [
-    n.Help(("rocm", "qwen")), n.Subscribed(SUB, True, ("note",)), n.Subscriptions((SUB,), "UTC", (MUTE,)),
+    n.Help(("rocm", "qwen")), n.Subscribed(SUB, True, (n.QueryAdjusted("word_cut", "x" * 20 + "…", "100"),)),
+    n.Subscriptions((SUB,), "UTC", (MUTE,)),
     n.Unsubscribed(None, 2, ()), n.ChannelShown(CHANNEL, "Asia/Shanghai", (MUTE,)),
     n.ChannelSaved(CHANNEL, ("locale",), "Asia/Shanghai"), n.Muted(False, "UTC", MUTE), n.Mutes(True, "UTC", ()),
     n.Unmuted(False, "UTC", None, 1, ()), n.Posted(), n.MoreParts(3), n.Paused("cannot_dm_bot"), n.NotAllowed(),
@@ -127,6 +128,9 @@ SAMPLES: list[n.Notice] = [
     *(n.Invalid(problem, "/digest mute rocm", "x", "at") for problem in typing.get_args(n.Problem)),
     n.Failed("bad config"),
     n.Sorry(),
+    *(n.QueryProblem(problem, "x*", "label:bug") for problem in typing.get_args(n.QueryProblemKind)),
+    n.QueryProblem("negated_is", "-is:bot"), n.QueryProblem("bad_date", "2025-99-01"),
+    *(n.QueryAdjusted(adjustment, "366", "2025-12-03") for adjustment in typing.get_args(n.Adjustment)),
 ]
 
 
@@ -151,6 +155,16 @@ def test_chinese_notices_are_chinese() -> None:
             continue  # lower layers' words, shown as they are
         text = render_notices([notice], locale="zh-CN", escape=slack_mrkdwn)
         assert any("\u4e00" <= char <= "\u9fff" for char in text), (notice, text)
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+def test_every_query_problem_and_adjustment_has_its_own_words(locale: str) -> None:
+    problems = [n.QueryProblem(kind, "xyz") for kind in typing.get_args(n.QueryProblemKind)]
+    adjustments = [n.QueryAdjusted(kind, "xyz") for kind in typing.get_args(n.Adjustment)]
+    assert "never_synced" in typing.get_args(n.Adjustment)
+    texts = [render_notices([notice], locale=locale, escape=str) for notice in (*problems, *adjustments)]
+    assert all("xyz" in text for text in texts), texts
+    assert len(set(texts)) == len(texts)
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from bot.app.access import GitHubFactory
 from bot.app.context import Context
-from bot.app.notices import Paused, UnknownTopic, Unmuted
+from bot.app.notices import Paused, QueryAdjusted, QueryProblem, UnknownTopic, Unmuted
 from bot.app.replies import Reply
 from bot.app.service import DigestService
 from bot.commands.grammar import (
@@ -246,6 +246,43 @@ def test_paused_subscriptions_are_told_once(commands: SyncCommands) -> None:
 def test_errors_are_replies_not_exceptions(commands: SyncCommands) -> None:
     assert commands.handle(ctx(), "rocm repo:x/y").notice.kind == "repo_not_allowed"
     assert commands.handle(ctx(), "channel colour red").notice.kind == "invalid"
+
+
+@pytest.mark.parametrize(
+    ("text", "problems"),
+    [
+        ("labe:bug", [QueryProblem("unknown_filter", "labe:", "label:bug")]),
+        ("is:bogus", [QueryProblem("bad_is", "is:bogus")]),
+        ("since 2025-99-01", [QueryProblem("bad_date", "2025-99-01")]),
+        ("2025-12-12..2025-12-01", [QueryProblem("inverted_range", "2025-12-12..2025-12-01",
+                                                 "2025-12-01..2025-12-12")]),
+        ("post labe:bug is:bogus", [QueryProblem("unknown_filter", "labe:", "label:bug"),
+                                    QueryProblem("bad_is", "is:bogus")]),
+    ],
+)
+def test_a_query_that_does_not_say_what_it_means_is_refused_not_answered_with_the_digest(
+        commands: SyncCommands, text: str, problems: list[QueryProblem]) -> None:
+    reply = commands.handle(ctx(), text)
+    assert reply.answer is None
+    assert [reply.notice, *reply.notes] == problems
+    assert commands.handle(ctx(), f"subscribe {text.removeprefix('post ')}").notice == problems[0]
+    assert commands.handle(ctx(), "subscriptions").notice.subscriptions == ()
+
+
+def test_limits_applied_to_a_query_are_said_after_the_answer(commands: SyncCommands) -> None:
+    capped = commands.handle(ctx(), "rocm since 1970-01-01")
+    assert isinstance(capped.answer, QueryResult) and len(capped.answer.items) == 5
+    assert capped.answer.window.end - capped.answer.window.start == timedelta(days=366)
+    assert capped.notes == (QueryAdjusted("window_capped", "366"), QueryAdjusted("never_synced", "2025-11-02 12:00"))
+    digest = commands.handle(ctx(), "since 9999-12-31")
+    assert isinstance(digest.answer, Digest)
+    assert digest.notes == (QueryAdjusted("date_clamped", "9999-12-31", "2025-12-02"),)
+    long = commands.handle(ctx(), "rocm " + "a" * 490)
+    assert isinstance(long.answer, QueryResult) and long.answer.items == ()
+    assert long.notes == (QueryAdjusted("word_cut", "a" * 20 + "…", "100"),)
+    subscribed = commands.handle(ctx(), "subscribe " + " ".join(f"w{n}" for n in range(13)))
+    assert subscribed.notice.kind == "subscribed"
+    assert subscribed.notice.notes == (QueryAdjusted("words_dropped", "12"),)
 
 
 # --- mutes ---

@@ -189,6 +189,20 @@ async def test_permanent_errors_skip_and_exhausted_retries_fail_for_later(filled
     assert [p.target for p in fake.accepted] == ["U2"]
 
 
+async def test_a_saved_subscription_whose_query_is_refused_is_skipped_not_failed_every_day(
+        filled_sqlite: Store, settings: Settings) -> None:
+    # Saved before queries were checked: it used to be the whole digest every day; now it has no answer.
+    add_subscribers(filled_sqlite, ["U1"], query="labe:bug")
+    add_subscribers(filled_sqlite, ["U2"], query="rocm")
+    fake = FakeMessenger()
+    jobs = _jobs(filled_sqlite, settings, fake, Clock(NOW + timedelta(seconds=5)), [])
+    result = await jobs.send_slot("11:05", "Asia/Shanghai")
+    assert (result.sent, result.skipped, result.failed) == (1, 1, 0)
+    skipped = jobs.ledger.get(dm_key("U1", "labe:bug"))
+    assert skipped is not None and skipped.status == "skipped" and skipped.last_error == "query_problem"
+    assert [p.target for p in fake.accepted] == ["U2"]
+
+
 async def test_what_a_daily_dm_contains(filled_sqlite: Store, settings: Settings) -> None:
     store = filled_sqlite
     add_subscribers(store, ["U1"], query="rocm")

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
 
-from bot.app.notices import Refused, RepoNotAllowed, RepoNotSynced
+from bot.app.notices import Notice, QueryAdjusted, QueryProblem, Refused, RepoNotAllowed, RepoNotSynced
 from bot.app.service import DigestService
 from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.model import Active, Digest, Evidence, QueryMatch, QueryResult, TermHit, TopicRef
 from bot.settings import Settings, load_settings
 from bot.store.store import Store
 from formatters.json_format import query_to_dict
+from formatters.notices import render_notices
 from tests.factories import comment_payload, issue_payload
+from tests.query_strategies import query_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = datetime(2025, 12, 2, 3, 5, tzinfo=UTC)
@@ -169,3 +174,50 @@ def test_query_words_name_topics_and_typos_get_suggestions(settings: Settings) -
     assert topic_named(taxonomy, "AMD").id == "rocm"
     assert topic_named(taxonomy, "command") is None
     assert suggest(taxonomy, parse_query("rcom deepsek"))[:2] == ["rocm", "deepseek"]
+
+
+def test_a_huge_word_answers_and_a_refused_query_is_not_the_digest(filled: Store, settings: Settings) -> None:
+    result = ask(filled, settings, "a" * 496)
+    assert result.items == () and result.parsed["words"] == ["a" * 100]
+    assert result.parsed["notes"] == ["a word was cut to its first 100 characters (“" + "a" * 20 + "…”)"]
+    for text in ("labe:bug", "is:bogus", "since 2025-99-01", "2025-12-12..2025-12-01"):
+        with pytest.raises(Refused) as refused:
+            answer_query(filled, settings, text, repo="o/r", now=NOW)
+        assert isinstance(refused.value.notice, QueryProblem)
+
+
+def test_since_long_ago_is_capped_like_every_window_and_said_in_the_json(filled: Store, settings: Settings) -> None:
+    result = ask(filled, settings, "qwen since 1970-01-01")
+    assert result.window.end - result.window.start == timedelta(days=366)
+    assert result.parsed["window"] == "since 1970-01-01"
+    assert result.parsed["notes"][0] == "windows are limited to 366 days; using the last 366"
+    assert "was never synced" in result.parsed["notes"][1]
+
+
+@pytest.fixture
+def service(filled: Store, settings: Settings) -> Iterator[DigestService]:
+    service = DigestService(filled, settings)
+    yield service
+    service.close()
+
+
+def answer_or_refusal(service: DigestService, text: str) -> tuple[Digest | QueryResult | None, list[Notice]]:
+    """The answer and the notes said after it, or no answer and the refusal's notices."""
+    try:
+        answer, notes = service.answer_noted(service.default_context(repo="o/r"), text, now=NOW, analyse=False)
+    except Refused as refused:
+        return None, [refused.notice, *refused.notes]
+    return answer, list(notes)
+
+
+@hypothesis_settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=query_texts)
+def test_every_query_answers_or_is_refused_with_a_fix_never_an_error(service: DigestService, text: str) -> None:
+    answer, said = answer_or_refusal(service, text)
+    if answer is None:  # text that does not say what it means, or names a repository never synced
+        assert all(isinstance(notice, QueryProblem) for notice in said) or isinstance(said[0], RepoNotSynced)
+    else:
+        assert answer.window.end - answer.window.start <= timedelta(days=366, hours=1)
+        assert all(isinstance(note, QueryAdjusted) for note in said)
+    for locale in ("en", "zh-CN"):
+        assert render_notices(said, locale=locale, escape=str).count("\n\n") >= len(said) - 1

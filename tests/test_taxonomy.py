@@ -91,6 +91,15 @@ def test_phrase_syntax_wildcards_separators_and_count_prefixes() -> None:
     assert not compile_phrases(["/v1/*"]).search("move tests/v1/sample")
 
 
+def test_a_phrase_longer_than_the_stack_compiles_and_matches() -> None:
+    # One regex unit per character: building the tree by recursion overflowed from ~500 characters.
+    long = "a" * 5000
+    pattern = compile_phrases([long, long + "b", "ab"])
+    assert pattern is not None
+    assert pattern.search(f"x {long}b y") and pattern.search(f"x {long} y")
+    assert not pattern.search(f"x {long[:-1]} y")
+
+
 @pytest.mark.parametrize(("title", "topic"), [
     ("Bad accuracy on 8xMI300X", "rocm"), ("Llama 70B on 4xH100 OOMs", "cuda"), ("[Qwen3-Next] Fix MTP", "qwen"),
     ("[V1][Spec Decode] EAGLE3 for Llama 4", "spec_decode"), ("[Hardware][Intel GPU] FP8 for XPU", "hardware"),

@@ -8,15 +8,20 @@ is a sentence, so Slack, Discord and the CLI say the same thing in the reader's 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from bot.app.context import ChannelContext
+from bot.model import QueryAdjustmentKind, QueryProblemKind
+
+if TYPE_CHECKING:
+    from bot.topics.query import QueryNote
 
 NoticeKind = Literal[
     "help", "subscribed", "subscriptions", "unsubscribed", "channel", "channel_saved", "muted", "mutes", "unmuted",
     "not_allowed", "no_repo", "invalid", "error", "posted", "post_failed", "more_parts", "paused",
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
     "unknown_topics", "unknown_topic", "subscription_window", "sorry", "repo_not_allowed", "repo_needs_admin",
+    "query_problem", "query_adjusted",
 ]
 
 
@@ -64,7 +69,27 @@ class Subscribed(Notice):
     kind: ClassVar[NoticeKind] = "subscribed"
     subscription: SubscriptionView
     created: bool
-    notes: tuple[str, ...] = ()
+    notes: tuple[QueryAdjusted, ...] = ()
+
+
+Adjustment = Literal[QueryAdjustmentKind, "never_synced"]
+
+
+@dataclass(frozen=True)
+class QueryAdjusted(Notice):
+    """Said after an answer: the query was answered, but not quite as typed (a limit, a clamped date), or the
+    window reaches before what was synced. ``value`` and ``hint`` as in ``bot.topics.query.QueryNote``;
+    never_synced: ``value`` is the local time the store's history starts."""
+
+    kind: ClassVar[NoticeKind] = "query_adjusted"
+    adjustment: Adjustment
+    value: str = ""
+    hint: str = ""
+
+    @classmethod
+    def of(cls, note: QueryNote) -> QueryAdjusted:
+        assert not note.is_problem
+        return cls(cast(QueryAdjustmentKind, note.kind), note.value, note.hint)
 
 
 @dataclass(frozen=True)
@@ -265,6 +290,29 @@ class Invalid(Notice):
 
 
 @dataclass(frozen=True)
+class QueryProblem(Notice):
+    """A query that does not say what it means (an unknown filter, a bad date, a range that ends before it
+    starts): refused rather than answered as something else, often the whole digest. ``value`` is the part at
+    fault as typed, ``hint`` the fix when there is one (``label:bug`` for ``labe:bug``)."""
+
+    kind: ClassVar[NoticeKind] = "query_problem"
+    problem: QueryProblemKind
+    value: str = ""
+    hint: str = ""
+
+    @classmethod
+    def of(cls, note: QueryNote) -> QueryProblem:
+        assert note.is_problem
+        return cls(cast(QueryProblemKind, note.kind), note.value, note.hint)
+
+
+def query_refusal(problems: tuple[QueryNote, ...]) -> Refused:
+    """Every problem of a query, said at once: fixing one at a time would take as many tries."""
+    first, *more = (QueryProblem.of(problem) for problem in problems)
+    return Refused(first, tuple(more))
+
+
+@dataclass(frozen=True)
 class Failed(Notice):
     """A lower layer's one-sentence error (configuration, environment): operators' words, shown as they are."""
 
@@ -281,7 +329,8 @@ class Sorry(Notice):
 
 REFUSALS: tuple[type[Notice], ...] = (
     NotAllowed, NoRepo, NotSynced, RepoNotSynced, RepoNotAllowed, RepoNeedsAdmin, PostFailed, PostNeedsChannel,
-    TooManySubscriptions, SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, Invalid, Failed,
+    TooManySubscriptions, SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, Invalid, QueryProblem,
+    Failed,
 )
 
 
@@ -290,8 +339,10 @@ def is_refusal(notice: Notice | None) -> bool:
 
 
 class Refused(Exception):
-    """Raised inside the service where a use case cannot go on; the caller answers with ``notice``."""
+    """Raised inside the service where a use case cannot go on; the caller answers with ``notice`` (and
+    ``notes`` after it: more of the same kind)."""
 
-    def __init__(self, notice: Notice) -> None:
+    def __init__(self, notice: Notice, notes: tuple[Notice, ...] = ()) -> None:
         super().__init__(repr(notice))  # logs and the ledger's last_error keep the detail (which repository…)
         self.notice = notice
+        self.notes = notes

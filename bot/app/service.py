@@ -31,6 +31,7 @@ from bot.app.notices import (
     NotSynced,
     Paused,
     PostNeedsChannel,
+    QueryAdjusted,
     Refused,
     RepoNeedsAdmin,
     RepoNotAllowed,
@@ -44,6 +45,7 @@ from bot.app.notices import (
     UnknownTopics,
     Unmuted,
     Unsubscribed,
+    query_refusal,
 )
 from bot.app.notices import (
     Subscriptions as SubscriptionsNotice,
@@ -59,7 +61,7 @@ from bot.store.mutes import Mutes as MuteStore
 from bot.store.store import Store
 from bot.topics.catalog import load_taxonomy
 from bot.topics.items import stored_topic_ids
-from bot.topics.query import Query, WindowSpec, parse_query
+from bot.topics.query import Query, QueryNote, WindowSpec, parse_query
 from bot.topics.search import search, suggest, topic_named
 from bot.topics.taxonomy import Taxonomy, Topic
 
@@ -72,6 +74,7 @@ T = TypeVar("T")
 BUILD_THREADS = 4  # digests built at once per process; more wait their turn (their windows are fixed already)
 DEFAULT_SEARCH_WINDOW = WindowSpec("relative", amount=timedelta(days=7), text="7d")
 MUTED = "muted"  # why a daily DM was skipped: its query names a topic its user muted
+QUERY_PROBLEM = "query_problem"  # why a daily DM was skipped: its query does not say what it means (labe:bug)
 
 
 @dataclass(frozen=True)
@@ -148,11 +151,12 @@ class DigestService:
         channel's digests leave out what it muted; a DM keeps everything)."""
         return self.channel_context(caller.platform, caller.channel_id, mutes_at=None if caller.is_dm else caller.now)
 
-    async def ask(self, caller: Context, channel: ChannelContext, text: str, *, post: bool) -> Answer:
-        """``/digest <text>`` (or ``/digest post <text>``) from a chat command."""
+    async def ask(self, caller: Context, channel: ChannelContext, text: str, *,
+                  post: bool) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
+        """``/digest <text>`` (or ``/digest post <text>``) from a chat command, and what to say after it."""
         if post and caller.is_dm:
             raise Refused(PostNeedsChannel())
-        return await self.answer(channel, text, now=caller.now)
+        return await self.answer_with_notes(channel, text, now=caller.now)
 
     def subscription_context(self, sub: Subscription, *, mutes: Collection[str] = ()) -> ChannelContext:
         """A daily DM's context: its repository, time, zone and language, every topic, its user's mutes."""
@@ -265,15 +269,28 @@ class DigestService:
 
     def window_for(self, context: ChannelContext, query: Query, now: datetime) -> Window:
         """The window a query asks for, or the digest's: the day up to the context's latest post time."""
+        return self.window_noted(context, query, now)[0]
+
+    def window_noted(self, context: ChannelContext, query: Query,
+                     now: datetime) -> tuple[Window, tuple[QueryNote, ...]]:
+        """``window_for``, and what had to change to make the query's window one (clamped dates, the cap)."""
         if query.window is not None:
-            return query.window.resolve(now, context.zone)
+            return query.window.resolve_noted(now, context.zone)
         if query.is_empty:
-            return default_window(now, context.zone, context.post_time)
-        return DEFAULT_SEARCH_WINDOW.resolve(now, context.zone)
+            return default_window(now, context.zone, context.post_time), ()
+        return DEFAULT_SEARCH_WINDOW.resolve_noted(now, context.zone)
 
     def answer_now(self, context: ChannelContext, text: str, *, now: datetime, analyse: bool = True) -> Answer:
-        """Blocking ``/digest <text>``: the digest when the text has no words or filters, else the matches."""
+        """Blocking ``/digest <text>``: the digest when the text has no words or filters, else the matches.
+        Raises ``Refused`` (``QueryProblem``s) for text that does not say what it means."""
+        return self.answer_noted(context, text, now=now, analyse=analyse)[0]
+
+    def answer_noted(self, context: ChannelContext, text: str, *, now: datetime,
+                     analyse: bool = True) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
+        """``answer_now``, and what to say after the answer: limits applied, dates clamped, unsynced history."""
         query = parse_query(text)
+        if query.problems:
+            raise query_refusal(query.problems)
         repo = query.repo or context.repo
         if repo is None:
             raise Refused(NoRepo())
@@ -281,26 +298,44 @@ class DigestService:
         if repo not in self.store.repos():
             raise Refused(RepoNotSynced(repo))
         context = replace(context, repo=repo)
-        window = self.window_for(context, query, now)
+        window, window_notes = self.window_noted(context, query, now)
+        notes = [*query.adjustments, *window_notes]
         if query.is_empty:
-            return self.build_digest(context, window, analyse=analyse)
-        return self.search(context, query, window, text=text)
+            answer: Answer = self.build_digest(context, window, analyse=analyse)
+        else:
+            answer = self.search(context, query, window, text=text, notes=window_notes)
+        adjusted = [QueryAdjusted.of(note) for note in dict.fromkeys(notes)]
+        if isinstance(answer, QueryResult) and (synced_from := self._unsynced_before(repo, window)) is not None:
+            adjusted.append(QueryAdjusted("never_synced", f"{synced_from.astimezone(context.zone):%Y-%m-%d %H:%M}"))
+        return answer, tuple(adjusted)
 
     async def answer(self, context: ChannelContext, text: str, *, now: datetime) -> Answer:
-        await self.look_up(parse_query(text).repo or context.repo)
-        answer = await self.in_pool(functools.partial(self.answer_now, now=now, analyse=False), context, text)
-        return await self.analyse(answer) if isinstance(answer, Digest) else answer
+        return (await self.answer_with_notes(context, text, now=now))[0]
 
-    def search(self, context: ChannelContext, query: Query, window: Window, *, text: str) -> QueryResult:
+    async def answer_with_notes(self, context: ChannelContext, text: str, *,
+                                now: datetime) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
+        await self.look_up(parse_query(text).repo or context.repo)  # a public repository: asked on GitHub once
+        answer, notes = await self.in_pool(functools.partial(self.answer_noted, now=now, analyse=False), context,
+                                           text)
+        return (await self.analyse(answer) if isinstance(answer, Digest) else answer), notes
+
+    def _unsynced_before(self, repo: str, window: Window) -> datetime | None:
+        """When the store's history of ``repo`` starts, if ``window`` reaches before it."""
+        synced_from = self.store.synced_from(repo)
+        return synced_from if synced_from is not None and window.start < synced_from else None
+
+    def search(self, context: ChannelContext, query: Query, window: Window, *, text: str,
+               notes: tuple[QueryNote, ...] = ()) -> QueryResult:
+        """The matches of ``query``; ``notes``: what resolving its window changed, for ``parsed.notes``."""
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
         activity = self.store.window_activity(repo, window.start, window.end)
         items = search(query, activity, window, taxonomy, self.settings.is_bot)
-        notes = list(query.notes)
-        synced_from = self.store.synced_from(repo)
-        if synced_from is not None and window.start < synced_from:
-            notes.append(f"activity before {synced_from.astimezone(context.zone):%Y-%m-%d %H:%M} was never synced")
+        parsed_notes = list(dict.fromkeys([*query.notes, *(note.english() for note in notes)]))
+        if (synced_from := self._unsynced_before(repo, window)) is not None:
+            local = synced_from.astimezone(context.zone)
+            parsed_notes.append(f"activity before {local:%Y-%m-%d %H:%M} was never synced")
         topic = topic_named(taxonomy, query.words[0]) if len(query.words) == 1 else None
         suggestions: list[str] = []
         if not items:
@@ -308,8 +343,8 @@ class DigestService:
             if query.window is None or (window.end - window.start) < timedelta(days=30):
                 suggestions.append("a wider window, e.g. 30d")
         parsed = query.as_dict()
-        if notes:
-            parsed["notes"] = notes
+        if parsed_notes:
+            parsed["notes"] = parsed_notes
         return QueryResult(
             repo=repo,
             query=text,
@@ -341,6 +376,8 @@ class DigestService:
     def subscribe(self, caller: Context, channel: ChannelContext, text: str, *, at: str | None,
                   tz: str | None) -> Notice:
         query = parse_query(text)
+        if query.problems:
+            raise query_refusal(query.problems)
         if query.window is not None:
             return SubscriptionWindow()
         limit = self.settings.file.chat.max_subscriptions_per_user
@@ -359,7 +396,8 @@ class DigestService:
             caller.platform, caller.user_id, text, repo=repo,
             post_time=at or channel.post_time, timezone=tz or channel.timezone, locale=channel.locale,
         )
-        return Subscribed(SubscriptionView.of(subscription), created, tuple(query.notes))
+        return Subscribed(SubscriptionView.of(subscription), created,
+                          tuple(QueryAdjusted.of(note) for note in query.adjustments))
 
     def unsubscribe(self, caller: Context, text: str | None) -> Notice:
         removed = self.chat.unsubscribe(caller.platform, caller.user_id, text)

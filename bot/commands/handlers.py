@@ -50,7 +50,7 @@ class Commands:
         try:
             reply = await self._dispatch(ctx, command, channel)
         except Refused as refused:
-            reply = Reply(refused.notice)
+            reply = Reply(refused.notice, notes=refused.notes)
         except UserError as err:
             reply = Reply(Failed(redact(str(err))))  # a chat reply: no URL credentials
         except Exception:  # a bug: logged; the person hears it in their channel's language, never a traceback
@@ -66,8 +66,8 @@ class Commands:
         service = self.service
         if isinstance(command, Ask | Post):
             post = isinstance(command, Post)
-            answer = await service.ask(ctx, channel, command.text, post=post)
-            return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone)
+            answer, notes = await service.ask(ctx, channel, command.text, post=post)
+            return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone, notes=notes)
         if isinstance(command, Subscribe):
             await service.look_up(parse_query(command.query).repo)  # GitHub's word first, when only it can tell
             notice = await service.in_pool(lambda: service.subscribe(ctx, channel, command.query, at=command.at,

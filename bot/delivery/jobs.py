@@ -30,8 +30,8 @@ from zoneinfo import ZoneInfo
 
 from bot.app.context import ChannelContext
 from bot.app.messenger import Answer, DeliveryError, Messenger
-from bot.app.notices import Refused
-from bot.app.service import MUTED, DigestService, Skip
+from bot.app.notices import QueryProblem, Refused
+from bot.app.service import MUTED, QUERY_PROBLEM, DigestService, Skip
 from bot.delivery.fanout import (
     BUSY,
     FAILED,
@@ -310,9 +310,14 @@ class DeliveryJobs:
         return result
 
     async def _build_dm(self, sub: Subscription, repo: str, window: Window,
-                        hidden: frozenset[str] = frozenset()) -> Answer:
+                        hidden: frozenset[str] = frozenset()) -> Answer | Skip:
         context = replace(self.service.subscription_context(sub, mutes=hidden), repo=repo)
-        return await self.service.answer(context, dm_text(sub.query, self.options.dm_window), now=window.end)
+        try:
+            return await self.service.answer(context, dm_text(sub.query, self.options.dm_window), now=window.end)
+        except Refused as refused:
+            if isinstance(refused.notice, QueryProblem):  # saved before queries were checked: never answerable
+                return Skip(QUERY_PROBLEM)
+            raise
 
     # --- one delivery ---
 

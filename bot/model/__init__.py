@@ -286,7 +286,15 @@ class QueryResult:
     locale: str = "en"
 
 
-Answer = Digest | QueryResult  # what a command or a delivery sends: a digest, or the answer to a query
+Answer = Digest | QueryResult
+
+# What the query grammar can find wrong with a query (refused), or had to change to answer it (said after).
+QueryProblemKind = Literal[
+    "unknown_filter", "bad_is", "negated_is", "no_value", "bad_repo", "bad_date", "inverted_range", "empty_window",
+]
+QueryAdjustmentKind = Literal[
+    "query_cut", "words_dropped", "word_cut", "window_capped", "date_clamped", "several_windows",
+]  # what a command or a delivery sends: a digest, or the answer to a query
 
 
 # Groups a query answer is shown in, in this order; ``DigestItem.state`` + kind decide the group.

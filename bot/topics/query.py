@@ -5,22 +5,31 @@
     label:bug -label:stale author:alice -author:dependabot[bot] is:pr is:merged repo:owner/name -word
     24h 3d 2w today yesterday "last week" "since 2025-12-01" 2025-12-01..2025-12-07
 
-Parsing never fails: anything it cannot use becomes a friendly note in ``Query.notes``.
+Parsing never fails. What it cannot use becomes a typed ``QueryNote`` in ``Query.issues`` (formatters word it)
+and an English sentence in ``Query.notes`` (the JSON ``parsed.notes`` contract). A *problem* (an unknown
+filter, a bad date, a range that ends before it starts) means the text does not say what was meant: the
+caller refuses it rather than answer another question. An *adjustment* (a limit applied, a date clamped) is
+said next to the answer. Limits: ``MAX_QUERY_CHARS``, ``MAX_TERMS`` words, ``MAX_WORD_CHARS`` per word,
+``MAX_WINDOW_DAYS`` per window, dates from ``EARLIEST_DATE`` to today.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
+from typing import get_args
 from zoneinfo import ZoneInfo
 
-from bot.model import Window
+from bot.model import QueryAdjustmentKind, QueryProblemKind, Window
 from bot.settings import REPO_RE
 
 MAX_QUERY_CHARS = 500
-MAX_TERMS = 12
+MAX_TERMS = 12  # words, and excluded words: each is a regex over every item of the window
+MAX_WORD_CHARS = 100  # longer is a paste, not a word; it also bounds the regex built for it
 MAX_WINDOW_DAYS = 366
+EARLIEST_DATE = date(1970, 1, 1)  # earlier dates mean nothing here (and year 1 overflows east of UTC)
 KNOWN_FILTERS = ("label", "author", "is", "repo")
 IS_VALUES = {"issue": "kind", "pr": "kind", "open": "state", "closed": "state", "merged": "state", "bot": "bot"}
 
@@ -28,6 +37,45 @@ _RELATIVE = re.compile(r"^(\d{1,4})(h|d|w)$", re.IGNORECASE)
 _DATE = r"\d{4}-\d{1,2}-\d{1,2}"
 _RANGE = re.compile(rf"^({_DATE})\.\.({_DATE})$")
 _ZERO_WIDTH = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+
+QUERY_PROBLEMS: frozenset[str] = frozenset(get_args(QueryProblemKind))
+_FILTER_EXAMPLES = {"label": "label:bug", "author": "author:alice", "is": "is:pr", "repo": "repo:owner/name"}
+_IS_OPPOSITES = {"pr": "is:issue", "issue": "is:pr", "open": "is:closed", "closed": "is:open", "merged": "is:open"}
+
+
+@dataclass(frozen=True)
+class QueryNote:
+    """Something in the text the grammar did not take as typed: ``value`` is the part at fault (or a limit),
+    ``hint`` the fix or what was used instead (a known filter, the range the right way round, a date)."""
+
+    kind: QueryProblemKind | QueryAdjustmentKind
+    value: str = ""
+    hint: str = ""
+
+    @property
+    def is_problem(self) -> bool:
+        return self.kind in QUERY_PROBLEMS
+
+    def english(self) -> str:
+        """The sentence for JSON's ``parsed.notes`` (a contract: English, as it always was). Chat users get the
+        typed note worded by ``formatters`` in their language instead."""
+        v, h = self.value, self.hint
+        return {
+            "unknown_filter": f"unknown filter “{v}” (known: {', '.join(f + ':' for f in KNOWN_FILTERS)})",
+            "bad_is": f"“{v}”: is: takes issue, pr, open, closed, merged or bot",
+            "negated_is": f"“{v}”: negated is: filters are not supported",
+            "no_value": f"“{v}” has no value (e.g. {h})",
+            "bad_repo": f"“{v}” is not a repository (use repo:owner/name)",
+            "bad_date": f"“{v}” is not a date (use YYYY-MM-DD)",
+            "inverted_range": f"“{v}” ends before it starts (use {h})",
+            "empty_window": f"“{v}” is an empty window (use {h})",
+            "query_cut": f"the query was cut to its first {v} characters",
+            "words_dropped": f"only the first {v} words are used",
+            "word_cut": f"a word was cut to its first {h} characters (“{v}”)",
+            "window_capped": f"windows are limited to {v} days; using the last {v}",
+            "date_clamped": f"“{v}” is out of range; using {h}",
+            "several_windows": f"several windows given; using “{v}”",
+        }[self.kind]
 
 
 @dataclass(frozen=True)
@@ -41,15 +89,28 @@ class WindowSpec:
     text: str = ""
 
     def resolve(self, now: datetime, zone: ZoneInfo) -> Window:
+        return self.resolve_noted(now, zone)[0]
+
+    def resolve_noted(self, now: datetime, zone: ZoneInfo) -> tuple[Window, tuple[QueryNote, ...]]:
+        """The window in UTC, and what had to change to get one: dates after today (in ``zone``) become today,
+        dates before ``EARLIEST_DATE`` become it, and no window is longer than ``MAX_WINDOW_DAYS`` days."""
         local_now = now.astimezone(zone)
         today = local_now.date()
+        notes: list[QueryNote] = []
+        longest = timedelta(days=MAX_WINDOW_DAYS)
 
         def midnight(day: date) -> datetime:
             return datetime.combine(day, time(0), tzinfo=zone)
 
+        def clamped(day: date) -> date:
+            used = min(max(day, EARLIEST_DATE), today)
+            if used != day:
+                notes.append(QueryNote("date_clamped", day.isoformat(), used.isoformat()))
+            return used
+
         if self.kind == "relative":
             assert self.amount is not None
-            start, end = now - self.amount, now
+            start, end = now - min(self.amount, longest), now
         elif self.kind == "today":
             start, end = midnight(today), now
         elif self.kind == "yesterday":
@@ -59,11 +120,22 @@ class WindowSpec:
             start, end = midnight(monday - timedelta(days=7)), midnight(monday)
         elif self.kind == "since":
             assert self.start_date is not None
-            start, end = midnight(self.start_date), now
+            end = now
+            # Compare dates before making times: midnight of year 1 does not exist in UTC east of Greenwich.
+            start = now - longest
+            if self.start_date >= today - longest and (since := midnight(clamped(self.start_date))) >= start:
+                start = since
+            else:
+                notes.append(QueryNote("window_capped", str(MAX_WINDOW_DAYS)))
         else:
             assert self.start_date is not None and self.end_date is not None
-            start, end = midnight(self.start_date), midnight(self.end_date + timedelta(days=1))
-        return Window(start=_utc(start), end=_utc(end), timezone=zone.key)
+            first, last = clamped(self.start_date), clamped(self.end_date)
+            if last - first >= longest:  # inclusive days: the window runs to the midnight after ``last``
+                first = last - longest + timedelta(days=1)
+                notes.append(QueryNote("window_capped", str(MAX_WINDOW_DAYS)))
+            start, end = midnight(first), midnight(last + timedelta(days=1))
+        unique = tuple(dict.fromkeys(notes))
+        return Window(start=_utc(start), end=_utc(end), timezone=zone.key), unique
 
 
 def _utc(moment: datetime) -> datetime:
@@ -84,7 +156,17 @@ class Query:
     bots_only: bool = False
     repo: str | None = None
     window: WindowSpec | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # the English sentences of ``issues``, for JSON
+    issues: tuple[QueryNote, ...] = ()
+
+    @property
+    def problems(self) -> tuple[QueryNote, ...]:
+        """What makes the text unanswerable as typed: answering anyway would answer another question."""
+        return tuple(issue for issue in self.issues if issue.is_problem)
+
+    @property
+    def adjustments(self) -> tuple[QueryNote, ...]:
+        return tuple(issue for issue in self.issues if not issue.is_problem)
 
     @property
     def is_empty(self) -> bool:
@@ -124,11 +206,18 @@ class _Builder:
     bots_only: bool = False
     repo: str | None = None
     window: WindowSpec | None = None
-    notes: list[str] = field(default_factory=list)
+    issues: list[QueryNote] = field(default_factory=list)
 
-    def note(self, message: str) -> None:
-        if message not in self.notes:
-            self.notes.append(message)
+    def note(self, kind: QueryProblemKind | QueryAdjustmentKind, value: str = "", hint: str = "") -> None:
+        issue = QueryNote(kind, value, hint)
+        if issue not in self.issues:
+            self.issues.append(issue)
+
+    def add_word(self, word: str, *, negated: bool) -> None:
+        if len(word) > MAX_WORD_CHARS:
+            self.note("word_cut", word[:20] + "…", str(MAX_WORD_CHARS))
+            word = word[:MAX_WORD_CHARS]
+        (self.excluded_words if negated else self.words).append(word)
 
 
 def clean_text(text: str) -> str:
@@ -150,7 +239,7 @@ def parse_date(text: str) -> date | None:
     try:
         year, month, day = (int(part) for part in text.split("-"))
         return date(year, month, day)
-    except ValueError:
+    except (ValueError, OverflowError):  # OverflowError: a year too large for C's int
         return None
 
 
@@ -159,7 +248,7 @@ def parse_query(text: str) -> Query:
     builder = _Builder()
     cleaned = clean_text(raw)
     if len(cleaned) > MAX_QUERY_CHARS:
-        builder.note(f"the query was cut to its first {MAX_QUERY_CHARS} characters")
+        builder.note("query_cut", str(MAX_QUERY_CHARS))
         cleaned = cleaned[:MAX_QUERY_CHARS]
     tokens = tokenize(cleaned)
     index = 0
@@ -175,7 +264,7 @@ def parse_query(text: str) -> Query:
         if lowered == "since" and following:
             day = parse_date(following)
             if day is None:
-                builder.note(f"“{tokens[index + 1]}” is not a date (use YYYY-MM-DD); using the default window")
+                builder.note("bad_date", tokens[index + 1])
             else:
                 _set_window(builder, WindowSpec("since", start_date=day, text=f"since {day.isoformat()}"))
             index += 2
@@ -186,10 +275,15 @@ def parse_query(text: str) -> Query:
             continue
         _token(builder, token)
         index += 1
+    words = tuple(dict.fromkeys(builder.words))
+    excluded_words = tuple(dict.fromkeys(builder.excluded_words))
+    if len(words) > MAX_TERMS or len(excluded_words) > MAX_TERMS:
+        builder.note("words_dropped", str(MAX_TERMS))
+    issues = tuple(builder.issues)
     return Query(
         text=raw,
-        words=tuple(dict.fromkeys(builder.words))[:MAX_TERMS],
-        excluded_words=tuple(dict.fromkeys(builder.excluded_words))[:MAX_TERMS],
+        words=words[:MAX_TERMS],
+        excluded_words=excluded_words[:MAX_TERMS],
         labels=tuple(builder.labels),
         excluded_labels=tuple(builder.excluded_labels),
         authors=tuple(builder.authors),
@@ -199,14 +293,14 @@ def parse_query(text: str) -> Query:
         bots_only=builder.bots_only,
         repo=builder.repo,
         window=builder.window,
-        notes=tuple(builder.notes + (["only the first 12 words are used"] if len(builder.words) > MAX_TERMS
-                                     else [])),
+        notes=tuple(issue.english() for issue in issues),
+        issues=issues,
     )
 
 
 def _set_window(builder: _Builder, spec: WindowSpec) -> None:
     if builder.window is not None and builder.window != spec:
-        builder.note(f"several windows given; using “{spec.text}”")
+        builder.note("several_windows", spec.text)
     builder.window = spec
 
 
@@ -223,9 +317,8 @@ def _token(builder: _Builder, token: str) -> None:
         _filter(builder, name.lower(), value.strip(), negated, token)
         return
     word = _normalise_word(body)
-    if not word:
-        return
-    (builder.excluded_words if negated else builder.words).append(word)
+    if word:
+        builder.add_word(word, negated=negated)
 
 
 def _normalise_word(word: str) -> str:
@@ -235,6 +328,7 @@ def _normalise_word(word: str) -> str:
 
 
 def _window_token(builder: _Builder, lowered: str) -> WindowSpec | None:
+    """A window typed as one token. Dates are checked here; clamping them needs today, so ``resolve`` does."""
     if lowered in ("today", "yesterday"):
         return WindowSpec(lowered, text=lowered)
     match = _RELATIVE.match(lowered)
@@ -242,10 +336,10 @@ def _window_token(builder: _Builder, lowered: str) -> WindowSpec | None:
         amount, unit = int(match[1]), match[2]
         delta = {"h": timedelta(hours=amount), "d": timedelta(days=amount), "w": timedelta(weeks=amount)}[unit]
         if amount == 0:
-            builder.note(f"“{lowered}” is an empty window; using the default")
+            builder.note("empty_window", lowered, f"1{unit}")
             return None
         if delta > timedelta(days=MAX_WINDOW_DAYS):
-            builder.note(f"windows are limited to {MAX_WINDOW_DAYS} days; using {MAX_WINDOW_DAYS}d")
+            builder.note("window_capped", str(MAX_WINDOW_DAYS))
             delta = timedelta(days=MAX_WINDOW_DAYS)
             lowered = f"{MAX_WINDOW_DAYS}d"
         return WindowSpec("relative", amount=delta, text=lowered)
@@ -253,27 +347,29 @@ def _window_token(builder: _Builder, lowered: str) -> WindowSpec | None:
     if match:
         first, last = parse_date(match[1]), parse_date(match[2])
         if first is None or last is None:
-            bad = match[1] if first is None else match[2]
-            builder.note(f"“{bad}” is not a date (use YYYY-MM-DD); using the default window")
+            builder.note("bad_date", match[1] if first is None else match[2])
             return None
         if last < first:
-            first, last = last, first
-        if last - first > timedelta(days=MAX_WINDOW_DAYS):
-            builder.note(f"windows are limited to {MAX_WINDOW_DAYS} days; using the last {MAX_WINDOW_DAYS}")
-            first = last - timedelta(days=MAX_WINDOW_DAYS)
+            builder.note("inverted_range", lowered, f"{last}..{first}")
+            return None
         return WindowSpec("range", start_date=first, end_date=last, text=f"{first}..{last}")
     if re.fullmatch(_DATE, lowered):
         day = parse_date(lowered)
         if day is None:
-            builder.note(f"“{lowered}” is not a date (use YYYY-MM-DD); using the default window")
+            builder.note("bad_date", lowered)
             return None
         return WindowSpec("range", start_date=day, end_date=day, text=f"{day}..{day}")
     return None
 
 
 def _filter(builder: _Builder, name: str, value: str, negated: bool, token: str) -> None:
+    if name not in KNOWN_FILTERS:
+        close = difflib.get_close_matches(name, KNOWN_FILTERS, n=1, cutoff=0.6)
+        builder.note("unknown_filter", f"{name}:", f"{close[0]}:{value}" if close and value else
+                     f"{close[0]}:" if close else "")
+        return
     if not value:
-        builder.note(f"“{token}” has no value (e.g. {name}:something)")
+        builder.note("no_value", token, _FILTER_EXAMPLES[name])
         return
     if name == "label":
         (builder.excluded_labels if negated else builder.labels).append(value.lower())
@@ -282,9 +378,10 @@ def _filter(builder: _Builder, name: str, value: str, negated: bool, token: str)
     elif name == "is":
         kind = IS_VALUES.get(value.lower())
         if kind is None:
-            builder.note(f"“{token}”: is: takes issue, pr, open, closed, merged or bot")
+            close = difflib.get_close_matches(value.lower(), IS_VALUES, n=1, cutoff=0.6)
+            builder.note("bad_is", token, f"is:{close[0]}" if close else "")
         elif negated:
-            builder.note(f"“{token}”: negated is: filters are not supported; ignored")
+            builder.note("negated_is", token, _IS_OPPOSITES.get(value.lower(), ""))
         elif kind == "kind":
             builder.kinds.add(value.lower())
         elif kind == "state":
@@ -295,6 +392,4 @@ def _filter(builder: _Builder, name: str, value: str, negated: bool, token: str)
         if REPO_RE.match(value) and not negated:
             builder.repo = value
         else:
-            builder.note(f"“{token}” is not a repository (use repo:owner/name)")
-    else:
-        builder.note(f"unknown filter “{name}:” (known: {', '.join(f + ':' for f in KNOWN_FILTERS)}); ignored")
+            builder.note("bad_repo", token, "repo:owner/name")

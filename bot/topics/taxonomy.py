@@ -94,15 +94,26 @@ def _phrase_units(phrase: str) -> tuple[str, list[str], str]:
 _END = ""
 
 
-def _trie_regex(node: dict) -> str:
+def _trie_regex(root: dict) -> str:
     """A prefix tree of regex units as one regex. Longer continuations come before the end of a shorter
-    phrase, as in a longest-first alternation."""
-    branches = [unit + _trie_regex(child) for unit, child in node.items() if unit != _END]
-    if not branches:
-        return ""
-    if len(branches) == 1 and _END not in node:
-        return branches[0]
-    return "(?:" + "|".join(branches) + ("|" if _END in node else "") + ")"
+    phrase, as in a longest-first alternation. Built bottom-up with an explicit stack, not by recursion: a
+    phrase is one unit per character, and a long one (a pasted query word) would exhaust Python's stack."""
+    built: dict[int, str] = {}
+    stack: list[tuple[dict, bool]] = [(root, False)]
+    while stack:
+        node, children_built = stack.pop()
+        if not children_built:
+            stack.append((node, True))
+            stack.extend((child, False) for unit, child in node.items() if unit != _END)
+            continue
+        branches = [unit + built.pop(id(child)) for unit, child in node.items() if unit != _END]
+        if not branches:
+            built[id(node)] = ""
+        elif len(branches) == 1 and _END not in node:
+            built[id(node)] = branches[0]
+        else:
+            built[id(node)] = "(?:" + "|".join(branches) + ("|" if _END in node else "") + ")"
+    return built[id(root)]
 
 
 _LEFT = {
