@@ -91,11 +91,14 @@ class FakeMessenger:
         self.entered = asyncio.Event()
         self.posted = asyncio.Event()
         self.calls = 0
+        self.checks: list[bool] = []  # check_first of each call
 
     async def deliver(self, target: str, answer: Digest | QueryResult, *, dm: bool, locale: str, timezone: str,
                       sent: Sequence[str] = (), on_part: Callable[[str], Awaitable[None]] | None = None,
-                      pace: Callable[[], Awaitable[None]] | None = None) -> list[str]:
+                      pace: Callable[[], Awaitable[None]] | None = None, key: str | None = None,
+                      check_first: bool = False) -> list[str]:
         self.calls += 1
+        self.checks.append(check_first)
         self.entered.set()
         if self.gate is not None:
             await self.gate.wait()

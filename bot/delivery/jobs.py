@@ -349,13 +349,18 @@ class DeliveryJobs:
 
         retry = self.options.retry
         pace = self.pacers.get(key.platform)
+        # A takeover cannot know whether its predecessor's last part landed unrecorded; after an ambiguous
+        # failure (5xx, timeout) neither can we: the messenger looks before posting that part again.
+        check_first = claim.takeover
         for attempt in range(max(1, retry.attempts)):
             try:
                 await messenger.deliver(key.target, answer, dm=dm, locale=locale, timezone=timezone,
-                                        sent=tuple(claim.message_ids), on_part=record, pace=pace)
+                                        sent=tuple(claim.message_ids), on_part=record, pace=pace,
+                                        key=key.token(), check_first=check_first)
             except LeaseLost:
                 raise
             except DeliveryError as err:
+                check_first = check_first or err.ambiguous
                 if err.permanent:  # marked here, once: the target is skipped until someone changes it
                     await asyncio.to_thread(self.service.mark_unreachable, key.platform, key.target, dm=dm,
                                             reason=err.reason)
