@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 from slack_sdk.errors import SlackApiError
 
+from bot.app.messenger import DeliveryError
 from bot.app.service import DigestService
 from bot.delivery.fanout import SENT
-from bot.delivery.jobs import DeliveryJobs
+from bot.delivery.jobs import DeliveryJobs, post_kind
 from bot.delivery.ledger import Ledger
 from bot.platforms.slack_app import RetryAfterHandler, SlackMessenger, build_client
 from bot.settings import Settings
@@ -199,3 +200,50 @@ async def test_a_long_429_storm_reaches_delivery_as_transient(slack: tuple[FakeS
     with pytest.raises(SlackApiError):
         await recording_client(api, waits).chat_postMessage(channel="C1", text="hi")
     assert len(waits) == 5  # the handler's retries, then the 429 is the caller's
+
+
+# --- /digest post through the ledger ---
+
+
+async def test_a_429_storm_during_digest_post_then_the_same_post_resumes_in_the_thread(
+        filled_sqlite: Store, settings: Settings, slack: tuple[FakeSlack, str], waits: list[float]) -> None:
+    fake, api = slack
+    add_channel(filled_sqlite)
+    service = DigestService(filled_sqlite, settings)
+    answer = service.answer_now(service.channel_context("slack", "C1"), "", now=NOW)
+    messenger = SlackMessenger(recording_client(api, waits))
+    # Longer than slack_sdk's 5 retries times delivery's 4 tries: the thread parts never get through.
+    fake.rate_limit(POST, retry_after="0", times=10_000, when=thread_part)
+    with pytest.raises(DeliveryError) as failed:
+        await jobs_for(filled_sqlite, settings, messenger).post("slack", "C1", answer, locale="en", timezone="UTC")
+    assert failed.value.reason == "ratelimited" and not failed.value.permanent
+    [row] = Ledger(filled_sqlite).pending()
+    assert row.key.kind == post_kind(answer) and row.status == "failed" and len(row.message_ids) == 1
+    [headline] = fake.posted("C1")
+    fake.calm(POST)  # the storm is over; the person runs the same /digest post again
+    await jobs_for(filled_sqlite, settings, messenger, owner="B").post("slack", "C1", answer, locale="en",
+                                                                       timezone="UTC")
+    posted = fake.posted("C1")
+    assert posted[0] == headline and len(posted) == len(messenger.render(answer, locale="en", timezone="UTC"))
+    assert {m["thread_ts"] for m in posted[1:]} == {headline["ts"]}  # continued in the first thread
+    parts = [m["metadata"]["event_payload"]["part"] for m in posted]
+    assert parts == list(range(len(posted)))  # each part once
+    assert Ledger(filled_sqlite).pending() == []
+    # Asked once more: it is there already; nothing is posted again.
+    await jobs_for(filled_sqlite, settings, messenger, owner="C").post("slack", "C1", answer, locale="en",
+                                                                       timezone="UTC")
+    assert fake.posted("C1") == posted
+
+
+async def test_a_refused_digest_post_marks_nothing(filled_sqlite: Store, settings: Settings,
+                                                   slack: tuple[FakeSlack, str]) -> None:
+    fake, api = slack
+    add_channel(filled_sqlite)
+    service = DigestService(filled_sqlite, settings)
+    answer = service.answer_now(service.channel_context("slack", "C1"), "", now=NOW)
+    fake.fail(POST, "not_in_channel")
+    with pytest.raises(DeliveryError) as refused:
+        await jobs_for(filled_sqlite, settings, SlackMessenger(build_client("xoxb-test", api))).post(
+            "slack", "C1", answer, locale="en", timezone="UTC")
+    assert refused.value.reason == "not_in_channel" and refused.value.permanent
+    assert service.channel_context("slack", "C1").posts_daily  # the channel is not marked

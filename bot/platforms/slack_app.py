@@ -41,6 +41,7 @@ from bot.app.replies import send_reply
 from bot.app.service import DigestService
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
 from bot.commands.handlers import Commands
+from bot.delivery.jobs import DeliveryJobs
 from bot.model import Digest, QueryResult
 from bot.settings import Settings
 from bot.timeutil import parse_retry_after, utcnow
@@ -349,7 +350,7 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
         reply = await deps.commands.handle_command(ctx, parsed)
-        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id))
+        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id, service=service))
     except Exception:
         _log.exception("the /digest command failed")
         await _safe_respond(respond, notice_payload(render_notice(Sorry(), locale="en", escape=slack_mrkdwn)))
@@ -378,10 +379,12 @@ class SlackReplies:
 
     max_parts = MAX_RESPONSES
 
-    def __init__(self, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str) -> None:
+    def __init__(self, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str, *,
+                 service: DigestService | None = None) -> None:
         self.respond = respond
         self.messenger = messenger
         self.channel_id = channel_id
+        self.service = service  # with it, a post goes through the delivery ledger (resumable, never doubled)
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
         return self.messenger.render(answer, locale=locale, timezone=timezone)
@@ -395,7 +398,11 @@ class SlackReplies:
             await _safe_respond(self.respond, notice_payload(text))
 
     async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
-        await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
+        if self.service is None:
+            await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
+            return
+        jobs = DeliveryJobs(self.service, {SlackMessenger.platform: self.messenger})
+        await jobs.post(SlackMessenger.platform, self.channel_id, answer, locale=locale, timezone=timezone)
 
 
 def notice_payload(text: str) -> Mapping[str, Any]:

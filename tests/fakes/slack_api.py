@@ -64,9 +64,15 @@ class FakeSlack:
         """Answer ``method`` with ``{"ok": false, "error": error}`` (HTTP 200, like Slack)."""
         self._add(method, _Fault(200, {"ok": False, "error": error}, {}, times, when))
 
-    def rate_limit(self, method: str, *, retry_after: int | str = 1, times: int = 1) -> None:
+    def rate_limit(self, method: str, *, retry_after: int | str = 1, times: int = 1,
+                   when: Callable[[Call], bool] | None = None) -> None:
         self._add(method, _Fault(429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(retry_after)},
-                                 times, None))
+                                 times, when))
+
+    def calm(self, method: str) -> None:
+        """Drop every fault still pending for ``method`` (a storm is over)."""
+        with self._cond:
+            self._faults.pop(method, None)
 
     def server_error(self, method: str, *, status: int = 503, times: int = 1, acted: bool = False,
                      when: Callable[[Call], bool] | None = None) -> None:
