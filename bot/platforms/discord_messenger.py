@@ -14,8 +14,9 @@
 Failures: a closed DM (50007) or unknown user (10013), a missing channel (10003), missing access (50001) or
 permission (50013) raise ``DeliveryError(permanent=True)``, logged once per target; delivery pauses the user's
 DMs or marks the channel (``DigestService.mark_unreachable``). 429s and 500/502/504 are retried by
-discord.py itself (``HTTPClient.request``: up to 5 tries, honouring ``retry_after``); what is left after that,
-and network errors, raise ``DeliveryError(permanent=False)``.
+discord.py itself (``HTTPClient.request``: up to 5 tries, honouring ``retry_after``), safely: each part's
+nonce (stable per delivery key and part, sent with ``enforce_nonce``) makes Discord return the message it
+already created. What is left after that, and network errors, raise ``DeliveryError(permanent=False)``.
 """
 
 from __future__ import annotations

@@ -149,8 +149,10 @@ class SlackMessenger:
     """Digests and DMs, one ``chat.postMessage`` at a time: the first part in the channel, the rest in its thread.
 
     ``deliver`` resumes after parts already sent (``sent``) and reports each accepted one (``on_part``), which
-    is what the delivery ledger records. Rendered payloads are cached per answer (a slot's thousands of DMs
-    share a handful) and DM channel ids per user."""
+    is what the delivery ledger records. With a ``key`` each part carries message metadata (``PART_EVENT``:
+    key, part), so after an ambiguous failure (``check_first``) the part is looked up in the channel's history
+    or the thread's replies instead of being posted twice. Rendered payloads are cached per answer (a slot's
+    thousands of DMs share a handful) and DM channel ids per user."""
 
     platform = "slack"
 
