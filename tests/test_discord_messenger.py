@@ -279,3 +279,41 @@ def test_formatter_messages_become_rest_payloads_with_mentions_off(settings: Set
     assert [embed.to_dict()["title"] for embed in kwargs["embeds"]] == [e["title"] for e in payloads[0]["embeds"]]
     with pytest.raises(ValueError, match="allowed_mentions"):  # the formatters' contract, enforced
         message_payload({"content": "@everyone", "embeds": [], "allowed_mentions": {"parse": ["everyone"]}})
+
+
+# --- ambiguous failures: the nonce makes a repeated send return the first message ---
+
+
+async def test_a_5xx_after_discord_created_the_message_does_not_duplicate_it(fake: FakeDiscord, settings: Settings,
+                                                                            bot: DigestBot) -> None:
+    fake.server_error(MESSAGES, status=500, acted=True)  # created, then 500: discord.py sends it again
+    digest = digest_of(bot.store, settings)
+    assert await deliver_once(bot, str(CHANNEL_ID), digest, dm=False) == "sent"
+    [refused] = fake.calls(MESSAGES, ok=False)
+    assert refused.body["enforce_nonce"] is True and len(refused.body["nonce"]) <= 25
+    [headline] = fake.stored(CHANNEL_ID)  # one headline, though it was sent twice
+    assert headline["nonce"] == refused.body["nonce"]
+    row = DeliveryJobs(bot.service, {"discord": bot.messenger}).ledger.get(
+        DeliveryKey("discord", str(CHANNEL_ID), "o/r", "channel", digest.window.start))
+    assert row is not None and row.message_ids[0] == headline["id"]
+    assert len(fake.stored(headline["id"])) == len(row.message_ids) - 1  # the thread: each section once
+
+
+async def test_resending_unrecorded_parts_with_the_same_key_returns_the_same_messages(
+        fake: FakeDiscord, settings: Settings, bot: DigestBot) -> None:
+    """A takeover after a crash between accepted and recorded sends the part again, within the nonce window."""
+    digest = digest_of(bot.store, settings)
+    first = await bot.messenger.deliver(str(CHANNEL_ID), digest, dm=False, locale="en", timezone="UTC", key="k1")
+    again = await bot.messenger.deliver(str(CHANNEL_ID), digest, dm=False, locale="en", timezone="UTC", key="k1",
+                                        sent=first[:1], check_first=True)
+    assert again == first and len(fake.messages) == len(first)
+    other = await bot.messenger.deliver(str(CHANNEL_ID), digest, dm=False, locale="en", timezone="UTC", key="k2")
+    assert set(other).isdisjoint(first)  # another delivery's key: new messages
+
+
+async def test_a_dm_resent_with_the_same_key_is_not_doubled(fake: FakeDiscord, settings: Settings,
+                                                           bot: DigestBot) -> None:
+    digest = digest_of(bot.store, settings)
+    first = await bot.messenger.deliver(str(USER_ID), digest, dm=True, locale="en", timezone="UTC", key="k1")
+    again = await bot.messenger.deliver(str(USER_ID), digest, dm=True, locale="en", timezone="UTC", key="k1")
+    assert again == first and len(fake.stored(fake.dm_channel(USER_ID) or "")) == len(first)

@@ -107,6 +107,20 @@ async def test_secondary_limit_honours_retry_after() -> None:
     assert clock.sleeps == [7.0]
 
 
+@pytest.mark.parametrize(("header", "waits"), [
+    ("Tue, 14 Nov 2023 22:13:40 GMT", [20.0]),  # an HTTP-date 20 s after the clock's now
+    ("2.5", [2.5]),
+    ("soon", [60.0]),  # unreadable: the growing fallback, not a crash
+    ("-3", [0.0]),
+])
+async def test_secondary_limit_reads_any_retry_after(header: str, waits: list[float]) -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(429, headers={"retry-after": header}, body={"message": "secondary rate limit"})
+    async with client_for(fake, clock) as client:
+        assert len(await collect(client)) == 10
+    assert clock.sleeps == waits
+
+
 async def test_secondary_limit_without_retry_after_waits_at_least_a_minute() -> None:
     fake, clock = make_fake(10), Clock()
     fake.inject(429, body={"message": "secondary rate limit"}, times=2)

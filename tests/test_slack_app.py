@@ -295,3 +295,27 @@ def _channel(channel_id: str):  # type: ignore[no-untyped-def]
     from bot.store.chat import ChannelSettings
 
     return ChannelSettings(platform="slack", channel_id=channel_id, repo="o/r")
+
+
+async def test_post_goes_through_the_ledger_and_the_same_post_again_adds_nothing(harness: Harness) -> None:
+    from bot.delivery.ledger import Ledger
+
+    await harness.command("post")
+    await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
+    assert "Posted in this channel" in json.dumps(harness.responses("r1"))
+    posted = harness.fake.posted("C1")
+    assert Ledger(harness.deps.commands.service.store).pending() == []  # claimed, then sent
+    await harness.command("post")  # asked again (a retry, a double click): the ledger says it is there
+    await harness.fake.until(lambda calls: any(c.method == "response:r2" for c in calls))
+    assert "Posted in this channel" in json.dumps(harness.responses("r2"))
+    assert harness.fake.posted("C1") == posted
+    assert all(m["metadata"]["event_type"] == "digest_part" for m in posted)
+
+
+async def test_a_retry_after_date_during_post_is_waited_out_not_a_sorry(harness: Harness) -> None:
+    # slack_sdk's own handler did int("W") on this and the user got "Sorry, something went wrong".
+    harness.fake.rate_limit("chat.postMessage", retry_after="Wed, 21 Oct 2015 07:28:00 GMT")
+    await harness.command("post")
+    await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
+    assert "Posted in this channel" in json.dumps(harness.responses("r1"))
+    assert len(harness.fake.of("chat.postMessage", ok_only=False)) == len(harness.fake.posted("C1")) + 1

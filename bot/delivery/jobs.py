@@ -54,6 +54,7 @@ _log = logging.getLogger(__name__)
 
 SyncFn = Callable[[str], Awaitable[object]]
 CHANNEL = "channel"
+POST = "post:"  # kind prefix of /digest post deliveries
 LOST = "lost"  # our lease was taken over mid-delivery (we were stalled longer than the lease)
 REPO_NOT_ALLOWED = "repo_not_allowed"  # why a delivery was skipped: its repository is not allowed (any more)
 
@@ -62,7 +63,15 @@ class SyncFailed(Exception):
     """The store could not be brought up to the window's end; the delivery is retried later."""
 
 
-__all__ = ["MUTED", "DeliveryJobs", "JobOptions", "Skip", "dm_kind", "dm_text", "plan_channel", "plan_slot"]
+__all__ = ["MUTED", "DeliveryJobs", "JobOptions", "Skip", "dm_kind", "dm_text", "plan_channel", "plan_slot",
+           "post_kind"]
+
+
+def post_kind(answer: Answer) -> str:
+    """The ledger ``kind`` of a ``/digest post``: the question asked (the digest, or a query), normalised."""
+    text = answer.query if isinstance(answer, QueryResult) else ""
+    normalised = " ".join(text.lower().split())
+    return POST + hashlib.sha1(normalised.encode("utf-8")).hexdigest()[:16]
 
 
 def dm_kind(query: str) -> str:
@@ -321,18 +330,49 @@ class DeliveryJobs:
 
     # --- one delivery ---
 
+    # --- /digest post ---
+
+    async def post(self, platform: str, channel_id: str, answer: Answer, *, locale: str, timezone: str) -> None:
+        """A ``/digest post``: the answer goes through the ledger like a scheduled post, keyed by the question
+        and its window (``post_kind``), so running the same post again after a failure (a 429 storm, a crash)
+        resumes in the same thread after the recorded parts and never repeats one; once it is sent, running it
+        again posts nothing. Raises ``DeliveryError`` when it did not (fully) arrive; marks nothing."""
+        messenger = self.messengers[platform]
+        key = DeliveryKey(platform, channel_id, answer.repo, post_kind(answer), answer.window.start)
+
+        async def build() -> Answer:
+            return answer
+
+        outcome = await self.deliver(key, answer.window, messenger, dm=False, locale=locale, timezone=timezone,
+                                     build=build, sync_first=False, mark=False)
+        if outcome == SENT:
+            return
+        row = await asyncio.to_thread(self.ledger.get, key)
+        if row is not None and row.status == "sent":
+            _log.info("%s: already posted; not posting it again", key)
+            return
+        if outcome == BUSY:
+            raise DeliveryError("in_progress", permanent=False, target=f"channel {channel_id}")
+        reason = (row.last_error if row is not None else None) or outcome
+        raise DeliveryError(reason, permanent=outcome == SKIPPED, target=f"channel {channel_id}")
+
+    # --- one delivery ---
+
     async def deliver(
         self, key: DeliveryKey, window: Window, messenger: Messenger, *, dm: bool, locale: str,
-        timezone: str, build: Callable[[], Awaitable[Answer | Skip | None]],
+        timezone: str, build: Callable[[], Awaitable[Answer | Skip | None]], sync_first: bool = True,
+        mark: bool = True,
     ) -> str:
-        """Claim, sync, build, send part by part, settle. Returns sent | skipped | failed | busy | lost."""
+        """Claim, sync, build, send part by part, settle. Returns sent | skipped | failed | busy | lost.
+        ``sync_first=False``: the answer is built already; ``mark=False``: a permanent failure marks nothing."""
         claim = await asyncio.to_thread(self.ledger.claim, key, window.end)
         if claim is None:
             return BUSY
         try:
             async with self._keepalive(claim):
                 return await self._deliver_claimed(claim, window, messenger, dm=dm, locale=locale,
-                                                   timezone=timezone, build=build)
+                                                   timezone=timezone, build=build, sync_first=sync_first,
+                                                   mark=mark)
         except LeaseLost as err:
             _log.warning("%s; stopping this delivery", err)
             return LOST
@@ -344,7 +384,7 @@ class DeliveryJobs:
 
     async def _deliver_claimed(
         self, claim: Claim, window: Window, messenger: Messenger, *, dm: bool, locale: str, timezone: str,
-        build: Callable[[], Awaitable[Answer | Skip | None]],
+        build: Callable[[], Awaitable[Answer | Skip | None]], sync_first: bool = True, mark: bool = True,
     ) -> str:
         key = claim.key
         refusal = await self._refusal(key.repo)  # a stored channel or subscription whose repo is not allowed
@@ -355,7 +395,8 @@ class DeliveryJobs:
             await self._fail(claim, refusal)
             return FAILED
         try:
-            await self.ensure_synced(key.repo, window.end)
+            if sync_first:
+                await self.ensure_synced(key.repo, window.end)
             answer = await build()
         except Exception as err:  # a failed sync, nothing synced yet, an unknown repository, a bug
             _log.warning("%s: cannot build (%s); retrying later", key, err)
@@ -376,16 +417,22 @@ class DeliveryJobs:
 
         retry = self.options.retry
         pace = self.pacers.get(key.platform)
+        # A takeover cannot know whether its predecessor's last part landed unrecorded; after an ambiguous
+        # failure (5xx, timeout) neither can we: the messenger looks before posting that part again.
+        check_first = claim.takeover
         for attempt in range(max(1, retry.attempts)):
             try:
                 await messenger.deliver(key.target, answer, dm=dm, locale=locale, timezone=timezone,
-                                        sent=tuple(claim.message_ids), on_part=record, pace=pace)
+                                        sent=tuple(claim.message_ids), on_part=record, pace=pace,
+                                        key=key.token(), check_first=check_first)
             except LeaseLost:
                 raise
             except DeliveryError as err:
+                check_first = check_first or err.ambiguous
                 if err.permanent:  # marked here, once: the target is skipped until someone changes it
-                    await asyncio.to_thread(self.service.mark_unreachable, key.platform, key.target, dm=dm,
-                                            reason=err.reason)
+                    if mark:
+                        await asyncio.to_thread(self.service.mark_unreachable, key.platform, key.target, dm=dm,
+                                                reason=err.reason)
                     await asyncio.to_thread(self.ledger.skip, claim, err.reason)
                     return SKIPPED
                 if attempt + 1 >= retry.attempts or self.stopping.is_set():
@@ -406,6 +453,8 @@ class DeliveryJobs:
 
     async def _fail(self, claim: Claim, error: str) -> None:
         later = min(self.options.retry_later * 2 ** max(0, claim.attempt - 1), self.options.retry_later_cap)
+        if claim.key.kind.startswith(POST):
+            later = timedelta(0)  # a /digest post is retried by a person asking again: let them, at once
         await asyncio.to_thread(self.ledger.fail, claim, error, retry_in=later)
 
     @asynccontextmanager

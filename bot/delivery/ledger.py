@@ -21,6 +21,7 @@ All methods are synchronous (SQLAlchemy Core); async callers use ``asyncio.to_th
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import secrets
@@ -64,6 +65,13 @@ class DeliveryKey:
     def short(self) -> tuple[str, str, str, str]:
         """The key without the window: what ``outlook`` maps for one window."""
         return (self.platform, self.target, self.repo, self.kind)
+
+    def token(self) -> str:
+        """A short stable id of this delivery, the same in every process: what marks its messages on the
+        platform (Slack metadata, Discord nonces) so a part can be recognised after an ambiguous failure."""
+        start = _aware(self.window_start).astimezone(UTC).isoformat()
+        raw = "|".join((self.platform, self.target, self.repo, self.kind, start))
+        return hashlib.sha1(raw.encode("utf-8")).hexdigest()[:20]
 
     def __str__(self) -> str:
         return f"{self.platform}:{self.target} {self.kind} {self.repo} @{self.window_start:%Y-%m-%dT%H:%MZ}"

@@ -28,6 +28,7 @@ from bot.errors import (
     RateLimited,
     RepoNotFound,
 )
+from bot.timeutil import parse_retry_after
 
 _log = logging.getLogger(__name__)
 
@@ -274,8 +275,9 @@ class GitHubClient:
         self.rate_remaining = None
 
     async def _secondary_wait(self, response: httpx.Response, failures: int) -> None:
-        retry_after = response.headers.get("retry-after", "")
-        wait = float(retry_after) if retry_after.isdigit() else SECONDARY_MIN_WAIT * 2 ** (failures - 1)
+        # Seconds or an HTTP-date; anything unreadable falls back to a growing wait of at least a minute.
+        asked = parse_retry_after(response.headers.get("retry-after"), now=datetime.fromtimestamp(self._clock(), UTC))
+        wait = asked if asked is not None else SECONDARY_MIN_WAIT * 2 ** (failures - 1)
         if wait > self._max_wait:
             raise RateLimited(
                 f"GitHub asked to wait {wait:.0f} s (secondary rate limit), more than the allowed"

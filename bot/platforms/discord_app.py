@@ -73,6 +73,7 @@ from bot.commands.grammar import (
     subcommand_word,
 )
 from bot.commands.handlers import Commands
+from bot.delivery.jobs import DeliveryJobs
 from bot.model import Digest, QueryResult
 from bot.platforms.discord_endpoints import DEFAULT_API_URL as DEFAULT_API_URL
 from bot.platforms.discord_endpoints import DEFAULT_GATEWAY_URL as DEFAULT_GATEWAY_URL
@@ -487,7 +488,7 @@ class DigestBot(discord.Client):
             locale = reply.locale
             if remember and not is_refusal(reply.notice):
                 self.recent.add(ctx.user_id, remember)
-            await send_reply(reply, DiscordReplies(interaction, self.messenger))
+            await send_reply(reply, DiscordReplies(interaction, self.messenger, service=self.service))
         except Exception:
             name = interaction.command.qualified_name if interaction.command else "digest"
             _log.exception("/%s failed", name)
@@ -499,9 +500,11 @@ class DiscordReplies:
 
     max_parts = MAX_EPHEMERAL_MESSAGES
 
-    def __init__(self, interaction: discord.Interaction, messenger: DiscordMessenger) -> None:
+    def __init__(self, interaction: discord.Interaction, messenger: DiscordMessenger, *,
+                 service: DigestService | None = None) -> None:
         self.interaction = interaction
         self.messenger = messenger
+        self.service = service  # with it, a post goes through the delivery ledger (resumable, never doubled)
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[DiscordMessage]:
         return self.messenger.render(answer, locale=locale, timezone=timezone)
@@ -515,8 +518,12 @@ class DiscordReplies:
             await _follow_up_text(self.interaction, text)
 
     async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
-        await self.messenger.deliver(str(self.interaction.channel_id), answer, dm=False, locale=locale,
-                                     timezone=timezone)
+        channel_id = str(self.interaction.channel_id)
+        if self.service is None:
+            await self.messenger.deliver(channel_id, answer, dm=False, locale=locale, timezone=timezone)
+            return
+        jobs = DeliveryJobs(self.service, {self.messenger.platform: self.messenger})
+        await jobs.post(self.messenger.platform, channel_id, answer, locale=locale, timezone=timezone)
 
 
 async def _follow_up_text(interaction: discord.Interaction, text: str) -> None:

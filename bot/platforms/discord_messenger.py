@@ -14,14 +14,17 @@
 Failures: a closed DM (50007) or unknown user (10013), a missing channel (10003), missing access (50001) or
 permission (50013) raise ``DeliveryError(permanent=True)``, logged once per target; delivery pauses the user's
 DMs or marks the channel (``DigestService.mark_unreachable``). 429s and 500/502/504 are retried by
-discord.py itself (``HTTPClient.request``: up to 5 tries, honouring ``retry_after``); what is left after that,
-and network errors, raise ``DeliveryError(permanent=False)``.
+discord.py itself (``HTTPClient.request``: up to 5 tries, honouring ``retry_after``), safely: each part's
+nonce (stable per delivery key and part, sent with ``enforce_nonce``) makes Discord return the message it
+already created. What is left after that, and network errors, raise ``DeliveryError(permanent=False)``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
@@ -49,6 +52,7 @@ NO_THREAD = frozenset({MISSING_ACCESS, MISSING_PERMISSIONS, WRONG_CHANNEL_TYPE})
 THREAD_NAME = 100  # Discord's limit for a thread name
 ARCHIVE_MINUTES = 1440
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
+NONCE_CHARS = 25  # Discord's limit for a string nonce
 TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
@@ -84,6 +88,14 @@ def send_kwargs(message: DiscordMessage) -> SendKwargs:
     }
 
 
+def _nonce(key: str | None, part: int) -> str | int:
+    """A part's nonce: stable across retries and processes (Discord allows 25 characters). Without a key, a
+    random one, as discord.py draws by default: it still dedupes discord.py's own retries of that one send."""
+    if key is None:
+        return secrets.randbits(64)
+    return hashlib.sha1(f"{key}:{part}".encode()).hexdigest()[:NONCE_CHARS]
+
+
 def error_code(err: discord.HTTPException) -> int:
     return int(getattr(err, "code", 0) or 0)
 
@@ -112,28 +124,35 @@ class DiscordMessenger:
     async def deliver(
         self, target: str, answer: Digest | QueryResult, *, dm: bool, locale: str, timezone: str,
         sent: Sequence[str] = (), on_part: OnPart | None = None, pace: Pace | None = None,
+        key: str | None = None, check_first: bool = False,
     ) -> list[str]:
         """The parts of ``answer`` not yet in ``sent``, awaiting ``on_part(id)`` after each accepted one, so the
         delivery ledger can resume after them (a retry or a takeover never repeats an accepted part). In a
-        channel a digest is a headline with its sections in a thread on it; a query answer is one message."""
+        channel a digest is a headline with its sections in a thread on it; a query answer is one message.
+
+        With ``key`` each part is sent with the nonce ``part_nonce(key, n)`` (discord.py sends it with
+        ``enforce_nonce``): a send repeated within Discord's nonce window, after a 5xx or a timeout, by
+        discord.py's own retries or ours, gets the message created the first time instead of a second one.
+        ``check_first`` needs nothing more here: the nonce is the check."""
         messages = self.render(answer, locale=locale, timezone=timezone)
         if not dm:
             name = _thread_name(messages, answer.repo) if isinstance(answer, Digest) else None
             return await self._post_channel(target, messages, thread_name=name, sent=sent, on_part=on_part,
-                                            pace=pace)
+                                            pace=pace, key=key)
         ids = [str(message_id) for message_id in sent]
         try:
             channel = await self.client.create_dm(discord.Object(id=int(target)))
             for message in messages[len(ids):]:
                 if pace is not None:
                     await pace()
-                ids.append(str((await channel.send(**send_kwargs(message))).id))
+                ids.append(str((await channel.send(**send_kwargs(message), nonce=_nonce(key, len(ids)))).id))
                 if on_part is not None:
                     await on_part(ids[-1])
         except discord.HTTPException as err:
             raise self._user_failure(err, target) from None
         except TRANSIENT as err:
-            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=f"user {target}") from None
+            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=f"user {target}",
+                                ambiguous=True) from None
         return ids
 
     # --- more ---
@@ -148,7 +167,7 @@ class DiscordMessenger:
 
     async def _post_channel(
         self, channel_id: str, messages: list[DiscordMessage], *, thread_name: str | None, sent: Sequence[str] = (),
-        on_part: OnPart | None = None, pace: Pace | None = None,
+        on_part: OnPart | None = None, pace: Pace | None = None, key: str | None = None,
     ) -> list[str]:
         ids = [str(message_id) for message_id in sent]
         if len(ids) >= len(messages):
@@ -167,7 +186,7 @@ class DiscordMessenger:
         if not ids:
             if pace is not None:
                 await pace()
-            ids.append(str((await self._send(channel, messages[0], channel_id)).id))
+            ids.append(str((await self._send(channel, messages[0], channel_id, nonce=_nonce(key, 0))).id))
             if on_part is not None:
                 await on_part(ids[0])
         where: discord.abc.Messageable = channel
@@ -177,31 +196,33 @@ class DiscordMessenger:
         for message in messages[len(ids):]:
             if pace is not None:
                 await pace()
+            nonce = _nonce(key, len(ids))
             try:
-                posted = await where.send(**send_kwargs(message))
+                posted = await where.send(**send_kwargs(message), nonce=nonce)
             except discord.HTTPException as err:
                 if where is channel or err.status != 403 or error_code(err) not in NO_THREAD:
                     raise self._channel_failure(err, channel_id) from None
                 self._log_once(target, "thread_send", "cannot post in the thread on %s (%s): posting in the channel",
                                target, error_code(err))
                 where = channel
-                posted = await self._send(channel, message, channel_id)
+                posted = await self._send(channel, message, channel_id, nonce=nonce)
             except TRANSIENT as err:
-                raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target) from None
+                raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=target,
+                                    ambiguous=True) from None
             ids.append(str(posted.id))
             if on_part is not None:
                 await on_part(ids[-1])
         return ids
 
     async def _send(self, channel: discord.abc.Messageable, message: DiscordMessage,
-                    channel_id: str) -> discord.Message:
+                    channel_id: str, *, nonce: str | int) -> discord.Message:
         try:
-            return await channel.send(**send_kwargs(message))
+            return await channel.send(**send_kwargs(message), nonce=nonce)
         except discord.HTTPException as err:
             raise self._channel_failure(err, channel_id) from None
         except TRANSIENT as err:
             raise DeliveryError(f"network: {type(err).__name__}", permanent=False,
-                                target=f"channel {channel_id}") from None
+                                target=f"channel {channel_id}", ambiguous=True) from None
 
     async def _thread_on(
         self, channel: discord.abc.Messageable, headline_id: int, name: str, channel_id: str

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
+import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 from aiohttp import web
@@ -25,6 +29,9 @@ from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncRateLimitErrorRetryHandler,
     AsyncServerErrorRetryHandler,
 )
+from slack_sdk.http_retry.request import HttpRequest
+from slack_sdk.http_retry.response import HttpResponse
+from slack_sdk.http_retry.state import RetryState
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.app.context import Context
@@ -34,9 +41,10 @@ from bot.app.replies import send_reply
 from bot.app.service import DigestService
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
 from bot.commands.handlers import Commands
+from bot.delivery.jobs import DeliveryJobs
 from bot.model import Digest, QueryResult
 from bot.settings import Settings
-from bot.timeutil import utcnow
+from bot.timeutil import parse_retry_after, utcnow
 from formatters.notices import render_notice, render_notices
 from formatters.safety import slack_mrkdwn
 from formatters.slack_blocks import SlackMessage, render_slack_digest, render_slack_query
@@ -51,19 +59,83 @@ DM_CHANNEL_CACHE = 50_000  # response_url accepts five posts within 30 minutes
 # Errors that retrying cannot fix: the target is marked and skipped until someone changes it.
 CHANNEL_GONE = frozenset({"channel_not_found", "not_in_channel", "is_archived", "restricted_action",
                           "team_access_not_granted", "no_permission", "ekm_access_denied"})
+# chat.postMessage errors Slack documents as "some aspect of the operation may have succeeded".
+MAYBE_DONE = frozenset({"internal_error", "fatal_error", "service_unavailable", "request_timeout"})
+PART_EVENT = "digest_part"  # message metadata event type: {"key": delivery key, "part": n}
 USER_GONE = frozenset({"account_inactive", "cannot_dm_bot", "user_not_found", "user_disabled",
                        "user_not_visible", "not_allowed_token_type"})
 
 
-def build_client(token: str | None, api_url: str | None = None) -> AsyncWebClient:
-    """A Web API client that waits out 429s (Retry-After), retries 5xx and connection errors."""
-    client = AsyncWebClient(token=token, base_url=api_url or DEFAULT_API_URL)
-    client.retry_handlers.extend([
-        AsyncRateLimitErrorRetryHandler(max_retry_count=5),
-        AsyncServerErrorRetryHandler(max_retry_count=2),
-    ])
-    if not any(isinstance(h, AsyncConnectionErrorRetryHandler) for h in client.retry_handlers):
-        client.retry_handlers.append(AsyncConnectionErrorRetryHandler())
+# Methods that create something each time they are called: never re-sent blindly after an answer we did not
+# read (a 5xx, a dropped connection) because Slack may have acted on it. ``SlackMessenger`` finds out instead.
+NON_IDEMPOTENT = frozenset({"chat.postMessage"})
+MAX_RETRY_AFTER = 60.0  # a longer Retry-After is not waited out in the client: delivery retries later
+
+
+def _method(request: HttpRequest) -> str:
+    return urlsplit(request.url).path.rsplit("/", 1)[-1]
+
+
+class RetryAfterHandler(AsyncRateLimitErrorRetryHandler):
+    """slack_sdk's 429 handler reads ``int(header[0])`` (the first character): "120" waits 1 s and "1.5",
+    "-1" or an HTTP-date raise ValueError. Same policy, with ``parse_retry_after``; a wait longer than
+    ``max_wait`` is not taken here (the 429 reaches delivery, which retries later)."""
+
+    def __init__(self, max_retry_count: int = 5, *, max_wait: float = MAX_RETRY_AFTER,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        super().__init__(max_retry_count)
+        self.max_wait = max_wait
+        self.sleep = sleep
+
+    def _wait(self, response: HttpResponse) -> float:
+        header = next((values for name, values in response.headers.items() if name.lower() == "retry-after"), None)
+        raw = header[0] if isinstance(header, list) and header else header
+        seconds = parse_retry_after(str(raw) if raw is not None else None)
+        return 1.0 if seconds is None else seconds  # unreadable or absent: slack_sdk's own default, 1 s
+
+    async def _can_retry_async(self, *, state: RetryState, request: HttpRequest,
+                               response: HttpResponse | None = None, error: Exception | None = None) -> bool:
+        return response is not None and response.status_code == 429 and self._wait(response) <= self.max_wait
+
+    async def prepare_for_next_attempt_async(self, *, state: RetryState, request: HttpRequest,
+                                             response: HttpResponse | None = None,
+                                             error: Exception | None = None) -> None:
+        assert response is not None  # _can_retry_async said yes
+        state.next_attempt_requested = True
+        await self.sleep(self._wait(response) + random.random())
+        state.increment_current_attempt()
+
+
+class IdempotentServerErrorRetryHandler(AsyncServerErrorRetryHandler):
+    """500/503 retries, except for ``NON_IDEMPOTENT`` methods (Slack may have posted before failing)."""
+
+    async def _can_retry_async(self, *, state: RetryState, request: HttpRequest,
+                               response: HttpResponse | None = None, error: Exception | None = None) -> bool:
+        return _method(request) not in NON_IDEMPOTENT and await super()._can_retry_async(
+            state=state, request=request, response=response, error=error)
+
+
+class SafeConnectionErrorRetryHandler(AsyncConnectionErrorRetryHandler):
+    """Connection errors: a failed connect sent nothing and is always retried; a reset or disconnect after the
+    request went out is retried only for idempotent methods."""
+
+    async def _can_retry_async(self, *, state: RetryState, request: HttpRequest,
+                               response: HttpResponse | None = None, error: Exception | None = None) -> bool:
+        if isinstance(error, aiohttp.ClientConnectorError):
+            return True
+        return _method(request) not in NON_IDEMPOTENT and await super()._can_retry_async(
+            state=state, request=request, response=response, error=error)
+
+
+def build_client(token: str | None, api_url: str | None = None, *, timeout: int = 30) -> AsyncWebClient:
+    """A Web API client that waits out 429s (any ``Retry-After`` up to a minute), retries connection errors and
+    5xx, but never re-sends a ``chat.postMessage`` Slack may have acted on (see ``NON_IDEMPOTENT``)."""
+    client = AsyncWebClient(token=token, base_url=api_url or DEFAULT_API_URL, timeout=timeout)
+    client.retry_handlers[:] = [  # replaces slack_sdk's default connection handler too
+        SafeConnectionErrorRetryHandler(),
+        RetryAfterHandler(max_retry_count=5),
+        IdempotentServerErrorRetryHandler(max_retry_count=2),
+    ]
     return client
 
 
@@ -77,13 +149,18 @@ class SlackMessenger:
     """Digests and DMs, one ``chat.postMessage`` at a time: the first part in the channel, the rest in its thread.
 
     ``deliver`` resumes after parts already sent (``sent``) and reports each accepted one (``on_part``), which
-    is what the delivery ledger records. Rendered payloads are cached per answer (a slot's thousands of DMs
-    share a handful) and DM channel ids per user."""
+    is what the delivery ledger records. With a ``key`` each part carries message metadata (``PART_EVENT``:
+    key, part), so after an ambiguous failure (``check_first``) the part is looked up in the channel's history
+    or the thread's replies instead of being posted twice. Rendered payloads are cached per answer (a slot's
+    thousands of DMs share a handful) and DM channel ids per user."""
 
     platform = "slack"
 
-    def __init__(self, client: AsyncWebClient) -> None:
+    def __init__(self, client: AsyncWebClient, *, lookback: timedelta = timedelta(hours=24),
+                 lookup_pages: int = 5) -> None:
         self.client = client
+        self.lookback = lookback  # how far back a part that may have landed is looked for…
+        self.lookup_pages = lookup_pages  # …in at most this many pages of 200 messages
         self._rendered: OrderedDict[tuple[int, str, str], tuple[object, list[SlackMessage]]] = OrderedDict()
         self._dm_channels: OrderedDict[str, str] = OrderedDict()
 
@@ -105,32 +182,92 @@ class SlackMessenger:
     async def deliver(
         self, target: str, answer: Digest | QueryResult, *, dm: bool, locale: str, timezone: str,
         sent: Sequence[str] = (), on_part: OnPart | None = None, pace: Pace | None = None,
+        key: str | None = None, check_first: bool = False,
     ) -> list[str]:
         payloads = self.render(answer, locale=locale, timezone=timezone)
         ids = [str(message_id) for message_id in sent]
         if len(ids) >= len(payloads):
             return ids
         channel = await self._dm_channel(target) if dm else target
+        where = f"user {target}" if dm else f"channel {target}"
         thread = ids[0] if ids else None
-        for payload in payloads[len(ids):]:
-            if pace is not None:
-                await pace()
-            try:
-                response = await self.client.chat_postMessage(channel=channel, thread_ts=thread,
-                                                              **_message_kwargs(payload))
-            except SlackApiError as err:
-                if dm:
-                    self._dm_channels.pop(target, None)
-                raise _failure(err, user=target) if dm else _failure(err, channel=target) from None
-            except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
-                where = f"user {target}" if dm else f"channel {target}"
-                raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=where) from None
-            ts = str(response["ts"])
+        for part in range(len(ids), len(payloads)):
+            found = None
+            if check_first and key is not None and part == len(sent):  # later parts were posted by this call
+                found = await self._find_part(channel, key, part, thread, where)
+            if found is None:
+                if pace is not None:
+                    await pace()
+                ts = await self._post(channel, thread, payloads[part], key, part, dm=dm, target=target)
+            else:
+                _log.info("%s: part %d of %s had landed before the failure (ts %s): not posting it again",
+                          where, part, key, found)
+                ts = found
             ids.append(ts)
             thread = thread or ts
             if on_part is not None:
                 await on_part(ts)
         return ids
+
+    async def _post(self, channel: str, thread: str | None, payload: SlackMessage, key: str | None, part: int, *,
+                    dm: bool, target: str) -> str:
+        extra: dict[str, Any] = {}
+        if key is not None:
+            extra["metadata"] = {"event_type": PART_EVENT, "event_payload": {"key": key, "part": part}}
+        where = f"user {target}" if dm else f"channel {target}"
+        try:
+            response = await self.client.chat_postMessage(channel=channel, thread_ts=thread, **extra,
+                                                          **_message_kwargs(payload))
+        except SlackApiError as err:
+            if dm:
+                self._dm_channels.pop(target, None)
+            failure = _failure(err, user=target) if dm else _failure(err, channel=target)
+            status = err.response.status_code if err.response is not None else 0
+            failure.ambiguous = status >= 500 or failure.reason in MAYBE_DONE
+            raise failure from None
+        except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
+            # A failed connect sent nothing; a timeout or a dropped connection may have been acted on.
+            raise DeliveryError(f"network: {type(err).__name__}", permanent=False, target=where,
+                                ambiguous=not isinstance(err, aiohttp.ClientConnectorError)) from None
+        return str(response["ts"])
+
+    async def _find_part(self, channel: str, key: str, part: int, thread: str | None, where: str) -> str | None:
+        """The ts of the message marked (``key``, ``part``) in the channel (part 0) or the thread, posted in the
+        last ``lookback``; None if it is not there (or history cannot be read: then it is posted again)."""
+        oldest = f"{time.time() - self.lookback.total_seconds():.6f}"
+        cursor: str | None = None
+        try:
+            for _ in range(self.lookup_pages):
+                if thread is None:
+                    page = await self.client.conversations_history(channel=channel, oldest=oldest, limit=200,
+                                                                   include_all_metadata=True, cursor=cursor)
+                else:
+                    page = await self.client.conversations_replies(channel=channel, ts=thread, oldest=oldest,
+                                                                   limit=200, include_all_metadata=True,
+                                                                   cursor=cursor)
+                for message in page.get("messages") or ():
+                    metadata = message.get("metadata") or {}
+                    payload = metadata.get("event_payload") or {}
+                    if (metadata.get("event_type") == PART_EVENT and payload.get("key") == key
+                            and str(payload.get("part")) == str(part)):
+                        return str(message["ts"])
+                cursor = (page.get("response_metadata") or {}).get("next_cursor") or None
+                if not page.get("has_more") or cursor is None:
+                    return None
+        except SlackApiError as err:
+            reason = str(err.response.get("error", "unknown_error")) if err.response is not None else "unknown_error"
+            status = err.response.status_code if err.response is not None else 0
+            if status >= 500 or status == 429 or reason in MAYBE_DONE:
+                raise DeliveryError(f"lookup: {reason}", permanent=False, target=where, ambiguous=True) from None
+            # missing_scope (channels:history, groups:history, im:history), …: we cannot know; post again.
+            _log.warning("%s: cannot read history to look for part %d (%s): posting it again", where, part, reason)
+            return None
+        except (TimeoutError, SlackClientError, aiohttp.ClientError, OSError) as err:
+            raise DeliveryError(f"lookup network: {type(err).__name__}", permanent=False, target=where,
+                                ambiguous=True) from None
+        _log.warning("%s: part %d of %s not found in the last %d pages of history", where, part, key,
+                     self.lookup_pages)
+        return None
 
     async def _dm_channel(self, user: str) -> str:
         known = self._dm_channels.get(user)
@@ -215,7 +352,7 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
         reply = await deps.commands.handle_command(ctx, parsed)
-        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id))
+        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id, service=service))
     except Exception:
         _log.exception("the /digest command failed")
         await _safe_respond(respond, notice_payload(render_notice(Sorry(), locale="en", escape=slack_mrkdwn)))
@@ -244,10 +381,12 @@ class SlackReplies:
 
     max_parts = MAX_RESPONSES
 
-    def __init__(self, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str) -> None:
+    def __init__(self, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str, *,
+                 service: DigestService | None = None) -> None:
         self.respond = respond
         self.messenger = messenger
         self.channel_id = channel_id
+        self.service = service  # with it, a post goes through the delivery ledger (resumable, never doubled)
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
         return self.messenger.render(answer, locale=locale, timezone=timezone)
@@ -261,7 +400,11 @@ class SlackReplies:
             await _safe_respond(self.respond, notice_payload(text))
 
     async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
-        await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
+        if self.service is None:
+            await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
+            return
+        jobs = DeliveryJobs(self.service, {SlackMessenger.platform: self.messenger})
+        await jobs.post(SlackMessenger.platform, self.channel_id, answer, locale=locale, timezone=timezone)
 
 
 def notice_payload(text: str) -> Mapping[str, Any]:

@@ -9,6 +9,9 @@ is 400/40060), command syncs. Unknown channels are 404 with code 10003. ``fail()
 error with a Discord JSON error code; ``rate_limit()`` answers 429 with ``retry_after`` in the body and the
 ``Retry-After``/``X-RateLimit-*``/``Via`` headers Discord sends (discord.py treats a 429 without ``Via`` as a
 Cloudflare ban and does not retry it); ``closed_dms`` makes sends to a user's DM channel 403/50007.
+``server_error(..., acted=True)`` creates the message and then answers 5xx. A message sent with a ``nonce`` and
+``enforce_nonce`` is remembered: the same nonce in the same channel within ``nonce_window`` seconds gets the
+first message back (200) instead of a new one, as on Discord. ``stored(channel)`` is what exists.
 
 Gateway: plain JSON text frames. HELLO; heartbeat -> ACK; IDENTIFY -> READY (with a deliberately useless
 ``resume_gateway_url``) and one GUILD_CREATE; RESUME -> RESUMED. ``dispatch()`` sends an event (e.g.
@@ -24,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,12 +105,14 @@ class Fault:
     headers: dict[str, str]
     times: int
     when: Callable[[Request], bool] | None
+    acted: bool = False  # do the work first, then answer the fault
 
 
 @dataclass
 class FakeDiscord:
     guild: dict[str, Any] = field(default_factory=guild_payload)
     closed_dms: set[str] = field(default_factory=set)  # user ids whose DMs refuse the bot (50007)
+    nonce_window: float = 300.0  # seconds a nonce sent with enforce_nonce returns its first message
 
     def __post_init__(self) -> None:
         self.requests: list[Request] = []
@@ -115,6 +121,7 @@ class FakeDiscord:
         self.channels: dict[str, dict[str, Any]] = {c["id"]: dict(c, guild_id=self.guild["id"])
                                                     for c in self.guild["channels"]}
         self.messages: dict[str, dict[str, Any]] = {}
+        self._nonces: dict[tuple[str, str], tuple[str, float]] = {}  # (channel, nonce) -> (message id, when)
         self.acknowledged: set[str] = set()  # interaction tokens that got their callback
         self._faults: dict[str, list[Fault]] = {}
         self._ids = itertools.count(1300000000000000000)
@@ -181,9 +188,11 @@ class FakeDiscord:
             headers["X-RateLimit-Global"] = "true"
         self._faults.setdefault(route, []).append(Fault(429, body, headers, times, None))
 
-    def server_error(self, route: str, *, status: int = 502, times: int = 1) -> None:
+    def server_error(self, route: str, *, status: int = 502, times: int = 1, acted: bool = False,
+                     when: Callable[[Request], bool] | None = None) -> None:
+        """Answer ``status``; with ``acted`` after doing the work (the message exists all the same)."""
         self._faults.setdefault(route, []).append(
-            Fault(status, {"message": "upstream error", "code": 0}, {}, times, None))
+            Fault(status, {"message": "upstream error", "code": 0}, {}, times, when, acted=acted))
 
     async def wait_for(self, predicate: Callable[[FakeDiscord], Any], within: float = 10) -> Any:
         """The first truthy ``predicate(self)``, re-checked after every request and gateway frame."""
@@ -226,6 +235,10 @@ class FakeDiscord:
     def follow_ups(self) -> list[dict[str, Any]]:
         return [r.body for r in self.calls("POST /webhooks/{application_id}/{token}")]
 
+    def stored(self, channel_id: int | str) -> list[dict[str, Any]]:
+        """Messages that exist in a channel (created, whatever the sender was told), oldest first."""
+        return [m for m in self.messages.values() if m["channel_id"] == str(channel_id)]
+
     def dm_channel(self, user_id: int | str) -> str | None:
         return next((cid for cid, c in self.channels.items()
                      if c["type"] == 1 and c["recipients"][0]["id"] == str(user_id)), None)
@@ -248,9 +261,13 @@ class FakeDiscord:
         self.requests.append(record)
         request[RECORD] = record
         try:
-            response = self._fault(record)
-            if response is None:
+            fault = self._fault(record)
+            if fault is None:
                 response = await handler(request)
+            else:
+                if fault.acted:
+                    await handler(request)
+                response = _json(fault.body, status=fault.status, headers=fault.headers)
             record.status = response.status
             return response
         finally:
@@ -258,11 +275,11 @@ class FakeDiscord:
                 record.status = 500
             await self._notify()
 
-    def _fault(self, record: Request) -> web.Response | None:
+    def _fault(self, record: Request) -> Fault | None:
         for fault in self._faults.get(record.route, []):
             if fault.times > 0 and (fault.when is None or fault.when(record)):
                 fault.times -= 1
-                return _json(fault.body, status=fault.status, headers=fault.headers)
+                return fault
         return None
 
     @staticmethod
@@ -306,7 +323,17 @@ class FakeDiscord:
             return self._error(404, 10003, "Unknown Channel")
         if channel["type"] == 1 and channel["recipients"][0]["id"] in self.closed_dms:
             return self._error(403, 50007, "Cannot send messages to this user")
-        message = self._message(channel_id, self._body(request) or {}, channel.get("guild_id"))
+        body = self._body(request) or {}
+        nonce = str(body["nonce"]) if body.get("nonce") is not None else None
+        if nonce is not None and body.get("enforce_nonce"):
+            # As Discord: the same nonce in the same channel within a few minutes gets the first message back.
+            seen = self._nonces.get((channel_id, nonce))
+            if seen is not None and time.monotonic() - seen[1] < self.nonce_window:
+                return _json(self.messages[seen[0]])
+        message = self._message(channel_id, body, channel.get("guild_id"))
+        if nonce is not None:
+            message["nonce"] = nonce
+            self._nonces[(channel_id, nonce)] = (message["id"], time.monotonic())
         self.messages[message["id"]] = message
         return _json(message)
 

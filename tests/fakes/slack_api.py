@@ -1,5 +1,12 @@
 """A fake Slack Web API on 127.0.0.1: records calls, answers like Slack, and misbehaves on request.
 
+Posted messages are kept (``messages``: channel, ts, thread_ts, blocks, ``metadata``) and served back by
+``conversations.history`` (top-level messages, newest first) and ``conversations.replies`` (the parent, then
+the replies), paged with ``limit``/``cursor``, filtered by ``oldest``; ``metadata`` is included only with
+``include_all_metadata``, as on Slack. ``server_error(..., acted=True)`` posts the message and then answers
+5xx; ``time_out(...)`` posts it and never answers (the client's timeout fires): both are the ambiguous
+failures a sender cannot tell from "nothing happened".
+
 Used with the real slack_sdk client (``AsyncWebClient(base_url=fake.base_url + "/api/")``) and for
 ``response_url`` posts (``fake.response_url(name)``). Waiting is event-driven: ``wait_for`` blocks on a
 condition notified by every request, never on a sleep.
@@ -9,6 +16,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,6 +31,7 @@ class Call:
     data: dict[str, Any]
     headers: dict[str, str]
     status: int = 200
+    hang: threading.Event | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -32,6 +41,8 @@ class _Fault:
     headers: dict[str, str]
     times: int
     when: Callable[[Call], bool] | None
+    acted: bool = False  # do the work first, then answer the fault
+    hang: threading.Event | None = None  # never answer (until set, then drop the connection)
 
 
 @dataclass
@@ -43,7 +54,8 @@ class FakeSlack:
         self._faults: dict[str, list[_Fault]] = {}
         self._holds: dict[str, tuple[int, threading.Event]] = {}
         self._cond = threading.Condition()
-        self._ts = 1_700_000_000
+        self._ts = int(time.time())  # real-time ts: clients bound history look-ups with ``oldest``
+        self.messages: list[dict[str, Any]] = []
         self.base_url = ""
 
     # --- control ---
@@ -52,12 +64,32 @@ class FakeSlack:
         """Answer ``method`` with ``{"ok": false, "error": error}`` (HTTP 200, like Slack)."""
         self._add(method, _Fault(200, {"ok": False, "error": error}, {}, times, when))
 
-    def rate_limit(self, method: str, *, retry_after: int = 1, times: int = 1) -> None:
+    def rate_limit(self, method: str, *, retry_after: int | str = 1, times: int = 1,
+                   when: Callable[[Call], bool] | None = None) -> None:
         self._add(method, _Fault(429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(retry_after)},
-                                 times, None))
+                                 times, when))
 
-    def server_error(self, method: str, *, status: int = 503, times: int = 1) -> None:
-        self._add(method, _Fault(status, {"ok": False, "error": "fatal_error"}, {}, times, None))
+    def calm(self, method: str) -> None:
+        """Drop every fault still pending for ``method`` (a storm is over)."""
+        with self._cond:
+            self._faults.pop(method, None)
+
+    def server_error(self, method: str, *, status: int = 503, times: int = 1, acted: bool = False,
+                     when: Callable[[Call], bool] | None = None) -> None:
+        """Answer ``status``; with ``acted`` after doing the work (a message is posted all the same)."""
+        self._add(method, _Fault(status, {"ok": False, "error": "fatal_error"}, {}, times, when, acted=acted))
+
+    def time_out(self, method: str, *, times: int = 1, when: Callable[[Call], bool] | None = None) -> threading.Event:
+        """Do the work, then leave the request unanswered until the returned event is set (the client's
+        timeout fires first). Set it when the test ends."""
+        release = threading.Event()
+        self._add(method, _Fault(0, {}, {}, times, when, acted=True, hang=release))
+        return release
+
+    def posted(self, channel: str | None = None) -> list[dict[str, Any]]:
+        """Messages that exist in Slack (posted, whatever the poster was told), oldest first."""
+        with self._cond:
+            return [m for m in self.messages if channel is None or m["channel"] == channel]
 
     def _add(self, method: str, fault: _Fault) -> None:
         with self._cond:
@@ -94,12 +126,18 @@ class FakeSlack:
 
     def _answer(self, call: Call) -> tuple[int, dict[str, Any], dict[str, str]]:
         with self._cond:
-            faults = self._faults.get(call.method, [])
-            for fault in faults:
+            chosen = None
+            for fault in self._faults.get(call.method, []):
                 if fault.times > 0 and (fault.when is None or fault.when(call)):
                     fault.times -= 1
-                    return fault.status, fault.body, fault.headers
-        return 200, self._ok(call), {}
+                    chosen = fault
+                    break
+        if chosen is None:
+            return 200, self._ok(call), {}
+        if chosen.acted:
+            self._ok(call)
+        call.hang = chosen.hang
+        return chosen.status, chosen.body, chosen.headers
 
     def _ok(self, call: Call) -> dict[str, Any]:
         data = call.data
@@ -109,8 +147,13 @@ class FakeSlack:
             with self._cond:
                 self._ts += 1
                 ts = f"{self._ts}.000100"
+                stored = {"channel": data.get("channel"), "ts": ts, "thread_ts": data.get("thread_ts") or None,
+                          "text": data.get("text"), "blocks": data.get("blocks"), "metadata": data.get("metadata")}
+                self.messages.append(stored)
             return {"ok": True, "channel": data.get("channel"), "ts": ts,
                     "message": {"text": data.get("text"), "ts": ts, "thread_ts": data.get("thread_ts")}}
+        if call.method in ("conversations.history", "conversations.replies"):
+            return self._history(call.method, data)
         if call.method == "conversations.open":
             users = str(data.get("users", ""))
             return {"ok": True, "channel": {"id": "D" + users.split(",")[0]}}
@@ -121,6 +164,29 @@ class FakeSlack:
         if call.method == "auth.test":
             return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": "T1", "url": "https://x.slack.com/"}
         return {"ok": True}
+
+    def _history(self, method: str, data: dict[str, Any]) -> dict[str, Any]:
+        channel = str(data.get("channel"))
+        oldest = float(data.get("oldest") or 0)
+        with self._cond:
+            mine = [m for m in self.messages if m["channel"] == channel]
+        if method == "conversations.history":
+            found = [m for m in reversed(mine) if m["thread_ts"] in (None, m["ts"]) and float(m["ts"]) > oldest]
+        else:
+            parent = next((m for m in mine if m["ts"] == data.get("ts")), None)
+            if parent is None:
+                return {"ok": False, "error": "thread_not_found"}
+            found = [parent, *(m for m in mine if m["thread_ts"] == parent["ts"] and float(m["ts"]) > oldest)]
+        start = int(data.get("cursor") or 0)
+        limit = int(data.get("limit") or 100)
+        page = found[start:start + limit]
+        with_metadata = str(data.get("include_all_metadata")).lower() in ("1", "true")
+        messages = [{"type": "message", "ts": m["ts"], "text": m["text"], "bot_id": "BBOT",
+                     **({"thread_ts": m["thread_ts"]} if m["thread_ts"] else {}),
+                     **({"metadata": m["metadata"]} if with_metadata and m["metadata"] else {})} for m in page]
+        more = start + limit < len(found)
+        return {"ok": True, "messages": messages, "has_more": more,
+                "response_metadata": {"next_cursor": str(start + limit) if more else ""}}
 
     @contextmanager
     def serve(self) -> Iterator[str]:
@@ -171,6 +237,10 @@ class FakeSlack:
                 with fake._cond:
                     fake.calls.append(call)
                     fake._cond.notify_all()
+                if call.hang is not None:  # acted, and never answers: the client gives up on its own
+                    call.hang.wait(60)
+                    self.close_connection = True
+                    return
                 self._send(status, body, headers)
 
             do_GET = do_POST  # users.info and friends are GETs with query parameters
