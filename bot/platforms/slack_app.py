@@ -204,7 +204,7 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
     key = f"slack:{command.get('trigger_id') or command.get('response_url')}"
     try:
         service = deps.commands.service
-        if not await service.in_pool(service.chat.claim_request, key):
+        if not await service.in_light_pool(service.chat.claim_request, key):
             _log.info("ignoring a repeated Slack request %s", key)
             return
         text = str(command.get("text") or "")
