@@ -113,6 +113,8 @@ SAMPLES: list[n.Notice] = [
     *(n.Invalid(problem, "/digest mute rocm", "x", "at") for problem in typing.get_args(n.Problem)),
     n.Failed("bad config"),
     n.Sorry(),
+    n.Busy("user", "in_flight", 12), n.Busy("user", "per_minute", 40), n.Busy("channel", "in_flight", 5),
+    n.Busy("channel", "per_minute", 3),
 ]
 
 
