@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.app.context import Context
 from bot.app.messenger import DeliveryError, OnPart, Pace
 from bot.app.notices import Notice, Sorry
-from bot.app.replies import send_reply
+from bot.app.replies import Offload, send_reply
 from bot.app.service import DigestService
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
 from bot.commands.handlers import Commands
@@ -85,21 +86,24 @@ class SlackMessenger:
     def __init__(self, client: AsyncWebClient) -> None:
         self.client = client
         self._rendered: OrderedDict[tuple[int, str, str], tuple[object, list[SlackMessage]]] = OrderedDict()
+        self._render_lock = threading.Lock()  # commands render in the build pool, deliveries on the loop
         self._dm_channels: OrderedDict[str, str] = OrderedDict()
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
         key = (id(answer), locale, timezone)
-        cached = self._rendered.get(key)
-        if cached is not None and cached[0] is answer:
-            self._rendered.move_to_end(key)
-            return cached[1]
+        with self._render_lock:
+            cached = self._rendered.get(key)
+            if cached is not None and cached[0] is answer:
+                self._rendered.move_to_end(key)
+                return cached[1]
         if isinstance(answer, Digest):
             payloads = render_slack_digest(answer, locale=locale, timezone=timezone)
         else:
             payloads = render_slack_query(answer, locale=locale, timezone=timezone)
-        self._rendered[key] = (answer, payloads)  # holding the answer keeps its id() from being reused
-        while len(self._rendered) > RENDER_CACHE:
-            self._rendered.popitem(last=False)
+        with self._render_lock:
+            self._rendered[key] = (answer, payloads)  # holding the answer keeps its id() from being reused
+            while len(self._rendered) > RENDER_CACHE:
+                self._rendered.popitem(last=False)
         return payloads
 
     async def deliver(
@@ -215,7 +219,8 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
         reply = await deps.commands.handle_command(ctx, parsed)
-        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id))
+        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id, offload=service.in_pool),
+                         offload=service.in_pool)
     except Exception:
         _log.exception("the /digest command failed")
         await _safe_respond(respond, notice_payload(render_notice(Sorry(), locale="en", escape=slack_mrkdwn)))
@@ -244,10 +249,12 @@ class SlackReplies:
 
     max_parts = MAX_RESPONSES
 
-    def __init__(self, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str) -> None:
+    def __init__(self, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str, *,
+                 offload: Offload | None = None) -> None:
         self.respond = respond
         self.messenger = messenger
         self.channel_id = channel_id
+        self.offload = offload
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
         return self.messenger.render(answer, locale=locale, timezone=timezone)
@@ -261,6 +268,8 @@ class SlackReplies:
             await _safe_respond(self.respond, notice_payload(text))
 
     async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
+        if self.offload is not None:  # render off the loop; deliver then finds it in the messenger's cache
+            await self.offload(lambda: self.messenger.render(answer, locale=locale, timezone=timezone))
         await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
 
 
