@@ -89,17 +89,19 @@ class SlackMessenger:
         self._render_lock = threading.Lock()  # commands render in the build pool, deliveries on the loop
         self._dm_channels: OrderedDict[str, str] = OrderedDict()
 
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str,
+               cache: bool = True) -> list[SlackMessage]:
+        """``cache=False``: a private answer, rendered once; caching it would keep a year-long digest's hundreds
+        of parts alive for every such command (40 of them held 1.2 GiB in bench_fair)."""
+        if not cache:
+            return _render(answer, locale, timezone)
         key = (id(answer), locale, timezone)
         with self._render_lock:
             cached = self._rendered.get(key)
             if cached is not None and cached[0] is answer:
                 self._rendered.move_to_end(key)
                 return cached[1]
-        if isinstance(answer, Digest):
-            payloads = render_slack_digest(answer, locale=locale, timezone=timezone)
-        else:
-            payloads = render_slack_query(answer, locale=locale, timezone=timezone)
+        payloads = _render(answer, locale, timezone)
         with self._render_lock:
             self._rendered[key] = (answer, payloads)  # holding the answer keeps its id() from being reused
             while len(self._rendered) > RENDER_CACHE:
@@ -154,6 +156,12 @@ class SlackMessenger:
             self._dm_channels.popitem(last=False)
         return channel
 
+
+
+def _render(answer: Digest | QueryResult, locale: str, timezone: str) -> list[SlackMessage]:
+    if isinstance(answer, Digest):
+        return render_slack_digest(answer, locale=locale, timezone=timezone)
+    return render_slack_query(answer, locale=locale, timezone=timezone)
 
 
 def _failure(err: SlackApiError, *, channel: str | None = None, user: str | None = None) -> DeliveryError:
@@ -257,7 +265,7 @@ class SlackReplies:
         self.offload = offload
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
-        return self.messenger.render(answer, locale=locale, timezone=timezone)
+        return self.messenger.render(answer, locale=locale, timezone=timezone, cache=False)
 
     async def send_part(self, part: SlackMessage) -> bool:
         return await _safe_respond(self.respond, {"response_type": "ephemeral", **part})
