@@ -120,6 +120,13 @@ class ChatSettings(_Strict):
     channel_settings: str = "anyone"
     discord_manager_role: str | None = None
     max_subscriptions_per_user: Annotated[int, Field(ge=1, le=100)] = 20
+    # Fair use (docs/reliability.md): answers and digests asked for in chat are built by a pool of this many
+    # threads; one user or channel may have so many in flight and start so many a minute (bot/app/limits.py).
+    build_threads: Annotated[int, Field(ge=1, le=64)] = 4
+    heavy_in_flight_per_user: Annotated[int, Field(ge=1, le=1000)] = 2
+    heavy_in_flight_per_channel: Annotated[int, Field(ge=1, le=1000)] = 6
+    heavy_per_minute_per_user: Annotated[int, Field(ge=1, le=10_000)] = 10
+    heavy_per_minute_per_channel: Annotated[int, Field(ge=1, le=10_000)] = 30
 
     @field_validator("channel_settings")
     @classmethod

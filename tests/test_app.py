@@ -3,8 +3,11 @@ locale, the platform registry and the one web application."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack
 from datetime import UTC, datetime
 from pathlib import Path
@@ -92,6 +95,28 @@ async def test_a_post_is_confirmed_or_explained() -> None:
     assert refused.sent == [("say", ["post_failed", "paused"])]
 
 
+async def test_an_answer_is_rendered_where_offload_says_not_on_the_loop() -> None:
+    rendered_in: list[str] = []
+
+    class Recording(Sink):
+        def render(self, answer: object, *, locale: str, timezone: str) -> Sequence[str]:
+            rendered_in.append(threading.current_thread().name)
+            return super().render(answer, locale=locale, timezone=timezone)
+
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="offloaded")
+
+    async def offload(fn: Callable[[], Any]) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(pool, fn)
+
+    try:
+        sink = Recording(2)
+        await send_reply(Reply(answer=DIGEST), sink, offload=offload)
+        assert sink.sent == [("part", "part 0"), ("part", "part 1")]
+        assert rendered_in and rendered_in[0].startswith("offloaded")
+    finally:
+        pool.shutdown()
+
+
 def test_capped() -> None:
     assert capped([1, 2, 3], 3) == ([1, 2, 3], 0)
     assert capped([1, 2, 3, 4], 3) == ([1, 2], 2)
@@ -131,6 +156,8 @@ SAMPLES: list[n.Notice] = [
     *(n.QueryProblem(problem, "x*", "label:bug") for problem in typing.get_args(n.QueryProblemKind)),
     n.QueryProblem("negated_is", "-is:bot"), n.QueryProblem("bad_date", "2025-99-01"),
     *(n.QueryAdjusted(adjustment, "366", "2025-12-03") for adjustment in typing.get_args(n.Adjustment)),
+    n.Busy("user", "in_flight", 12), n.Busy("user", "per_minute", 40), n.Busy("channel", "in_flight", 5),
+    n.Busy("channel", "per_minute", 3),
 ]
 
 

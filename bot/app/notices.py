@@ -21,8 +21,10 @@ NoticeKind = Literal[
     "not_allowed", "no_repo", "invalid", "error", "posted", "post_failed", "more_parts", "paused",
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
     "unknown_topics", "unknown_topic", "subscription_window", "sorry", "repo_not_allowed", "repo_needs_admin",
-    "query_problem", "query_adjusted",
+    "query_problem", "query_adjusted", "busy",
 ]
+BusyScope = Literal["user", "channel"]
+BusyReason = Literal["in_flight", "per_minute"]
 
 
 @dataclass(frozen=True)
@@ -268,6 +270,17 @@ class UnknownTopic(Notice):
     suggestion: str | None
 
 
+@dataclass(frozen=True)
+class Busy(Notice):
+    """Fair use (``bot.app.limits``): the user or the channel has too much heavy work in flight, or started too
+    much in the last minute; ``retry_after`` whole seconds is when asking again should work."""
+
+    kind: ClassVar[NoticeKind] = "busy"
+    scope: BusyScope
+    reason: BusyReason
+    retry_after: int
+
+
 Problem = Literal[
     "say_subscribe", "say_unsubscribe", "say_mute", "say_unmute",  # a word the command needs is missing
     "not_a_duration", "unknown_setting", "needs_value", "subcommand",  # ``value``: the word at fault
@@ -330,7 +343,7 @@ class Sorry(Notice):
 REFUSALS: tuple[type[Notice], ...] = (
     NotAllowed, NoRepo, NotSynced, RepoNotSynced, RepoNotAllowed, RepoNeedsAdmin, PostFailed, PostNeedsChannel,
     TooManySubscriptions, SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, Invalid, QueryProblem,
-    Failed,
+    Failed, Busy,
 )
 
 

@@ -10,7 +10,7 @@ said after a post are decided here once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -21,6 +21,13 @@ from bot.model import Answer
 _log = logging.getLogger(__name__)
 
 Part = TypeVar("Part")
+R = TypeVar("R")
+
+
+class Offload(Protocol):
+    """Runs blocking work off the event loop and awaits it (``DigestService.in_pool``)."""
+
+    def __call__(self, fn: Callable[[], R], /) -> Awaitable[R]: ...
 
 
 @dataclass(frozen=True)
@@ -56,7 +63,9 @@ class ReplySink(Protocol[Part]):
         ...
 
 
-async def send_reply(reply: Reply, sink: ReplySink[Part]) -> None:
+async def send_reply(reply: Reply, sink: ReplySink[Part], *, offload: Offload | None = None) -> None:
+    """``offload``: where to render an answer; a year-long digest renders for about a second, which on the event
+    loop would hold up every ack and /healthz meanwhile."""
     if reply.answer is None:
         notices = [reply.notice] if reply.notice is not None else []
         await sink.say([*notices, *reply.notes], locale=reply.locale)
@@ -71,7 +80,11 @@ async def send_reply(reply: Reply, sink: ReplySink[Part]) -> None:
             outcome = PostFailed(err.reason)
         await sink.say([outcome, *reply.notes], locale=reply.locale)
         return
-    parts = list(sink.render(reply.answer, locale=reply.locale, timezone=reply.timezone))
+    answer, locale, timezone = reply.answer, reply.locale, reply.timezone
+    if offload is None:
+        parts = list(sink.render(answer, locale=locale, timezone=timezone))
+    else:
+        parts = list(await offload(lambda: sink.render(answer, locale=locale, timezone=timezone)))
     shown, more = capped(parts, sink.max_parts, trailer=bool(reply.notes))
     for part in shown:
         if not await sink.send_part(part):

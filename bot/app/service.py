@@ -1,8 +1,10 @@
 """``DigestService``: every use case of digest-bot, called alike by the CLI, the chat commands and delivery.
 
 Reads and writes of the store are synchronous (SQLAlchemy); the async entry points run them in the service's
-own bounded build pool, so heavy digests queue there and never starve the event loop's default executor (acks,
-ledger writes, lease renewals). Results are typed: ``Digest``, ``QueryResult`` or a ``Notice``.
+own bounded build pool (``[chat] build_threads``), so heavy digests queue there and never starve the event loop's
+default executor (acks, ledger writes, lease renewals). Cheap store calls of commands (help, settings,
+subscriptions, mutes, request dedupe) run in a small light pool of their own (``in_light_pool``), so they never
+wait behind builds. Results are typed: ``Digest``, ``QueryResult`` or a ``Notice``.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ _log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 BUILD_THREADS = 4  # digests built at once per process; more wait their turn (their windows are fixed already)
+LIGHT_THREADS = 2  # cheap command reads and writes (milliseconds each): enough, and few SQLite connections
 DEFAULT_SEARCH_WINDOW = WindowSpec("relative", amount=timedelta(days=7), text="7d")
 MUTED = "muted"  # why a daily DM was skipped: its query names a topic its user muted
 QUERY_PROBLEM = "query_problem"  # why a daily DM was skipped: its query does not say what it means (labe:bug)
@@ -85,16 +88,20 @@ class Skip:
 
 
 class DigestService:
-    def __init__(self, store: Store, settings: Settings, *, build_threads: int = BUILD_THREADS,
+    def __init__(self, store: Store, settings: Settings, *, build_threads: int | None = None,
                  github: GitHubFactory | None = None) -> None:
-        """``github`` makes the client that asks whether a repository is public (``[access] allow_public``);
-        by default one from the settings, made only when asked."""
+        """``build_threads``: the build pool's size; None takes ``[chat] build_threads``. ``github`` makes the
+        client that asks whether a repository is public (``[access] allow_public``); by default one from the
+        settings, made only when asked."""
         self.store = store
         self.access = RepoAccess(settings, github=github or (lambda: github_client(self.settings)))
         self.settings = settings
         self.chat = ChatState(store)
         self.mutes = MuteStore(store)
-        self._builds = ThreadPoolExecutor(max_workers=max(1, build_threads), thread_name_prefix="digest-build")
+        threads = settings.file.chat.build_threads if build_threads is None else build_threads
+        self.build_threads = max(1, threads)
+        self._builds = ThreadPoolExecutor(max_workers=self.build_threads, thread_name_prefix="digest-build")
+        self._light = ThreadPoolExecutor(max_workers=LIGHT_THREADS, thread_name_prefix="digest-light")
         self._analyst: tuple[asyncio.AbstractEventLoop, Analyst] | None = None  # made on first use, per loop
 
     @property
@@ -108,10 +115,16 @@ class DigestService:
 
     def close(self) -> None:
         self._builds.shutdown(wait=False, cancel_futures=True)
+        self._light.shutdown(wait=False, cancel_futures=True)
 
     async def in_pool(self, fn: Callable[..., T], *args: Any) -> T:
         """Run blocking store work in the build pool (bounded: heavy work queues, the loop stays free)."""
         return await asyncio.get_running_loop().run_in_executor(self._builds, functools.partial(fn, *args))
+
+    async def in_light_pool(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a cheap blocking store call (a settings read, a subscription write) beside the build pool, so
+        commands that need no build are answered while every build thread is busy."""
+        return await asyncio.get_running_loop().run_in_executor(self._light, functools.partial(fn, *args))
 
     # --- contexts ---
 

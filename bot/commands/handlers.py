@@ -1,7 +1,9 @@
 """Chat commands: parse the text (or take a command a platform built from typed options), call the service.
 
 Nothing here decides anything: ``DigestService`` does, and returns typed results; ``Reply`` carries them to
-``bot.app.replies.send_reply``, which every platform uses to answer.
+``bot.app.replies.send_reply``, which every platform uses to answer. Answers and digests (``Ask``, ``Post``) are
+heavy: they pass the fair-use limiter (``bot.app.limits``) and are built in the service's build pool; every
+other command is a few cheap store calls in its light pool, so it never waits behind builds.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ import logging
 from dataclasses import replace
 
 from bot.app.context import ChannelContext, Context
-from bot.app.notices import Failed, Invalid, Refused, Sorry
+from bot.app.limits import HeavyLimiter, LimitRules
+from bot.app.notices import Busy, Failed, Invalid, Refused, Sorry
 from bot.app.replies import Reply
 from bot.app.service import DigestService
 from bot.commands.grammar import (
@@ -38,15 +41,17 @@ __all__ = ["Commands", "Context", "Reply"]
 
 
 class Commands:
-    def __init__(self, service: DigestService) -> None:
+    def __init__(self, service: DigestService, *, limiter: HeavyLimiter | None = None) -> None:
+        """``limiter``: fair use of heavy work; by default one with the ``[chat]`` limits."""
         self.service = service
+        self.limiter = limiter or HeavyLimiter(LimitRules.of(service.settings.file.chat))
 
     async def handle(self, ctx: Context, text: str) -> Reply:
         return await self.handle_command(ctx, parse_command(text))
 
     async def handle_command(self, ctx: Context, command: Command) -> Reply:
         service = self.service
-        channel = await service.in_pool(service.caller_context, ctx)
+        channel = await service.in_light_pool(service.caller_context, ctx)
         try:
             reply = await self._dispatch(ctx, command, channel)
         except Refused as refused:
@@ -56,7 +61,7 @@ class Commands:
         except Exception:  # a bug: logged; the person hears it in their channel's language, never a traceback
             _log.exception("/digest %s failed", type(command).__name__)
             reply = Reply(Sorry())
-        paused = await service.in_pool(service.take_pause_notice, ctx)
+        paused = await service.in_light_pool(service.take_pause_notice, ctx)
         if paused is not None:
             reply = replace(reply, notes=(*reply.notes, paused))
         locale = reply.answer.locale if reply.answer is not None else channel.locale
@@ -64,34 +69,40 @@ class Commands:
 
     async def _dispatch(self, ctx: Context, command: Command, channel: ChannelContext) -> Reply:
         service = self.service
+        light = service.in_light_pool
         if isinstance(command, Ask | Post):
             post = isinstance(command, Post)
-            answer, notes = await service.ask(ctx, channel, command.text, post=post)
+            permit = self.limiter.try_start(ctx.platform, ctx.user_id, ctx.channel_id)
+            if isinstance(permit, Busy):  # over a fair-use limit: said at once, never queued without bound
+                _log.info("%s user %s in %s is over a fair-use limit (%s, %s)", ctx.platform, ctx.user_id,
+                          ctx.channel_id, permit.scope, permit.reason)
+                return Reply(permit)
+            with permit:
+                answer, notes = await service.ask(ctx, channel, command.text, post=post)
             return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone, notes=notes)
         if isinstance(command, Subscribe):
             await service.look_up(parse_query(command.query).repo)  # GitHub's word first, when only it can tell
-            notice = await service.in_pool(lambda: service.subscribe(ctx, channel, command.query, at=command.at,
-                                                                     tz=command.tz))
+            notice = await light(lambda: service.subscribe(ctx, channel, command.query, at=command.at,
+                                                           tz=command.tz))
         elif isinstance(command, Unsubscribe):
-            notice = await service.in_pool(service.unsubscribe, ctx, command.query)
+            notice = await light(service.unsubscribe, ctx, command.query)
         elif isinstance(command, ListSubscriptions):
-            notice = await service.in_pool(service.subscriptions, ctx, channel)
+            notice = await light(service.subscriptions, ctx, channel)
         elif isinstance(command, ShowChannel):
-            notice = await service.in_pool(service.show_channel, ctx, channel)
+            notice = await light(service.show_channel, ctx, channel)
         elif isinstance(command, ConfigureChannel):
             repo = command.changes.get("repo")
             await service.look_up(repo if isinstance(repo, str) else None)
-            notice = await service.in_pool(service.configure_channel, ctx, channel, dict(command.changes))
+            notice = await light(service.configure_channel, ctx, channel, dict(command.changes))
         elif isinstance(command, ListMutes):
-            notice = await service.in_pool(lambda: service.list_mutes(ctx, channel, personal=command.personal))
+            notice = await light(lambda: service.list_mutes(ctx, channel, personal=command.personal))
         elif isinstance(command, Mute):
-            notice = await service.in_pool(lambda: service.mute(ctx, channel, command.topic, command.duration,
-                                                                personal=command.personal))
+            notice = await light(lambda: service.mute(ctx, channel, command.topic, command.duration,
+                                                      personal=command.personal))
         elif isinstance(command, Unmute):
-            notice = await service.in_pool(lambda: service.unmute(ctx, channel, command.topic,
-                                                                  personal=command.personal))
+            notice = await light(lambda: service.unmute(ctx, channel, command.topic, personal=command.personal))
         elif isinstance(command, Help):
-            notice = await service.in_pool(service.help)
+            notice = await light(service.help)
         else:
             assert isinstance(command, Invalid)
             notice = command

@@ -488,7 +488,8 @@ class DigestBot(discord.Client):
             locale = reply.locale
             if remember and not is_refusal(reply.notice):
                 self.recent.add(ctx.user_id, remember)
-            await send_reply(reply, DiscordReplies(interaction, self.messenger, service=self.service))
+            await send_reply(reply, DiscordReplies(interaction, self.messenger, service=self.service),
+                             offload=self.service.in_pool)
         except Exception:
             name = interaction.command.qualified_name if interaction.command else "digest"
             _log.exception("/%s failed", name)

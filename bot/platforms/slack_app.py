@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -37,7 +38,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.app.context import Context
 from bot.app.messenger import DeliveryError, OnPart, Pace
 from bot.app.notices import Notice, Sorry
-from bot.app.replies import send_reply
+from bot.app.replies import Offload, send_reply
 from bot.app.service import DigestService
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
 from bot.commands.handlers import Commands
@@ -162,21 +163,26 @@ class SlackMessenger:
         self.lookback = lookback  # how far back a part that may have landed is looked for…
         self.lookup_pages = lookup_pages  # …in at most this many pages of 200 messages
         self._rendered: OrderedDict[tuple[int, str, str], tuple[object, list[SlackMessage]]] = OrderedDict()
+        self._render_lock = threading.Lock()  # commands render in the build pool, deliveries on the loop
         self._dm_channels: OrderedDict[str, str] = OrderedDict()
 
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
+    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str,
+               cache: bool = True) -> list[SlackMessage]:
+        """``cache=False``: a private answer, rendered once; caching it would keep a year-long digest's hundreds
+        of parts alive for every such command (40 of them held 1.2 GiB in bench_fair)."""
+        if not cache:
+            return _render(answer, locale, timezone)
         key = (id(answer), locale, timezone)
-        cached = self._rendered.get(key)
-        if cached is not None and cached[0] is answer:
-            self._rendered.move_to_end(key)
-            return cached[1]
-        if isinstance(answer, Digest):
-            payloads = render_slack_digest(answer, locale=locale, timezone=timezone)
-        else:
-            payloads = render_slack_query(answer, locale=locale, timezone=timezone)
-        self._rendered[key] = (answer, payloads)  # holding the answer keeps its id() from being reused
-        while len(self._rendered) > RENDER_CACHE:
-            self._rendered.popitem(last=False)
+        with self._render_lock:
+            cached = self._rendered.get(key)
+            if cached is not None and cached[0] is answer:
+                self._rendered.move_to_end(key)
+                return cached[1]
+        payloads = _render(answer, locale, timezone)
+        with self._render_lock:
+            self._rendered[key] = (answer, payloads)  # holding the answer keeps its id() from being reused
+            while len(self._rendered) > RENDER_CACHE:
+                self._rendered.popitem(last=False)
         return payloads
 
     async def deliver(
@@ -289,6 +295,12 @@ class SlackMessenger:
 
 
 
+def _render(answer: Digest | QueryResult, locale: str, timezone: str) -> list[SlackMessage]:
+    if isinstance(answer, Digest):
+        return render_slack_digest(answer, locale=locale, timezone=timezone)
+    return render_slack_query(answer, locale=locale, timezone=timezone)
+
+
 def _failure(err: SlackApiError, *, channel: str | None = None, user: str | None = None) -> DeliveryError:
     reason = str(err.response.get("error", "unknown_error")) if err.response is not None else "unknown_error"
     target = f"user {user}" if user else f"channel {channel}"
@@ -341,7 +353,7 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
     key = f"slack:{command.get('trigger_id') or command.get('response_url')}"
     try:
         service = deps.commands.service
-        if not await service.in_pool(service.chat.claim_request, key):
+        if not await service.in_light_pool(service.chat.claim_request, key):
             _log.info("ignoring a repeated Slack request %s", key)
             return
         text = str(command.get("text") or "")
@@ -352,7 +364,8 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
         reply = await deps.commands.handle_command(ctx, parsed)
-        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id, service=service))
+        await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id, service=service,
+                                             offload=service.in_pool), offload=service.in_pool)
     except Exception:
         _log.exception("the /digest command failed")
         await _safe_respond(respond, notice_payload(render_notice(Sorry(), locale="en", escape=slack_mrkdwn)))
@@ -382,14 +395,15 @@ class SlackReplies:
     max_parts = MAX_RESPONSES
 
     def __init__(self, respond: AsyncRespond, messenger: SlackMessenger, channel_id: str, *,
-                 service: DigestService | None = None) -> None:
+                 service: DigestService | None = None, offload: Offload | None = None) -> None:
         self.respond = respond
         self.messenger = messenger
         self.channel_id = channel_id
         self.service = service  # with it, a post goes through the delivery ledger (resumable, never doubled)
+        self.offload = offload
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
-        return self.messenger.render(answer, locale=locale, timezone=timezone)
+        return self.messenger.render(answer, locale=locale, timezone=timezone, cache=False)
 
     async def send_part(self, part: SlackMessage) -> bool:
         return await _safe_respond(self.respond, {"response_type": "ephemeral", **part})
@@ -400,6 +414,8 @@ class SlackReplies:
             await _safe_respond(self.respond, notice_payload(text))
 
     async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
+        if self.offload is not None:  # render off the loop; deliver then finds it in the messenger's cache
+            await self.offload(lambda: self.messenger.render(answer, locale=locale, timezone=timezone))
         if self.service is None:
             await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
             return

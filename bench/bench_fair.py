@@ -1,0 +1,232 @@
+"""Fair use under a burst of heavy requests: do acks, light commands and /healthz stay as fast as when idle?
+
+The real Slack app (bolt) and the real /healthz run behind aiohttp on 127.0.0.1 over a store shaped like the
+issue's (366 days of vLLM-like activity, ~14k items). A probe is one `/digest help` (its ack, and the time
+until its answer reaches a fake response_url) followed by one GET /healthz. The idle run probes an app with
+nothing else to do; each load run first fires 40 heavy requests at once — `/digest since 1970-01-01` (a
+year-long digest, ~2.5 s of CPU) and `/digest label:bug 366d` (~1 s) alternating — and probes while any of
+them is unanswered. Two loads: "one user" (all 40 from one person in one channel: the issue's case) and
+"crowd" (40 people in 8 channels: all admitted, the build pool queues them). Targets: p99 under load / p99
+idle <= 1.5 for probe acks, light answers and /healthz.
+
+    python -m bench.bench_fair [--quick] [--heavy 40] [--idle-probes 60] [--max-probes 200] [--build-threads N]
+
+Everything runs in this process (the fake Slack serves from a thread), so peak RSS is the bot's plus the
+bench's small share; it is read from VmHWM before the first heavy request and at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import threading
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import aiohttp
+from slack_sdk.signature import SignatureVerifier
+
+from bench.bench_query import QUICK
+from bench.bench_slack_ack import SECRET, start
+from bench.common import (
+    REPO,
+    SampleSpec,
+    bench_settings,
+    cached_store,
+    mib,
+    ms,
+    peak_rss_bytes,
+    percentile,
+    print_machine,
+    print_table,
+    ratio,
+    sqlite_url,
+    verdict,
+)
+from bot.app.service import DigestService
+from bot.platforms.slack_app import build_app, default_deps, slack_routes
+from bot.platforms.web import store_health, web_app
+from bot.store.chat import ChannelSettings, ChatState
+from bot.store.store import Store
+from tests.fakes.slack_api import Call, FakeSlack
+
+FULL = SampleSpec(days=366, items_per_day=35, comments_per_day=150)  # ~14k items, ~59k comments
+HEAVY = ("since 1970-01-01", "label:bug 366d")
+LIGHT = "help"
+TARGET = 1.5
+BUSY_WORDS = "try again in"  # how the English busy notice ends; only to count refusals
+HEAVY_TIMEOUT = 600.0  # bound on waiting for every heavy answer of one load
+
+
+def signed_as(text: str, response_url: str, trigger: str, user: str, channel: str) -> tuple[str, dict[str, str]]:
+    """A signed /digest from ``user`` in ``channel`` (bench_slack_ack's ``signed`` is always U1 in C1)."""
+    body = urlencode({"team_id": "T1", "channel_id": channel, "user_id": user, "command": "/digest", "text": text,
+                      "response_url": response_url, "trigger_id": trigger, "api_app_id": "A1"})
+    timestamp = str(int(time.time()))
+    return body, {"Content-Type": "application/x-www-form-urlencoded", "X-Slack-Request-Timestamp": timestamp,
+                  "X-Slack-Signature": SignatureVerifier(SECRET).generate_signature(timestamp=timestamp, body=body)}
+
+
+@dataclass
+class Run:
+    name: str
+    probe_ack: list[float] = field(default_factory=list)
+    light: list[float] = field(default_factory=list)
+    health: list[float] = field(default_factory=list)
+    burst_ack: list[float] = field(default_factory=list)
+    answered: int = 0
+    busy: int = 0
+    load_seconds: float = 0.0
+
+
+class Arrivals:
+    """When the first response_url post for each name reached the fake, and whether it was a busy notice."""
+
+    def __init__(self, fake: FakeSlack) -> None:
+        self.times: dict[str, float] = {}
+        self.texts: dict[str, str] = {}
+        self._lock = threading.Lock()
+        original = fake._answer
+
+        def stamp(call: Call) -> Any:
+            with self._lock:
+                if call.method not in self.times:
+                    self.times[call.method] = time.perf_counter()
+                    self.texts[call.method] = str(call.data.get("text", ""))
+            return original(call)
+
+        fake._answer = stamp  # type: ignore[method-assign]
+
+
+class Bench:
+    def __init__(self, fake: FakeSlack, url: str, health_url: str, session: aiohttp.ClientSession) -> None:
+        self.fake = fake
+        self.url = url
+        self.health_url = health_url
+        self.session = session
+        self.arrivals = Arrivals(fake)
+        self.run_id = uuid.uuid4().hex
+        self.n = 0
+
+    async def command(self, text: str, user: str, channel: str) -> tuple[str, float, float]:
+        """POST a signed /digest; returns the response name, when it was sent and how long the ack took."""
+        self.n += 1
+        name = f"r{self.n}"
+        body, headers = signed_as(text, self.fake.response_url(name), f"t{self.n}-{self.run_id}", user, channel)
+        began = time.perf_counter()
+        async with self.session.post(self.url, data=body, headers=headers) as response:
+            await response.read()
+            assert response.status == 200, response.status
+        return f"response:{name}", began, time.perf_counter() - began
+
+    async def answered(self, names: Sequence[str], timeout: float) -> None:  # noqa: ASYNC109
+        await self.fake.until(lambda calls: all(name in self.arrivals.times for name in names), timeout)
+
+    async def probe(self, run: Run) -> None:
+        name, began, ack = await self.command(LIGHT, "UPROBE", "CPROBE")
+        run.probe_ack.append(ack)
+        await self.answered([name], 60)
+        run.light.append(self.arrivals.times[name] - began)
+        began = time.perf_counter()
+        async with self.session.get(self.health_url) as response:
+            await response.read()
+            assert response.status == 200, response.status
+        run.health.append(time.perf_counter() - began)
+
+    async def idle(self, probes: int) -> Run:
+        run = Run("idle")
+        for _ in range(probes):
+            await self.probe(run)
+        return run
+
+    async def load(self, name: str, heavy: int, people: Sequence[tuple[str, str]], max_probes: int) -> Run:
+        run = Run(name)
+        began = time.perf_counter()
+        sent = await asyncio.gather(*(self.command(HEAVY[k % len(HEAVY)], *people[k % len(people)])
+                                      for k in range(heavy)))
+        run.burst_ack = [ack for _, _, ack in sent]
+        names = [response for response, _, _ in sent]
+        while len(run.light) < max_probes and not all(n in self.arrivals.times for n in names):
+            await self.probe(run)
+        await self.answered(names, HEAVY_TIMEOUT)
+        run.load_seconds = time.perf_counter() - began
+        run.busy = sum(BUSY_WORDS in self.arrivals.texts[n] for n in names)
+        run.answered = len(names) - run.busy
+        return run
+
+
+async def measure(store: Store, fake: FakeSlack, args: argparse.Namespace) -> tuple[list[Run], int, int]:
+    service = DigestService(store, bench_settings(), build_threads=args.build_threads)
+    app, _ = build_app(default_deps(service), token="xoxb-bench", signing_secret=SECRET,
+                       api_url=fake.base_url + "/api/")
+    runner, url = await start(web_app(slack_routes(app), store_health(store)))
+    health_url = url.replace("/slack/events", "/healthz")
+    try:
+        async with aiohttp.ClientSession() as session:
+            bench = Bench(fake, url, health_url, session)
+            await bench.idle(5)  # warm up: templates, connections, the taxonomy
+            idle = await bench.idle(args.idle_probes)
+            before = peak_rss_bytes()
+            one_user = await bench.load("one user", args.heavy, [("U1", "C1")], args.max_probes)
+            crowd = await bench.load("crowd", args.heavy, [(f"U{100 + k}", f"C{10 + k % 8}")
+                                                           for k in range(args.heavy)], args.max_probes)
+            return [idle, one_user, crowd], before, peak_rss_bytes()
+    finally:
+        await runner.cleanup()
+        service.close()
+
+
+def report(runs: list[Run], before: int, peak: int) -> None:
+    idle = runs[0]
+    rows = []
+    for run in runs:
+        rows.append([run.name, len(run.light), ms(percentile(run.probe_ack, 50)), ms(percentile(run.probe_ack, 99)),
+                     ms(percentile(run.light, 50)), ms(percentile(run.light, 99)), ms(percentile(run.health, 99)),
+                     ms(max(run.burst_ack)) if run.burst_ack else "-",
+                     f"{run.answered}/{run.busy}" if run.burst_ack else "-",
+                     f"{run.load_seconds:.1f} s" if run.burst_ack else "-"])
+    print_table(["run", "probes", "ack p50", "ack p99", "help p50", "help p99", "/healthz p99",
+                 "burst: slowest ack", "heavy answered/busy", "load lasted"], rows)
+    for run in runs[1:]:
+        for label, ours, floor in (("ack", run.probe_ack, idle.probe_ack), ("help answer", run.light, idle.light),
+                                   ("/healthz", run.health, idle.health)):
+            value = ratio(percentile(ours, 99), percentile(floor, 99))
+            print(f"{run.name}: p99 {label} under load / idle: {value:.2f}x -> {verdict(value, TARGET)}")
+    print(f"peak RSS: {mib(before)} before the first heavy request, {mib(peak)} at the end")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the small query-bench store, fewer probes")
+    parser.add_argument("--heavy", type=int, default=40, help="heavy requests per load run")
+    parser.add_argument("--idle-probes", type=int, default=60)
+    parser.add_argument("--max-probes", type=int, default=200, help="probes per load run at most")
+    parser.add_argument("--build-threads", type=int, default=None, help="default: [chat] build_threads")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.idle_probes, args.max_probes = 20, 40
+    spec = QUICK if args.quick else FULL
+    settings = bench_settings().file.chat
+    threads = args.build_threads or settings.build_threads
+    print_machine({"fair-use limits": f"build_threads {threads}, per user "
+                   f"{settings.heavy_in_flight_per_user} in flight / {settings.heavy_per_minute_per_user} a minute, "
+                   f"per channel {settings.heavy_in_flight_per_channel} / {settings.heavy_per_minute_per_channel}"})
+    path: Path = cached_store(spec)
+    fake = FakeSlack()
+    with Store.open(sqlite_url(path)) as store, fake.serve():
+        n_items, n_comments = store.counts(REPO)
+        ChatState(store).save_channel(ChannelSettings("slack", "C1", repo=REPO))
+        print(f"store: {n_items:,} items, {n_comments:,} comments; {args.heavy} heavy requests per load "
+              f"({' | '.join(HEAVY)}), probes: `/digest {LIGHT}` + GET /healthz")
+        runs, before, peak = asyncio.run(measure(store, fake, args))
+    report(runs, before, peak)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
