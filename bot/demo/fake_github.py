@@ -542,7 +542,9 @@ class FakeGitHub:
     def _route_response(
         self, route: tuple[str, _Repo | None, int | None] | None, rec: RecordedRequest
     ) -> tuple[int, bytes, list[tuple[str, str]]]:
-        not_found = 404, _dumps({"message": "Not Found", "documentation_url": DOCS_URL}), []
+        not_found: tuple[int, bytes, list[tuple[str, str]]] = (
+            404, _dumps({"message": "Not Found", "documentation_url": DOCS_URL}), []
+        )
         if route is None or rec.method not in ("GET", "HEAD"):
             return not_found
         endpoint, repo, key = route
