@@ -88,7 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0")
 
     commands.add_parser("run", help="the worker: sync, schedule, post; Slack Socket Mode and/or Discord")
-    commands.add_parser("status", help="last sync per repository, last post per channel, pending deliveries")
+    commands.add_parser(
+        "status", help="last sync per repository, last post per channel, pending deliveries, unreadable items"
+    )
     return parser
 
 

@@ -14,7 +14,7 @@ from bot.github.payloads import (
     item_from_payload,
     item_key,
 )
-from tests.factories import comment_payload, issue_payload
+from tests.factories import COMMENT_FIELDS, DAMAGES, ISSUE_FIELDS, comment_payload, damaged, issue_payload
 
 T0 = datetime(2025, 11, 20, tzinfo=UTC)
 
@@ -74,3 +74,27 @@ def test_keys_that_cannot_be_trusted_are_none() -> None:
     assert comment_key(comment) is None
     with pytest.raises(MalformedPayload):
         item_from_payload("o/r", [issue_payload(5, T0)], never_bot)
+
+
+@pytest.mark.parametrize("field", ISSUE_FIELDS)
+def test_one_damaged_issue_field_never_reads_as_another_item(field: str) -> None:
+    for value in DAMAGES:
+        payload = damaged(issue_payload(7, T0, pr=True, closed=T0), field, value)
+        try:
+            record = item_from_payload("o/r", payload, never_bot)
+        except MalformedPayload:
+            assert item_key(payload) in (7, None), (field, value)  # re-fetched by its own key, or held for
+            continue
+        assert record.number == 7, (field, value)
+
+
+@pytest.mark.parametrize("field", COMMENT_FIELDS)
+def test_one_damaged_comment_field_never_reads_as_another_comment(field: str) -> None:
+    for value in DAMAGES:
+        payload = damaged(comment_payload(77, 7, T0), field, value)
+        try:
+            record = comment_from_payload("o/r", payload, never_bot)
+        except MalformedPayload:
+            assert comment_key(payload) in (77, None), (field, value)
+            continue
+        assert (record.id, record.number) == (77, 7), (field, value)
