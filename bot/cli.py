@@ -90,7 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
                                       "else 127.0.0.1 (docs/reliability.md)")
 
     commands.add_parser("run", help="the worker: sync, schedule, post; Slack Socket Mode and/or Discord")
-    commands.add_parser("status", help="last sync per repository, last post per channel, pending deliveries")
+    commands.add_parser(
+        "status", help="last sync per repository, last post per channel, pending deliveries, unreadable items"
+    )
     return parser
 
 

@@ -389,7 +389,8 @@ class DigestScheduler:
 
 def delivery_status(store: Store, settings: Settings | None = None, *, ledger: Ledger | None = None,
                     now: datetime | None = None) -> dict[str, Any]:
-    """For ``/healthz`` and ``digest-bot status``: last sync per repo, last post per channel, pending deliveries.
+    """For ``/healthz`` and ``digest-bot status``: last sync per repo, last post per channel, pending deliveries,
+    items the sync could not read.
 
     Synchronous (database reads); from async code use ``asyncio.to_thread``. Needs no running scheduler."""
     now = now or utcnow()
@@ -412,7 +413,23 @@ def delivery_status(store: Store, settings: Settings | None = None, *, ledger: L
             for row in pending[:100]
         ],
         "pending_count": len(pending),
+        "unreadable": {repo: summary for repo in repos if (summary := unreadable_status(store, repo))},
         "llm": _llm_status(settings),
+    }
+
+
+def unreadable_status(store: Store, repo: str) -> dict[str, Any] | None:
+    """Items of ``repo`` the sync saw but could not read (malformed payloads), None when there are none."""
+    entries = store.unreadable(repo)
+    if not entries:
+        return None
+    return {
+        "count": len(entries),
+        "issues": [u.key for u in entries if u.resource == "issues" and u.key is not None],
+        "comments": [u.key for u in entries if u.resource == "comments" and u.key is not None],
+        "unnumbered": sum(1 for u in entries if u.key is None),  # the listing's cursor waits for these
+        "oldest": iso_z(min(u.first_seen_at or utcnow() for u in entries)),
+        "errors": [u.error for u in entries[:5]],
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from bot.timeutil import iso_z
 
@@ -72,3 +73,28 @@ def comment_payload(
         "body": body,
         "reactions": {"total_count": 0},
     }
+
+
+# One field of one payload damaged: the values GitHub's JSON could carry by mistake (wrong types, bad dates,
+# numbers the store cannot hold, another item's number, huge text, NUL), or the whole item something else.
+DAMAGES: list[Any] = [
+    "<delete>", None, "", "garbage", "2025-13-45T99:00:00Z", 0, 3, -1, 2**31, 10**30, 2.5, True, [], {},
+    {"login": 5}, "x" * 5000, "\x00",
+]
+ISSUE_FIELDS = ["number", "url", "html_url", "title", "user", "labels", "state", "state_reason", "comments",
+                "created_at", "updated_at", "closed_at", "author_association", "body", "reactions",
+                "pull_request", "draft", "<whole>"]
+COMMENT_FIELDS = ["id", "url", "html_url", "issue_url", "user", "created_at", "updated_at", "body", "reactions",
+                  "<whole>"]
+
+
+def damaged(payload: dict[str, Any], field: str, value: Any) -> Any:
+    """``payload`` with ``field`` set to ``value`` (``"<delete>"``: removed; field ``"<whole>"``: just ``value``)."""
+    if field == "<whole>":
+        return value
+    out = dict(payload)
+    if value == "<delete>":
+        out.pop(field, None)
+    else:
+        out[field] = value
+    return out

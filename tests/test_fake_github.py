@@ -224,6 +224,35 @@ def test_bad_input_and_unknown_routes(mode: str) -> None:
         assert repo["open_issues_count"] == 5
 
 
+def test_single_issue_and_comment(mode: str) -> None:
+    fake = small_fake()
+    with open_client(fake, mode) as client:
+        issue = client.get(f"/repos/{REPO}/issues/3")
+        assert issue.status_code == 200 and issue.json()["number"] == 3 and "pull_request" in issue.json()
+        comment = client.get(f"/repos/{REPO}/issues/comments/104")
+        assert comment.status_code == 200 and comment.json()["id"] == 104
+        for path in (f"/repos/{REPO}/issues/99", f"/repos/{REPO}/issues/comments/999", f"/repos/{REPO}/issues/x"):
+            assert client.get(path).status_code == 404, path
+        etag = issue.headers["etag"]
+        assert client.get(f"/repos/{REPO}/issues/3", headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_damaged_item_is_served_in_its_place_until_repaired(mode: str) -> None:
+    fake = small_fake()
+    fake.damage(REPO, "issues", 4, {"number": "four"})
+    fake.damage(REPO, "comments", 104, None)
+    with open_client(fake, mode) as client:
+        params = {"state": "all", "sort": "updated", "direction": "asc"}
+        listed = client.get(f"/repos/{REPO}/issues", params=params).json()
+        assert [i.get("number") for i in listed] == [2, 3, "four", 5, 1, 7, 6]  # still ordered by its fields
+        assert client.get(f"/repos/{REPO}/issues/4").json() == {"number": "four"}
+        assert client.get(f"/repos/{REPO}/issues/comments/104").json() is None
+        fake.repair(REPO, "issues", 4)
+        assert client.get(f"/repos/{REPO}/issues/4").json()["number"] == 4
+    with pytest.raises(KeyError):
+        fake.damage(REPO, "issues", 99, {})
+
+
 def test_response_headers(mode: str) -> None:
     fake = small_fake()
     with open_client(fake, mode) as client:

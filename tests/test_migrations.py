@@ -27,7 +27,7 @@ def test_a_new_store_is_stamped_with_the_latest_version(store: Store) -> None:
 def test_a_version_1_store_upgrades_and_keeps_its_rows(store: Store) -> None:
     store.save_page([item_from_payload("o/r", issue_payload(1, datetime(2025, 12, 1, tzinfo=UTC)), lambda _: False)])
     with store.engine.begin() as conn:  # back to what version 1 had
-        for table in (schema.topic_days, schema.llm_cache, schema.mutes):
+        for table in (schema.unreadable, schema.topic_days, schema.llm_cache, schema.mutes):
             table.drop(conn)
         for table, name in ((schema.items, "ix_items_repo_author"), (schema.comments,
                                                                       "ix_comments_repo_number_created")):
@@ -39,7 +39,8 @@ def test_a_version_1_store_upgrades_and_keeps_its_rows(store: Store) -> None:
     assert versions(store) == list(range(1, SCHEMA_VERSION + 1))
     with store.engine.connect() as conn:
         found = inspect(conn)
-        assert all(found.has_table(t.name) for t in (schema.mutes, schema.llm_cache, schema.topic_days))
+        assert all(found.has_table(t.name) for t in (schema.mutes, schema.llm_cache, schema.topic_days,
+                                                     schema.unreadable))
         assert "ix_items_repo_author" in {index["name"] for index in found.get_indexes("items")}
         assert "ix_comments_repo_number_created" in {index["name"] for index in found.get_indexes("comments")}
         assert conn.execute(select(func.count()).select_from(schema.items)).scalar_one() == 1

@@ -8,8 +8,12 @@ One implementation, three uses:
 * fault injection (``fake.inject(...)``) to exercise the client's retry and rate-limit handling.
 
 Served endpoints (all GET, optionally under ``api_prefix`` such as ``/api/v3`` for GitHub Enterprise):
-``/repos/{o}/{r}``, ``/repos/{o}/{r}/issues``, ``/repos/{o}/{r}/issues/comments``, ``/rate_limit`` and the
-same three repository routes under ``/repositories/{id}`` (the form real GitHub uses in ``Link`` URLs).
+``/repos/{o}/{r}``, ``/repos/{o}/{r}/issues``, ``/repos/{o}/{r}/issues/comments``, one issue
+``/repos/{o}/{r}/issues/{number}``, one comment ``/repos/{o}/{r}/issues/comments/{id}``, ``/rate_limit`` and
+the same repository routes under ``/repositories/{id}`` (the form real GitHub uses in ``Link`` URLs).
+
+``fake.damage(...)`` serves a malformed payload in place of one item (listings and the item alone) while
+its real fields still order it, as when GitHub's serialisation of one item goes wrong.
 """
 
 from __future__ import annotations
@@ -155,6 +159,7 @@ class _Repo:
         # Serialised items survive unrelated mutations; only the touched item's entry is dropped.
         self._issue_json: dict[int, bytes] = {}
         self._comment_json: dict[int, bytes] = {}
+        self.damaged: dict[tuple[str, int], bytes] = {}  # (kind, key) -> what is served instead
         self._bases: dict[tuple[str, str, str], tuple[list[str], list[int]]] = {}
         self._views: dict[tuple[Any, ...], list[int]] = {}
 
@@ -225,6 +230,9 @@ class _Repo:
         return ordered
 
     def item_json(self, kind: str, key: int) -> bytes:
+        damaged = self.damaged.get((kind, key))
+        if damaged is not None:
+            return damaged
         cache, source = (
             (self._issue_json, self.issues) if kind == "issues" else (self._comment_json, self.comments)
         )
@@ -318,6 +326,21 @@ class FakeGitHub:
             if stamp and _canon_ts(stamp) > _canon_ts(issue["updated_at"]):
                 issue["updated_at"] = stamp
             repo.put_issue(issue)
+
+    def damage(self, full_name: str, kind: str, key: int, served: Any) -> None:
+        """Serve ``served`` (any JSON value) in place of issue ``key`` (``kind="issues"``) or comment ``key``
+        (``kind="comments"``), in listings and alone. Ordering and ``since`` still use the stored fields."""
+        with self._lock:
+            repo = self._repo(full_name)
+            source = repo.issues if kind == "issues" else repo.comments
+            if key not in source:
+                raise KeyError(f"{full_name}: no {kind} {key}")
+            repo.damaged[(kind, key)] = _dumps(served)
+
+    def repair(self, full_name: str, kind: str, key: int) -> None:
+        """Serve the item's stored fields again (``updated_at`` is not bumped: pass it to ``update_issue``)."""
+        with self._lock:
+            self._repo(full_name).damaged.pop((kind, key), None)
 
     def reset_rate_limit(self) -> None:
         """Start fresh windows for both the authenticated and the anonymous bucket."""
@@ -488,15 +511,15 @@ class FakeGitHub:
         headers.extend(extra)
         return httpx.Response(status, headers=headers, content=body)
 
-    def _route(self, path: str) -> tuple[str, _Repo | None] | None:
-        """Map a request path to (endpoint, repo); None when nothing matches (-> 404)."""
+    def _route(self, path: str) -> tuple[str, _Repo | None, int | None] | None:
+        """Map a request path to (endpoint, repo, item key); None when nothing matches (-> 404)."""
         if self.api_prefix:
             if not path.startswith(self.api_prefix + "/"):
                 return None
             path = path[len(self.api_prefix):]
         parts = path.strip("/").split("/") if path.strip("/") else []
         if parts == ["rate_limit"]:
-            return ("rate_limit", None)
+            return ("rate_limit", None, None)
         if len(parts) >= 3 and parts[0] == "repos":
             repo = self._repos.get(f"{parts[1]}/{parts[2]}".lower())
             rest = parts[3:]
@@ -508,18 +531,32 @@ class FakeGitHub:
         if repo is None:
             return None
         endpoint = {(): "repo", ("issues",): "issues", ("issues", "comments"): "comments"}.get(tuple(rest))
-        return (endpoint, repo) if endpoint else None
+        if endpoint:
+            return (endpoint, repo, None)
+        if len(rest) == 2 and rest[0] == "issues" and rest[1].isdigit():
+            return ("issue", repo, int(rest[1]))
+        if len(rest) == 3 and rest[:2] == ["issues", "comments"] and rest[2].isdigit():
+            return ("comment", repo, int(rest[2]))
+        return None
 
     def _route_response(
-        self, route: tuple[str, _Repo | None] | None, rec: RecordedRequest
+        self, route: tuple[str, _Repo | None, int | None] | None, rec: RecordedRequest
     ) -> tuple[int, bytes, list[tuple[str, str]]]:
+        not_found: tuple[int, bytes, list[tuple[str, str]]] = (
+            404, _dumps({"message": "Not Found", "documentation_url": DOCS_URL}), []
+        )
         if route is None or rec.method not in ("GET", "HEAD"):
-            return 404, _dumps({"message": "Not Found", "documentation_url": DOCS_URL}), []
-        endpoint, repo = route
+            return not_found
+        endpoint, repo, key = route
         if repo is None:
-            return 404, _dumps({"message": "Not Found", "documentation_url": DOCS_URL}), []
+            return not_found
         if endpoint == "repo":
             return 200, _dumps(self._repo_object(repo)), []
+        if endpoint in ("issue", "comment") and key is not None:
+            kind = "issues" if endpoint == "issue" else "comments"
+            if key not in (repo.issues if kind == "issues" else repo.comments):
+                return not_found
+            return 200, repo.item_json(kind, key), []
         return self._list(endpoint, repo, rec)
 
     def _list(self, kind: str, repo: _Repo, rec: RecordedRequest) -> tuple[int, bytes, list[tuple[str, str]]]:

@@ -143,6 +143,16 @@ class GitHubClient:
             raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected an object)", status=200)
         return data
 
+    async def get_json(self, path: str) -> Any:
+        """One resource (``repos/{o}/{r}/issues/{n}``) as GitHub sent it, unconditionally: the caller checks
+        its shape. Errors are typed as for pages (404 -> RepoNotFound, a moved issue's 301 -> GitHubError)."""
+        url = self.url_for(path)
+        response = await self._send(url, {})
+        try:
+            return response.json()
+        except ValueError:
+            raise GitHubError(f"GitHub answered {url} with something that is not JSON", status=200) from None
+
     async def paginate(
         self, path: str, params: Mapping[str, Any], *, cached: CachedPage | None = None
     ) -> AsyncIterator[Page]:

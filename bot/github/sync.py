@@ -3,6 +3,11 @@
 Each page is saved in its own transaction and the cursor moves only when a listing completes, so a sync
 that dies part-way leaves whole pages (idempotent upserts) and the old cursor: the next run re-reads from
 there and ends with the same rows, none lost, none doubled.
+
+A malformed item (a payload the parser rejects) is not lost either: the page's other items are stored, and
+the item is reported (``unreadable`` table, the report line, ``digest-bot status``) until a sync reads it.
+With a readable number or id, the cursor moves on and later syncs re-fetch it alone (one request per such
+item, none when there are none); without one, the cursor is held where the listing will list it again.
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.errors import BadCredentials, GitHubError, GitHubUnavailable, RateLimited
 from bot.github.client import GitHubClient
-from bot.github.payloads import comment_from_payload, item_from_payload
-from bot.store.records import CommentRecord, ItemRecord
+from bot.github.payloads import comment_from_payload, comment_key, item_from_payload, item_key
+from bot.store.records import CommentRecord, ItemRecord, Unreadable, UnreadableChange
 from bot.store.store import Store
 from bot.timeutil import iso_z, utcnow
 from bot.topics.items import classify
@@ -25,6 +31,9 @@ _log = logging.getLogger(__name__)
 
 RESOURCES = ("issues", "comments")
 RECLASSIFY_BATCH = 5_000  # ~2 s of matching; a changed taxonomy reaches a 100k-item store within a day
+REFETCH_LIMIT = 50  # unreadable items re-fetched alone per sync: a badly broken repo costs a bounded extra
+GONE = (301, 404, 410)  # re-fetching an unreadable item: transferred, deleted or gone, so nothing to lose
+_PARSE_ERRORS = (KeyError, ValueError, TypeError)  # MalformedPayload is a ValueError
 Progress = Callable[[str, int, int | None], None]  # resource, pages done, pages expected (if known)
 
 
@@ -40,14 +49,31 @@ class SyncReport:
     rate_remaining: int | None = None
     rate_limit: int | None = None
     since: dict[str, str] = field(default_factory=dict)
+    recovered: int = 0  # unreadable items of earlier syncs stored (or found gone) by this one
+    unreadable: list[Unreadable] = field(default_factory=list)  # still unread after this sync
 
     def line(self) -> str:
         rate = f"{self.rate_remaining}/{self.rate_limit}" if self.rate_remaining is not None else "unknown"
         cached = f" ({self.not_modified} unchanged)" if self.not_modified else ""
         return (
             f"{self.repo}: {self.items} items, {self.comments} comments, {self.requests} requests{cached},"
-            f" rate limit left {rate}"
+            f" rate limit left {rate}{unreadable_note(self.unreadable)}"
         )
+
+
+def unreadable_note(unreadable: list[Unreadable], shown: int = 10) -> str:
+    """``; 2 items could not be read (issue #7, comment 1234)``, or nothing when every item was read."""
+    if not unreadable:
+        return ""
+    names = [
+        (f"issue #{u.key}" if u.resource == "issues" else f"comment {u.key}")
+        if u.key is not None
+        else f"an unnumbered {'issue' if u.resource == 'issues' else 'comment'}"
+        for u in unreadable
+    ]
+    more = f", {len(names) - shown} more" if len(names) > shown else ""
+    noun = "item" if len(names) == 1 else "items"
+    return f"; {len(names)} {noun} could not be read ({', '.join(names[:shown])}{more})"
 
 
 @dataclass
@@ -59,6 +85,9 @@ class _Listing:
     first_seen: dict[int, datetime] = field(default_factory=dict)
     repeats: dict[int, datetime] = field(default_factory=dict)
     pages: list[tuple[str, str, str | None]] = field(default_factory=list)
+    reported: set[int] = field(default_factory=set)  # keys an earlier sync could not read
+    change: UnreadableChange = field(default_factory=UnreadableChange)
+    last_good: datetime | None = None  # newest updated_at read so far in this pass (pages are in that order)
 
 
 class Syncer:
@@ -87,8 +116,11 @@ class Syncer:
         report = SyncReport(repo=repo)
         requests_before = self.client.requests_made
         try:
+            seen_malformed: set[tuple[str, int]] = set()
             for resource in RESOURCES:
-                await self._sync_listing(repo, resource, since, report)
+                await self._sync_listing(repo, resource, since, report, seen_malformed)
+            await self._refetch(repo, report, seen_malformed)
+            report.unreadable = self.store.unreadable(repo)
             report.reclassified = self._reclassify(repo)
         finally:
             report.requests = self.client.requests_made - requests_before
@@ -106,8 +138,46 @@ class Syncer:
         self.store.save_topics([classify(taxonomy, item) for item in stale])
         return len(stale)
 
+    async def _refetch(self, repo: str, report: SyncReport, seen_malformed: set[tuple[str, int]]) -> None:
+        """Re-fetch alone the items earlier syncs could not read and this one's listings did not list again."""
+        waiting = sorted(
+            (u for u in self.store.unreadable(repo) if u.key is not None and (u.resource, u.key) not in seen_malformed),
+            key=lambda u: u.last_seen_at or self.clock(),  # the longest unseen first
+        )
+        for resource, key in [(u.resource, u.key) for u in waiting[:REFETCH_LIMIT] if u.key is not None]:
+            comments = resource == "comments"
+            path = f"repos/{repo}/issues/comments/{key}" if comments else f"repos/{repo}/issues/{key}"
+            resolved = [(repo, resource, key)]
+            try:
+                payload = await self.client.get_json(path)
+            except (RateLimited, BadCredentials, GitHubUnavailable):
+                raise  # the whole sync's trouble, not this item's
+            except GitHubError as err:
+                if err.status in GONE:
+                    _log.info("%s: unreadable %s %s is gone from GitHub (%s)", repo, resource, key, err.status)
+                    self.store.save_page(resolved=resolved)
+                    report.recovered += 1
+                else:  # e.g. a 403 on this one item: keep reporting it rather than fail every sync
+                    self.store.note_unreadable(repo, resource, key, str(err))
+                continue
+            try:
+                if comments:
+                    self.store.save_page(comments=[comment_from_payload(repo, payload, self.is_bot)], resolved=resolved)
+                    report.comments += 1
+                else:
+                    item = item_from_payload(repo, payload, self.is_bot)
+                    if self.taxonomy is not None:
+                        item = classify(self.taxonomy(repo), item)
+                    self.store.save_page([item], resolved=resolved)
+                    report.items += 1
+            except _PARSE_ERRORS as err:
+                self.store.note_unreadable(repo, resource, key, str(err))
+                continue
+            report.recovered += 1
+
     async def _sync_listing(
-        self, repo: str, resource: str, since: datetime | None, report: SyncReport
+        self, repo: str, resource: str, since: datetime | None, report: SyncReport,
+        seen_malformed: set[tuple[str, int]],
     ) -> None:
         cursor = self.store.cursor(repo, resource)
         if since is not None:
@@ -117,9 +187,13 @@ class Syncer:
         else:
             start = self.clock() - self.lookback
         listing = _Listing(resource=resource, cursor=cursor, start=start)
+        earlier = self.store.unreadable(repo, resource)
+        listing.reported = {u.key for u in earlier if u.key is not None}
+        holds = [u.hold for u in earlier if u.key is None and u.hold is not None]
         report.since[resource] = iso_z(start)
         try:
-            await self._read(repo, listing, start, report)
+            # An item without a key is only seen again by listing it: a 304 page would hide whether it is fixed.
+            await self._read(repo, listing, start, report, use_cache=not holds)
             if listing.repeats:
                 # Items updated while we paged moved to the end and shifted the pages under us, so the item
                 # at a page boundary may have been skipped. Re-read once from the earliest moved item.
@@ -132,6 +206,8 @@ class Syncer:
                     iso_z(restart),
                 )
                 listing.repeats.clear()
+                # Unnumbered items listed from ``restart`` on are listed again by the re-read: count them once.
+                listing.change.unkeyed = [(why, hold) for why, hold in listing.change.unkeyed if hold < restart]
                 await self._read(repo, listing, restart, report, use_cache=False)
         except Exception as err:
             self.store.record_failure(repo, resource, str(err))
@@ -142,8 +218,16 @@ class Syncer:
         if contiguous:
             candidates = [value for value in (cursor, listing.max_seen) if value is not None]
             new_cursor = max(candidates) if candidates else start
+        change = listing.change
+        change.replace_unkeyed = not holds or start <= min(holds)
+        if change.unkeyed:
+            # The next listing starts at cursor - overlap: hold the cursor so that it lists the item again.
+            held = min(hold for _, hold in change.unkeyed) + self.overlap
+            new_cursor = held if new_cursor is None else min(new_cursor, held)
+        seen_malformed.update((resource, key) for key in change.found)
         self.store.complete_listing(
-            repo, resource, new_cursor, listing.pages, synced_from=start if contiguous else None
+            repo, resource, new_cursor, listing.pages, synced_from=start if contiguous else None,
+            unreadable=change,
         )
 
     async def _read(
@@ -163,6 +247,7 @@ class Syncer:
         cached = self.store.cached_page if use_cache else None
         done = 0
         seen_in_pass: set[int] = set()
+        listing.last_good = start
         async for page in self.client.paginate(path, params, cached=cached):
             done += 1
             if page.etag:
@@ -179,6 +264,7 @@ class Syncer:
     ) -> None:
         items: list[ItemRecord] = []
         comments: list[CommentRecord] = []
+        change = listing.change
         for payload in data:
             try:
                 if listing.resource == "issues":
@@ -187,10 +273,23 @@ class Syncer:
                 else:
                     record = comment_from_payload(repo, payload, self.is_bot)
                     key = record.id
-            except (KeyError, ValueError, TypeError) as err:
+            except _PARSE_ERRORS as err:
                 report.skipped += 1
-                _log.warning("%s: skipping a malformed %s payload: %s", repo, listing.resource, err)
+                known = item_key(payload) if listing.resource == "issues" else comment_key(payload)
+                shown = "(no key)" if known is None else known
+                _log.warning("%s: could not read %s %s: %s", repo, listing.resource, shown, err)
+                if known is None:
+                    # Pages are in updated_at order, so it was updated no earlier than the last item read.
+                    change.unkeyed.append((str(err), listing.last_good or listing.start))
+                else:
+                    change.found[known] = str(err)  # the latest sighting wins
+                    change.fixed.discard(known)
                 continue
+            if key in change.found or key in listing.reported:
+                change.found.pop(key, None)
+                change.fixed.add(key)
+            if listing.last_good is None or record.updated_at > listing.last_good:
+                listing.last_good = record.updated_at
             if key in seen:
                 listing.repeats.setdefault(key, record.updated_at)
             else:

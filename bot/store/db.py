@@ -47,7 +47,13 @@ def _index(name: str) -> Index:
     return next(index for table in schema.metadata.tables.values() for index in table.indexes if index.name == name)
 
 
-MIGRATIONS: list[tuple[int, Migration]] = [(1, _initial_schema), (2, _narrative_tables), (3, _topic_days)]
+def _unreadable(conn: Connection) -> None:
+    schema.unreadable.create(conn, checkfirst=True)
+
+
+MIGRATIONS: list[tuple[int, Migration]] = [
+    (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable)
+]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 

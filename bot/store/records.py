@@ -61,3 +61,26 @@ class WindowActivity:
     # human comments created inside the window, per item number
     comments_in_window: dict[int, int] = field(default_factory=dict)
     comment_reactions_in_window: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """An item a sync saw but could not read (its payload was malformed), reported until it is stored."""
+
+    resource: str  # "issues" | "comments"
+    key: int | None  # issue number | comment id; None when that could not be read either
+    error: str
+    hold: datetime | None = None  # key None: its listing must start again at or before this to see it
+    first_seen_at: datetime | None = None
+    last_seen_at: datetime | None = None
+    attempts: int = 1
+
+
+@dataclass
+class UnreadableChange:
+    """What one completed listing learnt about unreadable items, written with its cursor."""
+
+    found: dict[int, str] = field(default_factory=dict)  # key -> why, for items it saw malformed
+    fixed: set[int] = field(default_factory=set)  # reported keys it read fine: their reports go
+    unkeyed: list[tuple[str, datetime]] = field(default_factory=list)  # (why, hold) of items with no key
+    replace_unkeyed: bool = False  # it re-read all of the held range: earlier unkeyed reports go

@@ -230,3 +230,20 @@ topic_days = Table(
     Column("counts", JSON, nullable=False),  # {topic id: items}
     Column("computed_at", UTCDateTime, nullable=False),
 )
+
+# Items a sync could not read (malformed payloads), one row each until a later sync stores them (or GitHub says
+# they are gone): ``digest-bot status`` and the sync's report line show them. ``key`` is the issue number or the
+# comment id; a negative key is an item whose key could not be read either, and ``hold`` is the ``since`` the
+# listing must start at or before to see it again (the listing's cursor is held there until it is read).
+unreadable = Table(
+    "unreadable",
+    metadata,
+    Column("repo", String(200), primary_key=True),
+    Column("resource", String(20), primary_key=True),  # issues | comments
+    Column("key", BigInteger, primary_key=True, autoincrement=False),
+    Column("error", Text, nullable=False),
+    Column("hold", UTCDateTime),
+    Column("first_seen_at", UTCDateTime, nullable=False),
+    Column("last_seen_at", UTCDateTime, nullable=False),
+    Column("attempts", Integer, nullable=False, default=1),  # times seen malformed (in listings or alone)
+)

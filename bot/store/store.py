@@ -8,12 +8,12 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, delete, func, select, union
+from sqlalchemy import Connection, Engine, and_, delete, func, select, union
 
 from bot.redact import redact
 from bot.store import schema
 from bot.store.db import create_store_engine, migrate, upsert
-from bot.store.records import CommentRecord, ItemRecord, WindowActivity
+from bot.store.records import CommentRecord, ItemRecord, Unreadable, UnreadableChange, WindowActivity
 from bot.timeutil import utcnow
 
 _ITEM_FIELDS = [f.name for f in dataclasses.fields(ItemRecord)]
@@ -59,9 +59,19 @@ class Store:
 
     # --- writes (sync) ---
 
-    def save_page(self, items: Sequence[ItemRecord] = (), comments: Sequence[CommentRecord] = ()) -> None:
-        """One page of a listing, in one transaction: a crash leaves whole pages or nothing."""
+    def save_page(
+        self,
+        items: Sequence[ItemRecord] = (),
+        comments: Sequence[CommentRecord] = (),
+        *,
+        resolved: Sequence[tuple[str, str, int]] = (),
+    ) -> None:
+        """One page of a listing, in one transaction: a crash leaves whole pages or nothing. ``resolved``:
+        (repo, resource, key) of unreadable reports these records settle, dropped in the same transaction."""
         with self.engine.begin() as conn:
+            u = schema.unreadable.c
+            for repo, resource, key in resolved:
+                conn.execute(delete(schema.unreadable).where(u.repo == repo, u.resource == resource, u.key == key))
             upsert(conn, schema.items, [_item_row(item) for item in items], ("repo", "number"))
             upsert(
                 conn,
@@ -85,10 +95,14 @@ class Store:
         cursor: datetime | None,
         pages: Iterable[tuple[str, str, str | None]],
         synced_from: datetime | None = None,
+        unreadable: UnreadableChange | None = None,
     ) -> None:
-        """Move the cursor and remember page ETags together, only once a listing finished."""
+        """Move the cursor and remember page ETags together, only once a listing finished; with them, what it
+        learnt about unreadable items (so a report never says more or less than the cursor assumes)."""
         now = utcnow()
         with self.engine.begin() as conn:
+            if unreadable is not None:
+                self._note_unreadable(conn, repo, resource, unreadable, now)
             earlier = conn.execute(
                 select(schema.sync_state.c.synced_from).where(
                     schema.sync_state.c.repo == repo, schema.sync_state.c.resource == resource
@@ -120,6 +134,60 @@ class Store:
             conn.execute(
                 delete(schema.http_cache).where(schema.http_cache.c.stored_at < now - timedelta(days=3))
             )
+
+    def _note_unreadable(
+        self, conn: Connection, repo: str, resource: str, change: UnreadableChange, now: datetime
+    ) -> None:
+        u = schema.unreadable.c
+        mine = and_(u.repo == repo, u.resource == resource)
+        if change.fixed:
+            conn.execute(delete(schema.unreadable).where(mine, u.key.in_(sorted(change.fixed))))
+        if change.found:
+            earlier = {
+                row.key: row
+                for row in conn.execute(
+                    select(u.key, u.first_seen_at, u.attempts).where(mine, u.key.in_(sorted(change.found)))
+                )
+            }
+            upsert(conn, schema.unreadable, [
+                dict(repo=repo, resource=resource, key=key, error=error[:2000], hold=None,
+                     first_seen_at=earlier[key].first_seen_at if key in earlier else now, last_seen_at=now,
+                     attempts=earlier[key].attempts + 1 if key in earlier else 1)
+                for key, error in sorted(change.found.items())
+            ], ("repo", "resource", "key"))
+        if change.replace_unkeyed:
+            conn.execute(delete(schema.unreadable).where(mine, u.key < 0))
+        if change.unkeyed:
+            lowest = conn.execute(select(func.min(u.key)).where(mine, u.key < 0)).scalar() or 0
+            conn.execute(schema.unreadable.insert(), [
+                dict(repo=repo, resource=resource, key=lowest - n, error=error[:2000], hold=hold,
+                     first_seen_at=now, last_seen_at=now, attempts=1)
+                for n, (error, hold) in enumerate(change.unkeyed, start=1)
+            ])
+
+    def note_unreadable(self, repo: str, resource: str, key: int, error: str) -> None:
+        """An item re-fetched alone was malformed again."""
+        u = schema.unreadable.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                schema.unreadable.update()
+                .where(u.repo == repo, u.resource == resource, u.key == key)
+                .values(error=error[:2000], last_seen_at=utcnow(), attempts=u.attempts + 1)
+            )
+
+    def unreadable(self, repo: str, resource: str | None = None) -> list[Unreadable]:
+        """Items of ``repo`` a sync could not read and no later one stored, by resource then key."""
+        u = schema.unreadable.c
+        query = select(schema.unreadable).where(u.repo == repo)
+        if resource is not None:
+            query = query.where(u.resource == resource)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(u.resource, u.key)).all()
+        return [
+            Unreadable(resource=row.resource, key=row.key if row.key >= 0 else None, error=row.error, hold=row.hold,
+                       first_seen_at=row.first_seen_at, last_seen_at=row.last_seen_at, attempts=row.attempts)
+            for row in rows
+        ]
 
     def last_synced(self, repo: str) -> datetime | None:
         """When every listing of ``repo`` last completed (the older of the two), or None if one never did."""
