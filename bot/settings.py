@@ -127,6 +127,9 @@ class ChatSettings(_Strict):
     heavy_in_flight_per_channel: Annotated[int, Field(ge=1, le=1000)] = 6
     heavy_per_minute_per_user: Annotated[int, Field(ge=1, le=10_000)] = 10
     heavy_per_minute_per_channel: Annotated[int, Field(ge=1, le=10_000)] = 30
+    # Heavy work in flight in the whole process: bounds memory (each answer is held until sent) and the queue
+    # before the build pool, whoever asks.
+    heavy_in_flight_total: Annotated[int, Field(ge=1, le=1000)] = 8
 
     @field_validator("channel_settings")
     @classmethod

@@ -157,7 +157,7 @@ SAMPLES: list[n.Notice] = [
     n.QueryProblem("negated_is", "-is:bot"), n.QueryProblem("bad_date", "2025-99-01"),
     *(n.QueryAdjusted(adjustment, "366", "2025-12-03") for adjustment in typing.get_args(n.Adjustment)),
     n.Busy("user", "in_flight", 12), n.Busy("user", "per_minute", 40), n.Busy("channel", "in_flight", 5),
-    n.Busy("channel", "per_minute", 3),
+    n.Busy("channel", "per_minute", 3), n.Busy("bot", "in_flight", 9),
 ]
 
 

@@ -137,16 +137,29 @@ def test_over_two_limits_the_longer_wait_is_told() -> None:
     held.release()
 
 
+def test_the_whole_bot_holds_a_bounded_number_in_flight_whoever_asks() -> None:
+    # Forty people in forty channels, each within their own limits, must not hold forty year-long answers.
+    clock = Clock()
+    limits = limiter(clock, total_in_flight=3)
+    held = [permit(limits.try_start("slack", f"U{n}", f"C{n}")) for n in range(3)]
+    refused = busy(limits.try_start("discord", "U9", "C9"))
+    assert (refused.scope, refused.reason) == ("bot", "in_flight")
+    held.pop().release()
+    permit(limits.try_start("discord", "U9", "C9")).release()
+    for each in held:
+        each.release()
+
+
 def test_idle_users_and_channels_are_forgotten() -> None:
     clock = Clock()
     limits = limiter(clock)
     for n in range(50):
         permit(limits.try_start("slack", f"U{n}", f"C{n}")).release()
-    assert limits.tracked() == 100
+    assert limits.tracked() == 101  # each user and channel, and the whole bot
     held = permit(limits.try_start("slack", "U1", "C1"))
     clock.now += 61
     permit(limits.try_start("slack", "U2", "C2")).release()
-    assert limits.tracked() == 4  # U1 and C1 still have work in flight; U2 and C2 just started one
+    assert limits.tracked() == 5  # U1, C1 and the bot still have work in flight; U2 and C2 just started one
     held.release()
 
 

@@ -32,11 +32,12 @@ class LimitRules:
     per_channel_in_flight: int = 6
     per_user_per_minute: int = 10
     per_channel_per_minute: int = 30
+    total_in_flight: int = 8
 
     @classmethod
     def of(cls, chat: ChatSettings) -> LimitRules:
         return cls(chat.heavy_in_flight_per_user, chat.heavy_in_flight_per_channel, chat.heavy_per_minute_per_user,
-                   chat.heavy_per_minute_per_channel)
+                   chat.heavy_per_minute_per_channel, chat.heavy_in_flight_total)
 
 
 @dataclass
@@ -84,28 +85,30 @@ class HeavyLimiter:
     def try_start(self, platform: str, user_id: str, channel_id: str) -> Permit | Busy:
         """A permit for one piece of heavy work, or ``Busy`` with the longest wait among the limits it is over."""
         user, channel = ("user", f"{platform}:{user_id}"), ("channel", f"{platform}:{channel_id}")
+        everyone = ("bot", "*")
         with self._lock:
             now = self._clock()
             self._sweep(now)
             worst: Busy | None = None
             for key, in_flight, per_minute in ((user, self.rules.per_user_in_flight, self.rules.per_user_per_minute),
                                                (channel, self.rules.per_channel_in_flight,
-                                                self.rules.per_channel_per_minute)):
+                                                self.rules.per_channel_per_minute),
+                                               (everyone, self.rules.total_in_flight, None)):
                 usage = self._usage.get(key)
                 if usage is None:
                     continue
                 _forget_before(usage.recent, now - WINDOW_SECONDS)
                 if len(usage.running) >= in_flight:
                     worst = _longer(worst, _busy(key[0], "in_flight", min(usage.running) + self._typical - now))
-                if len(usage.recent) >= per_minute:
+                if per_minute is not None and len(usage.recent) >= per_minute:
                     worst = _longer(worst, _busy(key[0], "per_minute", usage.recent[0] + WINDOW_SECONDS - now))
             if worst is not None:
                 return worst
-            for key in (user, channel):
+            for key in (user, channel, everyone):
                 usage = self._usage.setdefault(key, _Usage([], deque()))
                 usage.running.append(now)
                 usage.recent.append(now)
-            return Permit(self, (user, channel), now)
+            return Permit(self, (user, channel, everyone), now)
 
     def _release(self, keys: tuple[tuple[str, str], ...], started: float) -> None:
         with self._lock:
@@ -138,8 +141,7 @@ def _forget_before(times: deque[float], cutoff: float) -> None:
 
 
 def _busy(scope: str, reason: BusyReason, wait: float) -> Busy:
-    assert scope in ("user", "channel")
-    who: BusyScope = "user" if scope == "user" else "channel"
+    who: BusyScope = "user" if scope == "user" else "channel" if scope == "channel" else "bot"
     return Busy(who, reason, max(MIN_RETRY_SECONDS, math.ceil(wait)))
 
 

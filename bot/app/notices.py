@@ -23,7 +23,7 @@ NoticeKind = Literal[
     "unknown_topics", "unknown_topic", "subscription_window", "sorry", "repo_not_allowed", "repo_needs_admin",
     "query_problem", "query_adjusted", "busy",
 ]
-BusyScope = Literal["user", "channel"]
+BusyScope = Literal["user", "channel", "bot"]  # bot: the whole process is at its limit
 BusyReason = Literal["in_flight", "per_minute"]
 
 
