@@ -10,6 +10,7 @@ them is unanswered. Two loads: "one user" (all 40 from one person in one channel
 idle <= 1.5 for probe acks, light answers and /healthz.
 
     python -m bench.bench_fair [--quick] [--heavy 40] [--idle-probes 60] [--max-probes 200] [--build-threads N]
+        [--build-processes N]
 
 Everything runs in this process (the fake Slack serves from a thread), so peak RSS is the bot's plus the
 bench's small share; it is read from VmHWM before the first heavy request and at the end.
@@ -161,7 +162,8 @@ class Bench:
 
 
 async def measure(store: Store, fake: FakeSlack, args: argparse.Namespace) -> tuple[list[Run], int, int]:
-    service = DigestService(store, bench_settings(), build_threads=args.build_threads)
+    service = DigestService(store, bench_settings(), build_threads=args.build_threads,
+                            build_processes=args.build_processes)
     app, _ = build_app(default_deps(service), token="xoxb-bench", signing_secret=SECRET,
                        api_url=fake.base_url + "/api/")
     runner, url = await start(web_app(slack_routes(app), store_health(store)))
@@ -170,6 +172,8 @@ async def measure(store: Store, fake: FakeSlack, args: argparse.Namespace) -> tu
         async with aiohttp.ClientSession() as session:
             bench = Bench(fake, url, health_url, session)
             await bench.idle(5)  # warm up: templates, connections, the taxonomy
+            warm, _, _ = await bench.command(HEAVY[1], "UWARM", "CWARM")  # and the build pool (worker processes)
+            await bench.answered([warm], HEAVY_TIMEOUT)
             idle = await bench.idle(args.idle_probes)
             before = peak_rss_bytes()
             one_user = await bench.load("one user", args.heavy, [("U1", "C1")], args.max_probes)
@@ -207,13 +211,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle-probes", type=int, default=60)
     parser.add_argument("--max-probes", type=int, default=200, help="probes per load run at most")
     parser.add_argument("--build-threads", type=int, default=None, help="default: [chat] build_threads")
+    parser.add_argument("--build-processes", type=int, default=None,
+                        help="default: [chat] build_processes (0: chat answers built and rendered in threads)")
     args = parser.parse_args(argv)
     if args.quick:
         args.idle_probes, args.max_probes = 20, 40
     spec = QUICK if args.quick else FULL
     settings = bench_settings().file.chat
     threads = args.build_threads or settings.build_threads
-    print_machine({"fair-use limits": f"build_threads {threads}, per user "
+    processes = settings.build_processes if args.build_processes is None else args.build_processes
+    print_machine({"fair-use limits": f"build_threads {threads}, build_processes {processes}, per user "
                    f"{settings.heavy_in_flight_per_user} in flight / {settings.heavy_per_minute_per_user} a minute, "
                    f"per channel {settings.heavy_in_flight_per_channel} / {settings.heavy_per_minute_per_channel}"})
     path: Path = cached_store(spec)

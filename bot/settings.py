@@ -123,6 +123,9 @@ class ChatSettings(_Strict):
     # Fair use (docs/reliability.md): answers and digests asked for in chat are built by a pool of this many
     # threads; one user or channel may have so many in flight and start so many a minute (bot/app/limits.py).
     build_threads: Annotated[int, Field(ge=1, le=64)] = 4
+    # Chat answers are built (and rendered) in this many worker processes, out of the web process's GIL, so
+    # acks and /healthz stay fast under a burst; 0: in build_threads threads. In-memory SQLite always uses threads.
+    build_processes: Annotated[int, Field(ge=0, le=64)] = 1
     heavy_in_flight_per_user: Annotated[int, Field(ge=1, le=1000)] = 2
     heavy_in_flight_per_channel: Annotated[int, Field(ge=1, le=1000)] = 6
     heavy_per_minute_per_user: Annotated[int, Field(ge=1, le=10_000)] = 10

@@ -224,7 +224,7 @@ class HeldBuilds(DigestService):
     """The real service whose answers wait, inside the build pool, until the test lets them finish."""
 
     def __init__(self, store: Store, settings: Settings, *, threads: int = 1) -> None:
-        super().__init__(store, settings, build_threads=threads)
+        super().__init__(store, settings, build_threads=threads, build_processes=0)  # held in this process
         self.release = threading.Event()
         self.started = threading.Semaphore(0)
 

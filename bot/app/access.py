@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime, timedelta
 
 from bot.errors import AccessDenied, RepoNotFound
@@ -72,6 +72,17 @@ class RepoAccess:
         _log.info("%s is %s on GitHub", repo, "public" if public else "private or not visible")
         with self._lock:
             self._public[repo.lower()] = (public, self._clock())
+
+    def verdicts(self, repos: Collection[str | None]) -> dict[str, tuple[bool, datetime]]:
+        """What GitHub said about ``repos`` (those it was asked about), for a worker process to ``remember``."""
+        with self._lock:
+            return {key: self._public[key] for repo in repos if repo and (key := repo.lower()) in self._public}
+
+    def remember(self, verdicts: Mapping[str, tuple[bool, datetime]]) -> None:
+        """Take GitHub's answers from another process's ``verdicts``: a worker never asks GitHub itself."""
+        if verdicts:
+            with self._lock:
+                self._public.update(verdicts)
 
     def _known(self, repo: str) -> bool | None:
         with self._lock:

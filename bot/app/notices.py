@@ -359,3 +359,6 @@ class Refused(Exception):
         super().__init__(repr(notice))  # logs and the ledger's last_error keep the detail (which repository…)
         self.notice = notice
         self.notes = notes
+
+    def __reduce__(self) -> tuple[type[Refused], tuple[Notice, tuple[Notice, ...]]]:
+        return Refused, (self.notice, self.notes)  # from a worker process: the notice itself, not its repr

@@ -9,6 +9,7 @@ said after a post are decided here once.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,8 @@ R = TypeVar("R")
 
 
 class Offload(Protocol):
-    """Runs blocking work off the event loop and awaits it (``DigestService.in_pool``)."""
+    """Runs blocking work off the event loop and awaits it (``DigestService.in_heavy_pool``: in a worker process
+    when ``fn`` pickles)."""
 
     def __call__(self, fn: Callable[[], R], /) -> Awaitable[R]: ...
 
@@ -48,7 +50,10 @@ class ReplySink(Protocol[Part]):
 
     max_parts: int  # private messages one answer may take, the "more" note included
 
-    def render(self, answer: Answer, *, locale: str, timezone: str) -> Sequence[Part]: ...
+    def render(self, answer: Answer, *, locale: str, timezone: str) -> Sequence[Part]:
+        """Pure, and picklable where it can be (a partial of a module-level renderer): ``offload`` may run it
+        in a worker process."""
+        ...
 
     async def send_part(self, part: Part) -> bool:
         """Send one rendered part privately; False when nothing more can be sent (an expired token)."""
@@ -84,7 +89,7 @@ async def send_reply(reply: Reply, sink: ReplySink[Part], *, offload: Offload | 
     if offload is None:
         parts = list(sink.render(answer, locale=locale, timezone=timezone))
     else:
-        parts = list(await offload(lambda: sink.render(answer, locale=locale, timezone=timezone)))
+        parts = list(await offload(functools.partial(sink.render, answer, locale=locale, timezone=timezone)))
     shown, more = capped(parts, sink.max_parts, trailer=bool(reply.notes))
     for part in shown:
         if not await sink.send_part(part):

@@ -13,7 +13,8 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Collection, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -89,8 +90,10 @@ class Skip:
 
 class DigestService:
     def __init__(self, store: Store, settings: Settings, *, build_threads: int | None = None,
-                 github: GitHubFactory | None = None) -> None:
-        """``build_threads``: the build pool's size; None takes ``[chat] build_threads``. ``github`` makes the
+                 build_processes: int | None = None, github: GitHubFactory | None = None) -> None:
+        """``build_threads``: the build pool's size; None takes ``[chat] build_threads``. ``build_processes``:
+        worker processes for chat answers (``in_heavy_pool``); None takes ``[chat] build_processes``; 0, or a
+        store only this process can open (in-memory SQLite), keeps them on threads. ``github`` makes the
         client that asks whether a repository is public (``[access] allow_public``); by default one from the
         settings, made only when asked."""
         self.store = store
@@ -102,6 +105,9 @@ class DigestService:
         self.build_threads = max(1, threads)
         self._builds = ThreadPoolExecutor(max_workers=self.build_threads, thread_name_prefix="digest-build")
         self._light = ThreadPoolExecutor(max_workers=LIGHT_THREADS, thread_name_prefix="digest-light")
+        processes = settings.file.chat.build_processes if build_processes is None else build_processes
+        self.build_processes = processes if store.shareable_url is not None else 0
+        self._procs: ProcessPoolExecutor | None = None  # started on first use: the CLI and tests never pay for it
         self._analyst: tuple[asyncio.AbstractEventLoop, Analyst] | None = None  # made on first use, per loop
 
     @property
@@ -116,6 +122,33 @@ class DigestService:
     def close(self) -> None:
         self._builds.shutdown(wait=False, cancel_futures=True)
         self._light.shutdown(wait=False, cancel_futures=True)
+        if self._procs is not None:
+            # wait: the workers exit now, not as orphans holding database connections after the web process
+            self._procs.shutdown(wait=True, cancel_futures=True)
+            self._procs = None
+
+    async def in_heavy_pool(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run CPU-heavy chat work in a worker process (``[chat] build_processes``), else in the build pool.
+        ``fn`` and ``args`` must pickle: a module-level function (or a partial of one) and model values."""
+        if self.build_processes <= 0:
+            return await self.in_pool(fn, *args)
+        pool = self._process_pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, functools.partial(fn, *args))
+        except BrokenProcessPool:  # a worker died (killed, out of memory): the next call starts a fresh pool
+            if self._procs is pool:
+                self._procs = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    def _process_pool(self) -> ProcessPoolExecutor:
+        if self._procs is None:
+            from bot.app.workers import build_pool
+
+            url = self.store.shareable_url
+            assert url is not None
+            self._procs = build_pool(self.build_processes, url, self.settings)
+        return self._procs
 
     async def in_pool(self, fn: Callable[..., T], *args: Any) -> T:
         """Run blocking store work in the build pool (bounded: heavy work queues, the loop stays free)."""
@@ -327,9 +360,17 @@ class DigestService:
 
     async def answer_with_notes(self, context: ChannelContext, text: str, *,
                                 now: datetime) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
-        await self.look_up(parse_query(text).repo or context.repo)  # a public repository: asked on GitHub once
-        answer, notes = await self.in_pool(functools.partial(self.answer_noted, now=now, analyse=False), context,
-                                           text)
+        repo = parse_query(text).repo or context.repo
+        await self.look_up(repo)  # a public repository: asked on GitHub once
+        if self.build_processes > 0:
+            from bot.app import workers
+
+            verdicts = self.access.verdicts([repo])  # the worker admits as this process would
+            answer, notes = await self.in_heavy_pool(workers.answer_noted, self.settings, verdicts, context, text,
+                                                     now)
+        else:
+            answer, notes = await self.in_pool(functools.partial(self.answer_noted, now=now, analyse=False),
+                                               context, text)
         return (await self.analyse(answer) if isinstance(answer, Digest) else answer), notes
 
     def _unsynced_before(self, repo: str, window: Window) -> datetime | None:

@@ -33,6 +33,7 @@ Intents: ``Intents.none()`` plus ``guilds`` (the server's roles and channels, to
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import zoneinfo
 from collections import OrderedDict
@@ -83,6 +84,7 @@ from bot.platforms.discord_messenger import (
     DiscordMessenger,
     SendKwargs,
     TextKwargs,
+    render_payloads,
     send_kwargs,
 )
 from bot.settings import LOCALES
@@ -489,7 +491,7 @@ class DigestBot(discord.Client):
             if remember and not is_refusal(reply.notice):
                 self.recent.add(ctx.user_id, remember)
             await send_reply(reply, DiscordReplies(interaction, self.messenger, service=self.service),
-                             offload=self.service.in_pool)
+                             offload=self.service.in_heavy_pool)
         except Exception:
             name = interaction.command.qualified_name if interaction.command else "digest"
             _log.exception("/%s failed", name)
@@ -506,9 +508,8 @@ class DiscordReplies:
         self.interaction = interaction
         self.messenger = messenger
         self.service = service  # with it, a post goes through the delivery ledger (resumable, never doubled)
-
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[DiscordMessage]:
-        return self.messenger.render(answer, locale=locale, timezone=timezone)
+        # module-level, so a worker process can run it
+        self.render = functools.partial(render_payloads, section_limit=messenger.section_limit)
 
     async def send_part(self, part: DiscordMessage) -> bool:
         return await _follow_up(self.interaction, send_kwargs(part))

@@ -111,6 +111,16 @@ def _can_thread(channel: object) -> bool:
     return isinstance(channel, discord.TextChannel)
 
 
+def render_payloads(answer: Digest | QueryResult, *, locale: str, timezone: str,
+                    section_limit: int) -> list[DiscordMessage]:
+    """Pure and module-level: a worker process may render a chat answer (``DiscordReplies``)."""
+    if isinstance(answer, Digest):
+        messages = render_discord_digest(answer, locale=locale, timezone=timezone, section_limit=section_limit)
+    else:
+        messages = render_discord_query(answer, locale=locale, timezone=timezone)
+    return [message_payload(message) for message in messages]
+
+
 class DiscordMessenger:
     platform = PLATFORM
 
@@ -158,12 +168,7 @@ class DiscordMessenger:
     # --- more ---
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[DiscordMessage]:
-        if isinstance(answer, Digest):
-            messages = render_discord_digest(answer, locale=locale, timezone=timezone,
-                                             section_limit=self.section_limit)
-        else:
-            messages = render_discord_query(answer, locale=locale, timezone=timezone)
-        return [message_payload(message) for message in messages]
+        return render_payloads(answer, locale=locale, timezone=timezone, section_limit=self.section_limit)
 
     async def _post_channel(
         self, channel_id: str, messages: list[DiscordMessage], *, thread_name: str | None, sent: Sequence[str] = (),

@@ -9,6 +9,7 @@ Thin by design: commands go to ``bot.commands.handlers.Commands``, answers go ou
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import threading
@@ -295,6 +296,10 @@ class SlackMessenger:
 
 
 
+def render_private(answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
+    return _render(answer, locale, timezone)
+
+
 def _render(answer: Digest | QueryResult, locale: str, timezone: str) -> list[SlackMessage]:
     if isinstance(answer, Digest):
         return render_slack_digest(answer, locale=locale, timezone=timezone)
@@ -365,7 +370,7 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
         reply = await deps.commands.handle_command(ctx, parsed)
         await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id, service=service,
-                                             offload=service.in_pool), offload=service.in_pool)
+                                             offload=service.in_pool), offload=service.in_heavy_pool)
     except Exception:
         _log.exception("the /digest command failed")
         await _safe_respond(respond, notice_payload(render_notice(Sorry(), locale="en", escape=slack_mrkdwn)))
@@ -401,9 +406,8 @@ class SlackReplies:
         self.channel_id = channel_id
         self.service = service  # with it, a post goes through the delivery ledger (resumable, never doubled)
         self.offload = offload
-
-    def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> list[SlackMessage]:
-        return self.messenger.render(answer, locale=locale, timezone=timezone, cache=False)
+        # a private answer, never cached (see SlackMessenger.render); module-level, so a worker process can run it
+        self.render = functools.partial(render_private)
 
     async def send_part(self, part: SlackMessage) -> bool:
         return await _safe_respond(self.respond, {"response_type": "ephemeral", **part})

@@ -51,6 +51,14 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    @property
+    def shareable_url(self) -> str | None:
+        """The URL another process opens to reach this same database; None for in-memory SQLite (private)."""
+        url = self.engine.url
+        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+            return None
+        return url.render_as_string(hide_password=False)
+
     def __enter__(self) -> Store:
         return self
 

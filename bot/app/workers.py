@@ -1,0 +1,53 @@
+"""Chat answers built in worker processes: CPU-bound Python out of the web process's GIL.
+
+A thread pool in the web process makes the event loop wait for the GIL while builds run, so acks, ``help``
+and ``/healthz`` slow down several times under a burst of heavy requests (docs/benchmarks.md, "Fair use").
+Each worker process (spawned, not forked: no inherited engine, locks or event loop) opens its own ``Store`` on
+the web process's database and keeps its own ``DigestService``. Calls carry only values that pickle: the
+settings in use, the channel context, the text, and the visibility GitHub gave for the repositories asked.
+Results are the model's frozen dataclasses; a ``Refused`` comes back as itself (``Refused.__reduce__``).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.app.context import ChannelContext
+from bot.app.notices import QueryAdjusted
+from bot.model import Answer
+from bot.settings import Settings
+from bot.store.store import Store
+
+if TYPE_CHECKING:
+    from bot.app.service import DigestService
+
+Verdicts = Mapping[str, tuple[bool, datetime]]  # RepoAccess's memory of GitHub's answers: name -> (public?, when)
+
+_service: DigestService | None = None  # this worker's own, made by ``_start``
+
+
+def _start(database_url: str, settings: Settings) -> None:
+    global _service
+    from bot.app.service import DigestService  # the worker's import, not a cycle at module level
+
+    _service = DigestService(Store.open(database_url), settings, build_threads=1, build_processes=0)
+
+
+def answer_noted(settings: Settings, verdicts: Verdicts, context: ChannelContext, text: str,
+                 now: datetime) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
+    """``DigestService.answer_noted`` (never analysed: the LLM runs on the web process's loop)."""
+    service = _service
+    assert service is not None, "called outside a worker started by build_pool"
+    if service.settings != settings:  # a reload in the web process: follow it
+        service.settings = settings
+    service.access.remember(verdicts)
+    return service.answer_noted(context, text, now=now, analyse=False)
+
+
+def build_pool(processes: int, database_url: str, settings: Settings) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_start, initargs=(database_url, settings))
