@@ -85,18 +85,22 @@ async def send_reply(reply: Reply, sink: ReplySink[Part], *, offload: Offload | 
             outcome = PostFailed(err.reason)
         await sink.say([outcome, *reply.notes], locale=reply.locale)
         return
-    answer, locale, timezone = reply.answer, reply.locale, reply.timezone
-    if offload is None:
-        parts = list(sink.render(answer, locale=locale, timezone=timezone))
-    else:
-        parts = list(await offload(functools.partial(sink.render, answer, locale=locale, timezone=timezone)))
-    shown, more = capped(parts, sink.max_parts, trailer=bool(reply.notes))
+    render = functools.partial(render_capped, sink.render, reply.answer, locale=reply.locale,
+                               timezone=reply.timezone, limit=sink.max_parts, trailer=bool(reply.notes))
+    # Only the parts shown come back from the worker: a year-long digest renders ~500, five are sent.
+    shown, more = render() if offload is None else await offload(render)
     for part in shown:
         if not await sink.send_part(part):
             return
     trailer: list[Notice] = [MoreParts(more)] if more else []
     if trailer or reply.notes:
         await sink.say([*trailer, *reply.notes], locale=reply.locale)
+
+
+def render_capped(render: Callable[..., Sequence[Part]], answer: Answer, *, locale: str, timezone: str, limit: int,
+                  trailer: bool) -> tuple[list[Part], int]:
+    """``render`` the answer and keep what fits (``capped``): module-level, so a worker process can run it."""
+    return capped(list(render(answer, locale=locale, timezone=timezone)), limit, trailer=trailer)
 
 
 def capped(parts: list[Part], limit: int, *, trailer: bool = False) -> tuple[list[Part], int]:
