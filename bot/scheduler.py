@@ -10,7 +10,9 @@ job stores are never shared between processes) and owns the job ids and time zon
 * ``refresh``: every minute, re-reads ``ChatState`` (settings written by another process show up within a
   minute), adds/reschedules/removes the jobs above, and catches up: a channel or slot whose latest post
   time passed less than ``grace`` ago (default 6 h) and whose delivery for that window is not in the ledger
-  runs now, once. Older windows are never replayed.
+  runs now, once. Older windows are never replayed. It also starts ``resume:posts`` when an interrupted
+  ``/digest post`` (failed, or its claimer's lease expired) asked less than ``grace`` ago is due: the answer is
+  rebuilt from the request stored with its ledger row and finished in its thread.
 
 Job options, deliberately: ``coalesce=True`` (a backlog of one job runs once), ``max_instances=1`` (plus our
 own guard, shared by cron runs and catch-ups), ``misfire_grace_time`` = ``grace`` for posts (a post delayed
@@ -54,6 +56,7 @@ _log = logging.getLogger(__name__)
 
 DEFAULT_GRACE = timedelta(hours=6)
 REFRESH = "refresh"
+RESUME_POSTS = "resume:posts"  # the run that finishes interrupted /digest posts (not an APScheduler job)
 LEDGER_KEEP = timedelta(days=35)
 
 TriggerFactory = Callable[[str, ZoneInfo], BaseTrigger]
@@ -85,6 +88,7 @@ class RefreshReport:
 class _Plan:
     specs: dict[str, _Spec]
     due: list[str]
+    posts_due: int = 0  # interrupted /digest posts to finish (JobOptions/ledger decide which)
 
 
 class DigestScheduler:
@@ -212,6 +216,8 @@ class DigestScheduler:
     async def _dispatch(self, job_id: str) -> object:
         if job_id == REFRESH:
             return await self.refresh()
+        if job_id == RESUME_POSTS:
+            return await self.jobs.resume_posts(self.grace)
         spec = self._specs.get(job_id)
         if spec is None:
             return None
@@ -247,6 +253,10 @@ class DigestScheduler:
                 _log.info("%s: its latest post is not in the ledger; posting it now", job_id)
                 self.run_now(job_id)
                 report.caught_up.append(job_id)
+        if plan.posts_due and RESUME_POSTS not in self._running and not self._stopping:
+            _log.info("%d interrupted /digest post(s) to finish", plan.posts_due)
+            self.run_now(RESUME_POSTS)
+            report.caught_up.append(RESUME_POSTS)
         if self._pruned != now.date():
             self._pruned = now.date()
             removed = await asyncio.to_thread(self.jobs.ledger.prune, now - LEDGER_KEEP)
@@ -312,7 +322,7 @@ class DigestScheduler:
             _log.warning("%s is not an allowed repository (docs/access.md): its channels and subscriptions are "
                          "skipped, it is not synced", repo)
         self._refused = refused
-        return _Plan(specs, due)
+        return _Plan(specs, due, len(jobs.due_posts(self.grace)))
 
     def _recent(self, post_time: datetime, now: datetime) -> bool:
         return timedelta(0) <= now - post_time < self.grace

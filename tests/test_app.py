@@ -58,7 +58,7 @@ class Sink:
     async def say(self, notices: Sequence[n.Notice], *, locale: str) -> None:
         self.sent.append(("say", [notice.kind for notice in notices]))
 
-    async def post(self, answer: object, *, locale: str, timezone: str) -> None:
+    async def post(self, answer: object, *, locale: str, timezone: str, request: object = None) -> None:
         if self.post_error is not None:
             raise self.post_error
         self.sent.append(("post", answer))

@@ -179,6 +179,17 @@ def test_empty_is_the_channel_digest_and_post_posts_it(commands: SyncCommands) -
     assert not reply.post
     posted = commands.handle(ctx(), "post")
     assert posted.post
+    assert reply.request is None  # only a post keeps what it was built from
+
+
+def test_a_post_carries_the_request_that_rebuilds_it(commands: SyncCommands) -> None:
+    from bot.app.context import PostRequest
+
+    posted = commands.handle(ctx(), "post rocm 3d")
+    assert posted.request is not None and posted.request.text == "rocm 3d" and posted.request.now == NOW
+    assert posted.request.context.repo == "o/r"
+    # What building reads survives the row; where it is posted comes from the ledger key, not from here.
+    assert PostRequest.from_json(posted.request.to_json()).to_json() == posted.request.to_json()
 
 
 def test_query_answers(commands: SyncCommands) -> None:

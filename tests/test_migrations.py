@@ -44,3 +44,33 @@ def test_a_version_1_store_upgrades_and_keeps_its_rows(store: Store) -> None:
         assert "ix_items_repo_author" in {index["name"] for index in found.get_indexes("items")}
         assert "ix_comments_repo_number_created" in {index["name"] for index in found.get_indexes("comments")}
         assert conn.execute(select(func.count()).select_from(schema.items)).scalar_one() == 1
+
+
+def test_a_version_4_store_gets_the_post_request_column_and_keeps_its_ledger(store: Store) -> None:
+    from sqlalchemy import text
+
+    from bot.delivery.ledger import DeliveryKey, Ledger
+
+    key = DeliveryKey("slack", "C1", "o/r", "channel", datetime(2025, 6, 1, 3, 5, tzinfo=UTC))
+    with store.engine.begin() as conn:  # back to what version 4 had: no deliveries.request
+        conn.execute(text("ALTER TABLE deliveries DROP COLUMN request"))
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=4, applied_at=datetime.now(UTC)))
+        conn.execute(schema.deliveries.insert().values(  # only the columns version 4 had
+            platform="slack", target="C1", repo="o/r", kind="channel", window_start=key.window_start,
+            window_end=key.window_start, status="sent", claimed_by="old", claimed_at=key.window_start, attempts=1,
+            parts_sent=1, message_ids=["1.1"]))
+    with store.engine.connect() as conn:
+        assert "request" not in {c["name"] for c in inspect(conn).get_columns("deliveries")}
+
+    assert migrate(store.engine) == 4
+    assert versions(store) == [4, *range(5, SCHEMA_VERSION + 1)]
+    with store.engine.connect() as conn:
+        assert "request" in {c["name"] for c in inspect(conn).get_columns("deliveries")}
+    ledger = Ledger(store)
+    row = ledger.get(key)
+    assert row is not None and row.status == "sent" and row.message_ids == ("1.1",) and row.request is None
+    post = DeliveryKey("slack", "C1", "o/r", "post:x", key.window_start)
+    assert ledger.claim(post, key.window_start, request={"v": 1, "text": "rocm"}) is not None
+    stored = ledger.get(post)
+    assert stored is not None and stored.request == {"v": 1, "text": "rocm"}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 
@@ -48,3 +50,35 @@ class Context:
     now: datetime
     can_manage: bool = False  # the platform says this user administers the channel
     is_dm: bool = False
+
+
+@dataclass(frozen=True)
+class PostRequest:
+    """What a ``/digest post`` was built from: the text, the channel's context as used (topics and mutes then)
+    and the ``now`` it was answered for. Stored with the post's ledger row (``deliveries.request``), so the
+    worker can rebuild the same answer and finish an interrupted post by itself."""
+
+    text: str
+    context: ChannelContext
+    now: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.context
+        return {"v": 1, "text": self.text, "now": self.now.astimezone(UTC).isoformat(), "repo": c.repo,
+                "post_time": c.post_time, "timezone": c.timezone, "locale": c.locale,
+                "topics": list(c.topics) if c.topics is not None else None, "mutes": sorted(c.mutes)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PostRequest:
+        """Raises ``ValueError`` (or ``KeyError``/``TypeError``) for a row it cannot read."""
+        if data.get("v") != 1:
+            raise ValueError(f"unknown post request version {data.get('v')!r}")
+        topics = data["topics"]
+        context = ChannelContext(repo=data["repo"], post_time=str(data["post_time"]), timezone=str(data["timezone"]),
+                                 locale=str(data["locale"]),
+                                 topics=tuple(str(t) for t in topics) if topics is not None else None,
+                                 mutes=frozenset(str(m) for m in data["mutes"]))
+        now = datetime.fromisoformat(str(data["now"]))
+        if now.tzinfo is None:
+            raise ValueError("a post request's now must carry its offset")
+        return cls(text=str(data["text"]), context=context, now=now)

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from bot.app.context import PostRequest
 from bot.app.messenger import DeliveryError
 from bot.app.notices import MoreParts, Notice, Posted, PostFailed
 from bot.model import Answer
@@ -35,7 +36,8 @@ class Offload(Protocol):
 @dataclass(frozen=True)
 class Reply:
     """``notice``: say it. ``answer``: show it privately, or post it in the channel with ``post``.
-    ``notes`` are said after either (query notes, a paused-DMs warning)."""
+    ``notes`` are said after either (query notes, a paused-DMs warning); ``request``: what a posted answer was
+    built from."""
 
     notice: Notice | None = None
     answer: Answer | None = None
@@ -43,6 +45,7 @@ class Reply:
     locale: str = "en"
     timezone: str = "UTC"
     notes: tuple[Notice, ...] = ()
+    request: PostRequest | None = None  # for a post: what the answer was built from, so the worker can finish it
 
 
 class ReplySink(Protocol[Part]):
@@ -63,8 +66,9 @@ class ReplySink(Protocol[Part]):
         """Say these notices privately, in this order, as one message where they fit."""
         ...
 
-    async def post(self, answer: Answer, *, locale: str, timezone: str) -> None:
-        """Post ``answer`` in the channel the command came from; raises ``DeliveryError``."""
+    async def post(self, answer: Answer, *, locale: str, timezone: str, request: PostRequest | None = None) -> None:
+        """Post ``answer`` in the channel the command came from; raises ``DeliveryError``. ``request``: what it
+        was built from (stored with the post, so an interrupted post can be finished by the worker)."""
         ...
 
 
@@ -78,7 +82,7 @@ async def send_reply(reply: Reply, sink: ReplySink[Part], *, offload: Offload | 
     if reply.post:
         outcome: Notice
         try:
-            await sink.post(reply.answer, locale=reply.locale, timezone=reply.timezone)
+            await sink.post(reply.answer, locale=reply.locale, timezone=reply.timezone, request=reply.request)
             outcome = Posted()
         except DeliveryError as err:
             _log.info("could not post a /digest answer: %s", err)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from bot.app.context import ChannelContext, Context
+from bot.app.context import ChannelContext, Context, PostRequest
 from bot.app.limits import HeavyLimiter, LimitRules
 from bot.app.notices import Busy, Failed, Invalid, Refused, Sorry
 from bot.app.replies import Reply
@@ -79,7 +79,9 @@ class Commands:
                 return Reply(permit)
             with permit:
                 answer, notes = await service.ask(ctx, channel, command.text, post=post)
-            return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone, notes=notes)
+            request = PostRequest(command.text, channel, ctx.now) if post else None
+            return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone, notes=notes,
+                         request=request)
         if isinstance(command, Subscribe):
             await service.look_up(parse_query(command.query).repo)  # GitHub's word first, when only it can tell
             notice = await light(lambda: service.subscribe(ctx, channel, command.query, at=command.at,

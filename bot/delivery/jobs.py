@@ -18,6 +18,7 @@ the window that was due, and tests can freeze time.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import random
@@ -26,9 +27,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mappin
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.app.context import ChannelContext
+from bot.app.context import ChannelContext, PostRequest
 from bot.app.messenger import Answer, DeliveryError, Messenger
 from bot.app.notices import QueryProblem, Refused
 from bot.app.service import MUTED, QUERY_PROBLEM, DigestService, Skip
@@ -43,7 +45,7 @@ from bot.delivery.fanout import (
     Pace,
     fan_out,
 )
-from bot.delivery.ledger import DUE, Claim, DeliveryKey, LeaseLost, Ledger
+from bot.delivery.ledger import DUE, Claim, Delivery, DeliveryKey, LeaseLost, Ledger
 from bot.digest.window import default_window
 from bot.model import QueryResult, Window
 from bot.store.chat import Subscription
@@ -57,6 +59,8 @@ CHANNEL = "channel"
 POST = "post:"  # kind prefix of /digest post deliveries
 LOST = "lost"  # our lease was taken over mid-delivery (we were stalled longer than the lease)
 REPO_NOT_ALLOWED = "repo_not_allowed"  # why a delivery was skipped: its repository is not allowed (any more)
+UNREADABLE_REQUEST = "unreadable_request"  # a resumed post's stored request cannot be read
+REQUEST_MISMATCH = "request_mismatch"  # a resumed post's request no longer builds the answer it was keyed by
 
 
 class SyncFailed(Exception):
@@ -65,6 +69,13 @@ class SyncFailed(Exception):
 
 __all__ = ["MUTED", "DeliveryJobs", "JobOptions", "Skip", "dm_kind", "dm_text", "plan_channel", "plan_slot",
            "post_kind"]
+
+
+def _asked_at(row: Delivery) -> datetime | None:
+    try:
+        return PostRequest.from_json(row.request or {}).now
+    except (KeyError, TypeError, ValueError):
+        return None  # unreadable: claimed and skipped with the reason, not left pending
 
 
 def post_kind(answer: Answer) -> str:
@@ -328,15 +339,16 @@ class DeliveryJobs:
                 return Skip(QUERY_PROBLEM)
             raise
 
-    # --- one delivery ---
-
     # --- /digest post ---
 
-    async def post(self, platform: str, channel_id: str, answer: Answer, *, locale: str, timezone: str) -> None:
+    async def post(self, platform: str, channel_id: str, answer: Answer, *, locale: str, timezone: str,
+                   request: PostRequest | None = None) -> None:
         """A ``/digest post``: the answer goes through the ledger like a scheduled post, keyed by the question
         and its window (``post_kind``), so running the same post again after a failure (a 429 storm, a crash)
         resumes in the same thread after the recorded parts and never repeats one; once it is sent, running it
-        again posts nothing. Raises ``DeliveryError`` when it did not (fully) arrive; marks nothing."""
+        again posts nothing. With ``request`` (what ``answer`` was built from) stored on the row, the worker's
+        ``resume_posts`` finishes an interrupted post by itself. Raises ``DeliveryError`` when it did not (fully)
+        arrive; marks nothing."""
         messenger = self.messengers[platform]
         key = DeliveryKey(platform, channel_id, answer.repo, post_kind(answer), answer.window.start)
 
@@ -344,7 +356,8 @@ class DeliveryJobs:
             return answer
 
         outcome = await self.deliver(key, answer.window, messenger, dm=False, locale=locale, timezone=timezone,
-                                     build=build, sync_first=False, mark=False)
+                                     build=build, sync_first=False, mark=False,
+                                     request=request.to_json() if request is not None else None)
         if outcome == SENT:
             return
         row = await asyncio.to_thread(self.ledger.get, key)
@@ -356,16 +369,76 @@ class DeliveryJobs:
         reason = (row.last_error if row is not None else None) or outcome
         raise DeliveryError(reason, permanent=outcome == SKIPPED, target=f"channel {channel_id}")
 
+    def due_posts(self, grace: timedelta) -> list[Delivery]:
+        """Interrupted ``/digest post``s the worker should finish now (blocking; ``asyncio.to_thread``): asked
+        less than ``grace`` ago, on a platform we serve, and claimable (a crashed claimer's lease expired, or
+        failed and its retry due: ``retry_later`` doubling per attempt, as for scheduled posts — a person who
+        asks again need not wait for it)."""
+        now = self.clock()
+        due: list[Delivery] = []
+        for row in self.ledger.resumable_posts(now - grace, platforms=self.messengers):
+            asked = _asked_at(row)
+            if asked is not None and now - asked >= grace:
+                continue  # too old: like a scheduled post, never replayed after the grace
+            if row.status == "failed" and row.lease_until is not None:
+                wait = min(self.options.retry_later * 2 ** max(0, row.attempts - 1), self.options.retry_later_cap)
+                if row.lease_until + wait > now:
+                    continue
+            due.append(row)
+        return due
+
+    async def resume_posts(self, grace: timedelta) -> FanoutResult:
+        """Finish interrupted ``/digest post``s: rebuild each answer from its stored request and send the parts
+        not recorded yet, in the first part's thread. The ledger's claim keeps it to one worker; a repository
+        no longer allowed is skipped (``repo_not_allowed``)."""
+        rows = await asyncio.to_thread(self.due_posts, grace)
+
+        async def worker(row: Delivery) -> str:
+            outcome = await self._resume_post(row)
+            _log.info("%s: resumed: %s", row.key, outcome)
+            return outcome
+
+        return await fan_out(rows, worker, options=self.options.fanout, stop=self.stopping, label="resumed posts")
+
+    async def _resume_post(self, row: Delivery) -> str:
+        key = row.key
+        reason = ""
+        request: PostRequest | None = None
+        try:
+            request = PostRequest.from_json(row.request or {})
+        except (KeyError, TypeError, ValueError) as err:
+            reason = f"{UNREADABLE_REQUEST}: {err}"
+            request = None
+        context = request.context if request is not None else None
+
+        async def build() -> Answer | Skip:
+            if request is None:
+                return Skip(reason)
+            try:
+                answer = await self.service.answer(request.context, request.text, now=request.now)
+            except Refused as refused:  # the query or repository is refused now: nothing to finish
+                return Skip(f"refused: {refused.notice.kind}")
+            if (answer.repo, post_kind(answer), answer.window.start) != (key.repo, key.kind, key.window_start):
+                return Skip(REQUEST_MISMATCH)  # would not be the answer whose parts are posted
+            return answer
+
+        window = Window(key.window_start, row.window_end)
+        return await self.deliver(key, window, self.messengers[key.platform], dm=False,
+                                  locale=context.locale if context else "en",
+                                  timezone=context.timezone if context else "UTC",
+                                  build=build, sync_first=False, mark=False)
+
     # --- one delivery ---
 
     async def deliver(
         self, key: DeliveryKey, window: Window, messenger: Messenger, *, dm: bool, locale: str,
         timezone: str, build: Callable[[], Awaitable[Answer | Skip | None]], sync_first: bool = True,
-        mark: bool = True,
+        mark: bool = True, request: dict[str, Any] | None = None,
     ) -> str:
         """Claim, sync, build, send part by part, settle. Returns sent | skipped | failed | busy | lost.
-        ``sync_first=False``: the answer is built already; ``mark=False``: a permanent failure marks nothing."""
-        claim = await asyncio.to_thread(self.ledger.claim, key, window.end)
+        ``sync_first=False``: the answer is built already; ``mark=False``: a permanent failure marks nothing;
+        ``request``: stored with a new row (a ``/digest post``'s ``PostRequest``)."""
+        claim = await asyncio.to_thread(functools.partial(self.ledger.claim, key, window.end, request=request))
         if claim is None:
             return BUSY
         try:

@@ -107,6 +107,7 @@ class Delivery:
     message_ids: tuple[str, ...]
     last_error: str | None
     completed_at: datetime | None
+    request: dict[str, Any] | None = None  # post:* rows: what the answer was built from (PostRequest.to_json)
 
 
 def default_owner() -> str:
@@ -134,8 +135,9 @@ class Ledger:
 
     # --- claiming ---
 
-    def claim(self, key: DeliveryKey, window_end: datetime) -> Claim | None:
-        """Win the right to deliver ``key``, or ``None``: it is done, in someone's hands, or not yet retryable."""
+    def claim(self, key: DeliveryKey, window_end: datetime, *, request: dict[str, Any] | None = None) -> Claim | None:
+        """Win the right to deliver ``key``, or ``None``: it is done, in someone's hands, or not yet retryable.
+        ``request`` is stored with a new row only: a takeover resumes what the first claimer started."""
         now = self.clock()
         t = schema.deliveries
         row = {
@@ -144,6 +146,8 @@ class Ledger:
             "claimed_by": self.owner, "claimed_at": now, "lease_until": now + self.lease, "attempts": 1,
             "parts_sent": 0, "message_ids": [], "last_error": None, "completed_at": None,
         }
+        if request is not None:  # left out, not None: the JSON type would store a JSON null, not SQL NULL
+            row["request"] = request
         with self.engine.begin() as conn:
             if _insert_if_absent(conn, row):
                 return Claim(key, self.owner, 1)
@@ -251,6 +255,22 @@ class Ledger:
             rows = conn.execute(select(t).where(t.c.status.in_((CLAIMED, FAILED))).order_by(t.c.claimed_at))
             return [_delivery(row) for row in rows]
 
+    def resumable_posts(self, since: datetime, *, platforms: Iterable[str] | None = None) -> list[Delivery]:
+        """``post:*`` rows with a stored request that someone may claim now (failed and due, or claimed with an
+        expired lease), last claimed at or after ``since``. Whether they are still wanted is the caller's call."""
+        t = schema.deliveries
+        now = self.clock()
+        stmt = select(t).where(
+            t.c.kind.startswith("post:", autoescape=True), t.c.status.in_((CLAIMED, FAILED)),
+            or_(t.c.lease_until.is_(None), t.c.lease_until <= now), t.c.attempts < self.max_attempts,
+            t.c.claimed_at >= since,
+        ).order_by(t.c.claimed_at)
+        if platforms is not None:
+            stmt = stmt.where(t.c.platform.in_(list(platforms)))
+        with self.engine.connect() as conn:
+            rows = [_delivery(row) for row in conn.execute(stmt)]
+        return [row for row in rows if row.request is not None]
+
     def last_sent(self, kind: str = "channel") -> dict[tuple[str, str], datetime]:
         """When each target last got a ``kind`` delivery, by (platform, target)."""
         t = schema.deliveries
@@ -302,5 +322,5 @@ def _delivery(row: Any) -> Delivery:
         window_end=row.window_end, status=row.status, claimed_by=row.claimed_by, claimed_at=row.claimed_at,
         lease_until=row.lease_until, attempts=row.attempts, parts_sent=row.parts_sent,
         message_ids=tuple(str(v) for v in (row.message_ids or ())), last_error=row.last_error,
-        completed_at=row.completed_at,
+        completed_at=row.completed_at, request=row.request if isinstance(row.request, dict) else None,
     )

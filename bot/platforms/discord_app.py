@@ -44,7 +44,7 @@ from functools import cache
 import discord
 from discord import app_commands
 
-from bot.app.context import Context
+from bot.app.context import Context, PostRequest
 from bot.app.notices import SETTING_PROBLEMS, Notice, Sorry, is_refusal
 from bot.app.replies import send_reply
 from bot.app.service import DigestService
@@ -519,13 +519,15 @@ class DiscordReplies:
             text = render_notices(notices, locale=locale, escape=discord_markdown, platform="discord")
             await _follow_up_text(self.interaction, text)
 
-    async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
+    async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str,
+                   request: PostRequest | None = None) -> None:
         channel_id = str(self.interaction.channel_id)
         if self.service is None:
             await self.messenger.deliver(channel_id, answer, dm=False, locale=locale, timezone=timezone)
             return
         jobs = DeliveryJobs(self.service, {self.messenger.platform: self.messenger})
-        await jobs.post(self.messenger.platform, channel_id, answer, locale=locale, timezone=timezone)
+        await jobs.post(self.messenger.platform, channel_id, answer, locale=locale, timezone=timezone,
+                        request=request)
 
 
 async def _follow_up_text(interaction: discord.Interaction, text: str) -> None:

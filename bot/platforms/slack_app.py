@@ -36,7 +36,7 @@ from slack_sdk.http_retry.response import HttpResponse
 from slack_sdk.http_retry.state import RetryState
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.app.context import Context
+from bot.app.context import Context, PostRequest
 from bot.app.messenger import DeliveryError, OnPart, Pace
 from bot.app.notices import Notice, Sorry
 from bot.app.replies import Offload, send_reply
@@ -417,14 +417,16 @@ class SlackReplies:
             text = render_notices(notices, locale=locale, escape=slack_mrkdwn, platform="slack")
             await _safe_respond(self.respond, notice_payload(text))
 
-    async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str) -> None:
+    async def post(self, answer: Digest | QueryResult, *, locale: str, timezone: str,
+                   request: PostRequest | None = None) -> None:
         if self.offload is not None:  # render off the loop; deliver then finds it in the messenger's cache
             await self.offload(lambda: self.messenger.render(answer, locale=locale, timezone=timezone))
         if self.service is None:
             await self.messenger.deliver(self.channel_id, answer, dm=False, locale=locale, timezone=timezone)
             return
         jobs = DeliveryJobs(self.service, {SlackMessenger.platform: self.messenger})
-        await jobs.post(SlackMessenger.platform, self.channel_id, answer, locale=locale, timezone=timezone)
+        await jobs.post(SlackMessenger.platform, self.channel_id, answer, locale=locale, timezone=timezone,
+                        request=request)
 
 
 def notice_payload(text: str) -> Mapping[str, Any]:

@@ -7,7 +7,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Index, Table, create_engine, event, func, insert, inspect, select, tuple_
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Index,
+    Table,
+    create_engine,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+    tuple_,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
@@ -51,8 +64,16 @@ def _unreadable(conn: Connection) -> None:
     schema.unreadable.create(conn, checkfirst=True)
 
 
+def _post_requests(conn: Connection) -> None:
+    # deliveries.request: step 1 creates the table from today's definition, so the column may exist already.
+    if "request" in {column["name"] for column in inspect(conn).get_columns(schema.deliveries.name)}:
+        return
+    column_type = schema.deliveries.c.request.type.compile(dialect=conn.dialect)
+    conn.execute(text(f"ALTER TABLE {schema.deliveries.name} ADD COLUMN request {column_type}"))
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
-    (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable)
+    (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests)
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

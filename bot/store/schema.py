@@ -174,7 +174,7 @@ deliveries = Table(
     Column("platform", String(16), nullable=False),
     Column("target", String(64), nullable=False),  # channel id | user id
     Column("repo", String(200), nullable=False),
-    Column("kind", String(40), nullable=False),  # channel | dm:<query key>
+    Column("kind", String(40), nullable=False),  # channel | dm:<query key> | post:<question key>
     Column("window_start", UTCDateTime, nullable=False),
     Column("window_end", UTCDateTime, nullable=False),
     Column("status", String(8), nullable=False),  # claimed | sent | failed | skipped
@@ -186,6 +186,8 @@ deliveries = Table(
     Column("message_ids", JSON, nullable=False),
     Column("last_error", Text),
     Column("completed_at", UTCDateTime),
+    # post:* rows: what the answer was built from (PostRequest.to_json), so the worker can finish the post
+    Column("request", JSON),
     UniqueConstraint("platform", "target", "repo", "kind", "window_start", name="uq_delivery"),
     Index("ix_deliveries_status", "status"),
     Index("ix_deliveries_window", "window_start"),
