@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from bot.store.store import Store
 from bot.timeutil import iso_z
 
 API = "https://api.github.com"
@@ -98,3 +99,14 @@ def damaged(payload: dict[str, Any], field: str, value: Any) -> Any:
     else:
         out[field] = value
     return out
+
+
+def fill_rocm_prs(store: Store, now: datetime, repo: str = "o/r") -> Store:
+    """Five [ROCm] PRs opened in the hours before ``now`` and both listings complete: a small synced store."""
+    from bot.github.payloads import item_from_payload
+
+    items = [issue_payload(n, now - timedelta(hours=n), title=f"[ROCm] fix {n}", pr=True) for n in range(1, 6)]
+    store.save_page([item_from_payload(repo, p, lambda login: False) for p in items])
+    for listing in ("issues", "comments"):
+        store.complete_listing(repo, listing, now, [], synced_from=now - timedelta(days=30))
+    return store

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -16,13 +16,12 @@ from bot.app.limits import HeavyLimiter, LimitRules, Permit
 from bot.app.notices import Busy, ChannelShown, Help, Mutes, QueryAdjusted, Subscribed, Subscriptions
 from bot.app.service import Answer, DigestService
 from bot.commands.handlers import Commands
-from bot.github.payloads import item_from_payload
 from bot.model import QueryResult
 from bot.settings import Settings, load_settings
 from bot.store.store import Store
 from formatters.notices import render_notice
 from formatters.safety import slack_mrkdwn
-from tests.factories import issue_payload
+from tests.factories import fill_rocm_prs
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = datetime(2025, 12, 2, 4, 0, tzinfo=UTC)
@@ -188,11 +187,7 @@ def settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture
 def filled(sqlite_store: Store) -> Store:
-    items = [issue_payload(n, NOW - timedelta(hours=n), title=f"[ROCm] fix {n}", pr=True) for n in range(1, 6)]
-    sqlite_store.save_page([item_from_payload("o/r", p, lambda login: False) for p in items])
-    for listing in ("issues", "comments"):
-        sqlite_store.complete_listing("o/r", listing, NOW, [], synced_from=NOW - timedelta(days=30))
-    return sqlite_store
+    return fill_rocm_prs(sqlite_store, NOW)
 
 
 def ctx(user: str = "U1", channel: str = "C1") -> Context:
