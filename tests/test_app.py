@@ -20,7 +20,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.app import notices as n
 from bot.app.context import ChannelContext
 from bot.app.messenger import DeliveryError
-from bot.app.replies import Reply, capped, send_reply
+from bot.app.replies import Rendered, Reply, capped, send_reply
 from bot.app.service import DigestService
 from bot.errors import UserError
 from bot.model import Digest, Stats, Window
@@ -123,6 +123,14 @@ def test_capped() -> None:
     assert capped([1, 2], 1) == ([1], 1)
     assert capped([1, 2], 3, trailer=True) == ([1, 2], 0)
     assert capped([1, 2, 3], 3, trailer=True) == ([1, 2], 1)  # the notes' message says "1 more" too
+
+
+async def test_an_answer_rendered_where_it_was_built_keeps_the_cap_when_a_note_joins_later() -> None:
+    # Rendered in a worker with no notes (5 of 5 shown); the paused-DMs note is added afterwards.
+    sink = Sink(0, max_parts=5)
+    rendered = Rendered(tuple(f"part {index}" for index in range(5)), 0, "en")
+    await send_reply(Reply(rendered=rendered, notes=(n.Paused("x"),)), sink)
+    assert len(sink.sent) == 5 and sink.sent[-1] == ("say", ["more_parts", "paused"])
 
 
 @pytest.mark.parametrize("parts", range(1, 9))

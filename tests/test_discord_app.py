@@ -289,10 +289,10 @@ async def test_the_defer_is_sent_before_any_store_work(fake: FakeDiscord, bot: D
     entered, release = threading.Event(), threading.Event()
     real = bot.commands.handle_command
 
-    async def slow(ctx: Any, command: Any) -> Any:
+    async def slow(ctx: Any, command: Any, **kwargs: Any) -> Any:
         entered.set()
         assert await asyncio.to_thread(release.wait, 10)
-        return await real(ctx, command)
+        return await real(ctx, command, **kwargs)
 
     monkeypatch.setattr(bot.commands, "handle_command", slow)
     task = asyncio.create_task(invoke(bot, interaction_payload("subscriptions")))
@@ -486,9 +486,9 @@ async def test_option_values_reach_the_command_as_typed(fake: FakeDiscord, bot: 
     received: list[Command] = []
     real = bot.commands.handle_command
 
-    def spy(ctx: Any, command: Command) -> Any:
+    def spy(ctx: Any, command: Command, **kwargs: Any) -> Any:
         received.append(command)
-        return real(ctx, command)
+        return real(ctx, command, **kwargs)
 
     monkeypatch.setattr(bot.commands, "handle_command", spy)
     typed = " ".join(QUOTED.split())

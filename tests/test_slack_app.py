@@ -269,9 +269,9 @@ async def test_ack_comes_before_slow_work(harness: Harness) -> None:
     release = threading.Event()
     original = Commands.handle_command
 
-    async def slow_handle(self: Commands, ctx: Any, command: Any) -> Any:
+    async def slow_handle(self: Commands, ctx: Any, command: Any, **kwargs: Any) -> Any:
         assert await asyncio.to_thread(release.wait, 10)
-        return await original(self, ctx, command)
+        return await original(self, ctx, command, **kwargs)
 
     harness.deps.commands.handle_command = slow_handle.__get__(harness.deps.commands)  # type: ignore[method-assign]
     started = time.monotonic()

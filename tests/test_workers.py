@@ -15,7 +15,8 @@ import pytest
 
 from bot.app.context import Context
 from bot.app.notices import NoRepo, QueryProblem, Refused, RepoNotSynced, Sorry
-from bot.app.service import DigestService
+from bot.app.replies import render_capped
+from bot.app.service import DigestService, RenderSpec
 from bot.commands.handlers import Commands
 from bot.model import Digest, QueryResult
 from bot.platforms.slack_app import render_private
@@ -73,6 +74,21 @@ async def test_a_rendered_answer_is_the_same_from_a_worker(services: tuple[Diges
     answer = await threads.answer(replace(threads.default_context(), repo="o/r"), "", now=NOW)
     here = render_private(answer, locale="en", timezone="UTC")
     assert await processes.in_heavy_pool(partial(render_private, answer, locale="en", timezone="UTC")) == here
+
+
+async def test_built_and_rendered_in_one_call_only_the_shown_parts_come_back(
+        services: tuple[DigestService, DigestService]) -> None:
+    threads, processes = services
+    channel = replace(threads.default_context(), repo="o/r")
+    spec = RenderSpec(render_private, 1)
+    assert await threads.ask_rendered(ctx(), channel, "", spec) is None  # threads: the usual two steps
+    rendered, notes = await processes.ask_rendered(ctx(), channel, "", spec)  # type: ignore[misc]
+    answer, expected_notes = await threads.answer_with_notes(channel, "", now=NOW)
+    shown, more = render_capped(render_private, answer, locale=answer.locale, timezone=channel.timezone, limit=1,
+                                trailer=bool(expected_notes))
+    assert (list(rendered.shown), rendered.more, rendered.locale, notes) == (shown, more, answer.locale,
+                                                                             expected_notes)
+    assert more > 0  # the digest has more parts than one: only what is shown crossed back
 
 
 async def test_refusals_arrive_with_their_notices(services: tuple[DigestService, DigestService]) -> None:

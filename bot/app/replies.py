@@ -13,7 +13,7 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.app.context import PostRequest
 from bot.app.messenger import DeliveryError
@@ -46,6 +46,16 @@ class Reply:
     timezone: str = "UTC"
     notes: tuple[Notice, ...] = ()
     request: PostRequest | None = None  # for a post: what the answer was built from, so the worker can finish it
+    rendered: Rendered | None = None  # an answer already rendered where it was built (only what is shown)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A private answer rendered where it was built: the parts shown and how many were left out."""
+
+    shown: tuple[Any, ...]
+    more: int
+    locale: str
 
 
 class ReplySink(Protocol[Part]):
@@ -75,6 +85,10 @@ class ReplySink(Protocol[Part]):
 async def send_reply(reply: Reply, sink: ReplySink[Part], *, offload: Offload | None = None) -> None:
     """``offload``: where to render an answer; a year-long digest renders for about a second, which on the event
     loop would hold up every ack and /healthz meanwhile."""
+    if reply.rendered is not None:
+        shown, more = _fit(list(reply.rendered.shown), reply.rendered.more, sink.max_parts, bool(reply.notes))
+        await _send(sink, shown, more, reply)
+        return
     if reply.answer is None:
         notices = [reply.notice] if reply.notice is not None else []
         await sink.say([*notices, *reply.notes], locale=reply.locale)
@@ -93,12 +107,24 @@ async def send_reply(reply: Reply, sink: ReplySink[Part], *, offload: Offload | 
                                timezone=reply.timezone, limit=sink.max_parts, trailer=bool(reply.notes))
     # Only the parts shown come back from the worker: a year-long digest renders ~500, five are sent.
     shown, more = render() if offload is None else await offload(render)
+    await _send(sink, shown, more, reply)
+
+
+async def _send(sink: ReplySink[Part], shown: list[Part], more: int, reply: Reply) -> None:
     for part in shown:
         if not await sink.send_part(part):
             return
     trailer: list[Notice] = [MoreParts(more)] if more else []
     if trailer or reply.notes:
         await sink.say([*trailer, *reply.notes], locale=reply.locale)
+
+
+def _fit(shown: list[Part], more: int, limit: int, trailer: bool) -> tuple[list[Part], int]:
+    """Parts rendered before the notes were known (a paused-DMs note joins later): keep the message cap."""
+    if more == 0 and trailer and len(shown) >= limit:
+        keep = max(1, limit - 1)
+        return shown[:keep], len(shown) - keep
+    return shown, more
 
 
 def render_capped(render: Callable[..., Sequence[Part]], answer: Answer, *, locale: str, timezone: str, limit: int,

@@ -70,6 +70,7 @@ from bot.topics.taxonomy import Taxonomy, Topic
 
 if TYPE_CHECKING:
     from bot.analysis.analyst import Analyst
+    from bot.app.replies import Rendered
 
 _log = logging.getLogger(__name__)
 
@@ -79,6 +80,14 @@ LIGHT_THREADS = 2  # cheap command reads and writes (milliseconds each): enough,
 DEFAULT_SEARCH_WINDOW = WindowSpec("relative", amount=timedelta(days=7), text="7d")
 MUTED = "muted"  # why a daily DM was skipped: its query names a topic its user muted
 QUERY_PROBLEM = "query_problem"  # why a daily DM was skipped: its query does not say what it means (labe:bug)
+
+
+@dataclass(frozen=True)
+class RenderSpec:
+    """How a platform renders a private answer (a picklable renderer) and how many messages it may take."""
+
+    render: Callable[..., Sequence[Any]]
+    limit: int
 
 
 @dataclass(frozen=True)
@@ -372,6 +381,20 @@ class DigestService:
             answer, notes = await self.in_pool(functools.partial(self.answer_noted, now=now, analyse=False),
                                                context, text)
         return (await self.analyse(answer) if isinstance(answer, Digest) else answer), notes
+
+    async def ask_rendered(self, caller: Context, channel: ChannelContext, text: str, render: RenderSpec
+                           ) -> tuple[Rendered, tuple[QueryAdjusted, ...]] | None:
+        """A private ``/digest <text>`` built and rendered in one worker call; None where that cannot be (threads
+        only, or an LLM analysis must run on this loop between the build and the render)."""
+        if self.build_processes <= 0 or self.settings.llm_enabled:
+            return None
+        from bot.app import workers
+
+        repo = parse_query(text).repo or channel.repo
+        await self.look_up(repo)
+        verdicts = self.access.verdicts([repo])
+        return await self.in_heavy_pool(workers.answer_rendered, self.settings, verdicts, channel, text, caller.now,
+                                        render.render, render.limit)
 
     def _unsynced_before(self, repo: str, window: Window) -> datetime | None:
         """When the store's history of ``repo`` starts, if ``window`` reaches before it."""

@@ -11,10 +11,10 @@ Results are the model's frozen dataclasses; a ``Refused`` comes back as itself (
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.app.context import ChannelContext
 from bot.app.notices import QueryAdjusted
@@ -23,6 +23,7 @@ from bot.settings import Settings
 from bot.store.store import Store
 
 if TYPE_CHECKING:
+    from bot.app.replies import Rendered
     from bot.app.service import DigestService
 
 Verdicts = Mapping[str, tuple[bool, datetime]]  # RepoAccess's memory of GitHub's answers: name -> (public?, when)
@@ -46,6 +47,18 @@ def answer_noted(settings: Settings, verdicts: Verdicts, context: ChannelContext
         service.settings = settings
     service.access.remember(verdicts)
     return service.answer_noted(context, text, now=now, analyse=False)
+
+
+def answer_rendered(settings: Settings, verdicts: Verdicts, context: ChannelContext, text: str, now: datetime,
+                    render: Callable[..., Sequence[Any]], limit: int) -> tuple[Rendered, tuple[QueryAdjusted, ...]]:
+    """Build and render in one call, so only the parts shown cross back to the web process (a year-long digest
+    is thousands of items and ~500 parts; five are sent)."""
+    from bot.app.replies import Rendered, render_capped
+
+    answer, notes = answer_noted(settings, verdicts, context, text, now)
+    shown, more = render_capped(render, answer, locale=answer.locale, timezone=context.timezone, limit=limit,
+                                trailer=bool(notes))
+    return Rendered(tuple(shown), more, answer.locale), notes
 
 
 def build_pool(processes: int, database_url: str, settings: Settings) -> ProcessPoolExecutor:

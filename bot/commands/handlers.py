@@ -15,7 +15,7 @@ from bot.app.context import ChannelContext, Context, PostRequest
 from bot.app.limits import HeavyLimiter, LimitRules
 from bot.app.notices import Busy, Failed, Invalid, Refused, Sorry
 from bot.app.replies import Reply
-from bot.app.service import DigestService
+from bot.app.service import DigestService, RenderSpec
 from bot.commands.grammar import (
     Ask,
     Command,
@@ -49,11 +49,12 @@ class Commands:
     async def handle(self, ctx: Context, text: str) -> Reply:
         return await self.handle_command(ctx, parse_command(text))
 
-    async def handle_command(self, ctx: Context, command: Command) -> Reply:
+    async def handle_command(self, ctx: Context, command: Command, *, render: RenderSpec | None = None) -> Reply:
+        """``render``: the platform's renderer, so a private answer can be rendered where it is built."""
         service = self.service
         channel = await service.in_light_pool(service.caller_context, ctx)
         try:
-            reply = await self._dispatch(ctx, command, channel)
+            reply = await self._dispatch(ctx, command, channel, render)
         except Refused as refused:
             reply = Reply(refused.notice, notes=refused.notes)
         except UserError as err:
@@ -64,10 +65,12 @@ class Commands:
         paused = await service.in_light_pool(service.take_pause_notice, ctx)
         if paused is not None:
             reply = replace(reply, notes=(*reply.notes, paused))
-        locale = reply.answer.locale if reply.answer is not None else channel.locale
+        locale = (reply.answer.locale if reply.answer is not None
+                  else reply.rendered.locale if reply.rendered is not None else channel.locale)
         return replace(reply, locale=locale, timezone=channel.timezone)
 
-    async def _dispatch(self, ctx: Context, command: Command, channel: ChannelContext) -> Reply:
+    async def _dispatch(self, ctx: Context, command: Command, channel: ChannelContext,
+                        render: RenderSpec | None = None) -> Reply:
         service = self.service
         light = service.in_light_pool
         if isinstance(command, Ask | Post):
@@ -78,6 +81,12 @@ class Commands:
                           ctx.channel_id, permit.scope, permit.reason)
                 return Reply(permit)
             with permit:
+                if render is not None and not post:
+                    done = await service.ask_rendered(ctx, channel, command.text, render)
+                    if done is not None:
+                        rendered, rendered_notes = done
+                        return Reply(rendered=rendered, locale=rendered.locale, timezone=channel.timezone,
+                                     notes=rendered_notes)
                 answer, notes = await service.ask(ctx, channel, command.text, post=post)
             request = PostRequest(command.text, channel, ctx.now) if post else None
             return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone, notes=notes,

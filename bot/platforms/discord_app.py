@@ -47,7 +47,7 @@ from discord import app_commands
 from bot.app.context import Context, PostRequest
 from bot.app.notices import SETTING_PROBLEMS, Notice, Sorry, is_refusal
 from bot.app.replies import send_reply
-from bot.app.service import DigestService
+from bot.app.service import DigestService, RenderSpec
 from bot.commands.grammar import (
     CHANNEL_USAGE,
     MUTE_USAGE,
@@ -486,7 +486,9 @@ class DigestBot(discord.Client):
         locale = "en"
         try:
             ctx = self.context(interaction)
-            reply = await self.commands.handle_command(ctx, command)
+            render = RenderSpec(functools.partial(render_payloads, section_limit=self.messenger.section_limit),
+                                MAX_EPHEMERAL_MESSAGES)
+            reply = await self.commands.handle_command(ctx, command, render=render)
             locale = reply.locale
             if remember and not is_refusal(reply.notice):
                 self.recent.add(ctx.user_id, remember)

@@ -40,7 +40,7 @@ from bot.app.context import Context, PostRequest
 from bot.app.messenger import DeliveryError, OnPart, Pace
 from bot.app.notices import Notice, Sorry
 from bot.app.replies import Offload, send_reply
-from bot.app.service import DigestService
+from bot.app.service import DigestService, RenderSpec
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
 from bot.commands.handlers import Commands
 from bot.delivery.jobs import DeliveryJobs
@@ -368,7 +368,7 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         can_manage = await _can_manage(client, user_id, deps.settings, parsed, dm=channel_id.startswith("D"))
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
-        reply = await deps.commands.handle_command(ctx, parsed)
+        reply = await deps.commands.handle_command(ctx, parsed, render=RenderSpec(render_private, MAX_RESPONSES))
         await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id, service=service,
                                              offload=service.in_pool), offload=service.in_heavy_pool)
     except Exception:
