@@ -129,8 +129,9 @@ class DigestService:
         self.access.settings = settings  # the allow-list always follows the settings in use
 
     def close(self) -> None:
-        self._builds.shutdown(wait=False, cancel_futures=True)
-        self._light.shutdown(wait=False, cancel_futures=True)
+        # Queued work is dropped; running work finishes first, so nothing reads a store its owner then closes.
+        self._builds.shutdown(wait=True, cancel_futures=True)
+        self._light.shutdown(wait=True, cancel_futures=True)
         if self._procs is not None:
             # wait: the workers exit now, not as orphans holding database connections after the web process
             self._procs.shutdown(wait=True, cancel_futures=True)
