@@ -114,10 +114,7 @@ class GitHubClient:
         response = await self._send(url, headers)
         if response.status_code == 304:
             return Page(url=url, status=304, etag=etag)
-        try:
-            data = response.json()
-        except ValueError:
-            raise GitHubError(f"GitHub answered {url} with something that is not JSON", status=200) from None
+        data = _json(response, url)
         if not isinstance(data, list):
             raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected a list)", status=200)
         next_url = response.links.get("next", {}).get("url")
@@ -133,13 +130,9 @@ class GitHubClient:
     async def repository(self, full_name: str) -> dict[str, Any]:
         """``GET /repos/{owner}/{name}``: the repository object (``private``, ``visibility``, …). A repository
         the token cannot see is ``RepoNotFound`` (404) or ``AccessDenied`` (403), as GitHub answers."""
-        url = self.url_for(f"repos/{full_name}")
-        response = await self._send(url, {})
-        try:
-            data = response.json()
-        except ValueError:
-            raise GitHubError(f"GitHub answered {url} with something that is not JSON", status=200) from None
+        data = await self.get_json(f"repos/{full_name}")
         if not isinstance(data, dict):
+            url = self.url_for(f"repos/{full_name}")
             raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected an object)", status=200)
         return data
 
@@ -147,11 +140,7 @@ class GitHubClient:
         """One resource (``repos/{o}/{r}/issues/{n}``) as GitHub sent it, unconditionally: the caller checks
         its shape. Errors are typed as for pages (404 -> RepoNotFound, a moved issue's 301 -> GitHubError)."""
         url = self.url_for(path)
-        response = await self._send(url, {})
-        try:
-            return response.json()
-        except ValueError:
-            raise GitHubError(f"GitHub answered {url} with something that is not JSON", status=200) from None
+        return _json(await self._send(url, {}), url)
 
     async def paginate(
         self, path: str, params: Mapping[str, Any], *, cached: CachedPage | None = None
@@ -309,3 +298,10 @@ def _message(response: httpx.Response) -> str:
     except ValueError:
         return ""
     return str(body.get("message", "")) if isinstance(body, dict) else ""
+
+
+def _json(response: httpx.Response, url: str) -> Any:
+    try:
+        return response.json()
+    except ValueError:
+        raise GitHubError(f"GitHub answered {url} with something that is not JSON", status=200) from None

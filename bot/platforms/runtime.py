@@ -50,13 +50,20 @@ def default_host(env: Mapping[str, str] = os.environ, exists: Callable[[str], bo
     return "127.0.0.1"
 
 
+def _open_service(stack: AsyncExitStack, settings: Settings) -> DigestService:
+    """The store and the service on it, closed with ``stack`` (the service first: it waits for its work)."""
+    store = Store.open(settings.database_url)
+    stack.callback(store.close)
+    service = DigestService(store, settings)
+    stack.callback(service.close)
+    return service
+
+
 async def serve_http(settings: Settings, *, host: str, port: int, env: Mapping[str, str] = os.environ) -> None:
     """The web process: every platform's HTTP routes and ``/healthz`` in one aiohttp application."""
     async with AsyncExitStack() as stack:
-        store = Store.open(settings.database_url)
-        stack.callback(store.close)
-        service = DigestService(store, settings)
-        stack.callback(service.close)
+        service = _open_service(stack, settings)
+        store = service.store
         connections = await connect(service, env, stack, "serve")
         routes = [route for connection in connections for route in connection.routes]
         runner = web.AppRunner(web_app(routes, store_health(store), health_token=env.get("HEALTH_TOKEN") or None))
@@ -78,10 +85,8 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
 
     tasks: list[asyncio.Task[None]] = []
     async with AsyncExitStack() as stack:
-        store = Store.open(settings.database_url)
-        stack.callback(store.close)
-        service = DigestService(store, settings)
-        stack.callback(service.close)
+        service = _open_service(stack, settings)
+        store = service.store
         connections = await connect(service, env, stack, "worker")
         messengers = {c.name: c.messenger for c in connections if c.messenger is not None}
         if not messengers:
