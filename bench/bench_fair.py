@@ -12,19 +12,24 @@ idle <= 1.5 for probe acks, light answers and /healthz.
     python -m bench.bench_fair [--quick] [--heavy 40] [--idle-probes 60] [--max-probes 200] [--build-threads N]
         [--build-processes N]
 
-Everything runs in this process (the fake Slack serves from a thread), so peak RSS is the bot's plus the
-bench's small share; it is read from VmHWM before the first heavy request and at the end.
+The bot runs in a process of its own (as deployed: the web process, plus its build worker processes), and
+the load generator, the probes and the fake Slack run in this one, so a probe's latency is the bot's and not the
+bench's own GIL contention (earlier versions ran all three in one process: there, the fake answering the burst's
+40 response_url posts delayed the probes). Peak RSS is the bot process's VmHWM, read before the first heavy
+request and at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import threading
 import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -161,28 +166,47 @@ class Bench:
         return run
 
 
-async def measure(store: Store, fake: FakeSlack, args: argparse.Namespace) -> tuple[list[Run], int, int]:
-    service = DigestService(store, bench_settings(), build_threads=args.build_threads,
-                            build_processes=args.build_processes)
-    app, _ = build_app(default_deps(service), token="xoxb-bench", signing_secret=SECRET,
-                       api_url=fake.base_url + "/api/")
-    runner, url = await start(web_app(slack_routes(app), store_health(store)))
+def serve_bot(db_url: str, slack_api: str, build_threads: int | None, build_processes: int | None,
+              conn: Connection) -> None:
+    """The bot under test, in its own process: the real bolt app and /healthz on 127.0.0.1. Sends its URL,
+    then answers "rss" with its peak RSS until told "stop"."""
+
+    async def main() -> None:
+        with Store.open(db_url) as store:
+            service = DigestService(store, bench_settings(), build_threads=build_threads,
+                                    build_processes=build_processes)
+            app, _ = build_app(default_deps(service), token="xoxb-bench", signing_secret=SECRET, api_url=slack_api)
+            runner, url = await start(web_app(slack_routes(app), store_health(store)))
+            try:
+                conn.send(url)
+                loop = asyncio.get_running_loop()
+                while (message := await loop.run_in_executor(None, conn.recv)) != "stop":
+                    conn.send(peak_rss_bytes() if message == "rss" else None)
+            finally:
+                await runner.cleanup()
+                service.close()
+
+    asyncio.run(main())
+
+
+async def measure(url: str, fake: FakeSlack, args: argparse.Namespace, conn: Connection) -> tuple[list[Run], int, int]:
     health_url = url.replace("/slack/events", "/healthz")
-    try:
-        async with aiohttp.ClientSession() as session:
-            bench = Bench(fake, url, health_url, session)
-            await bench.idle(5)  # warm up: templates, connections, the taxonomy
-            warm, _, _ = await bench.command(HEAVY[1], "UWARM", "CWARM")  # and the build pool (worker processes)
-            await bench.answered([warm], HEAVY_TIMEOUT)
-            idle = await bench.idle(args.idle_probes)
-            before = peak_rss_bytes()
-            one_user = await bench.load("one user", args.heavy, [("U1", "C1")], args.max_probes)
-            crowd = await bench.load("crowd", args.heavy, [(f"U{100 + k}", f"C{10 + k % 8}")
-                                                           for k in range(args.heavy)], args.max_probes)
-            return [idle, one_user, crowd], before, peak_rss_bytes()
-    finally:
-        await runner.cleanup()
-        service.close()
+
+    def bot_rss() -> int:
+        conn.send("rss")
+        return int(conn.recv())
+
+    async with aiohttp.ClientSession() as session:
+        bench = Bench(fake, url, health_url, session)
+        await bench.idle(5)  # warm up: templates, connections, the taxonomy
+        warm, _, _ = await bench.command(HEAVY[1], "UWARM", "CWARM")  # and the build pool (worker processes)
+        await bench.answered([warm], HEAVY_TIMEOUT)
+        idle = await bench.idle(args.idle_probes)
+        before = bot_rss()
+        one_user = await bench.load("one user", args.heavy, [("U1", "C1")], args.max_probes)
+        crowd = await bench.load("crowd", args.heavy, [(f"U{100 + k}", f"C{10 + k % 8}")
+                                                       for k in range(args.heavy)], args.max_probes)
+        return [idle, one_user, crowd], before, bot_rss()
 
 
 def report(runs: list[Run], before: int, peak: int) -> None:
@@ -201,7 +225,7 @@ def report(runs: list[Run], before: int, peak: int) -> None:
                                    ("/healthz", run.health, idle.health)):
             value = ratio(percentile(ours, 99), percentile(floor, 99))
             print(f"{run.name}: p99 {label} under load / idle: {value:.2f}x -> {verdict(value, TARGET)}")
-    print(f"peak RSS: {mib(before)} before the first heavy request, {mib(peak)} at the end")
+    print(f"bot process peak RSS: {mib(before)} before the first heavy request, {mib(peak)} at the end")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,12 +249,25 @@ def main(argv: list[str] | None = None) -> int:
                    f"per channel {settings.heavy_in_flight_per_channel} / {settings.heavy_per_minute_per_channel}"})
     path: Path = cached_store(spec)
     fake = FakeSlack()
-    with Store.open(sqlite_url(path)) as store, fake.serve():
+    with Store.open(sqlite_url(path)) as store:
         n_items, n_comments = store.counts(REPO)
         ChatState(store).save_channel(ChannelSettings("slack", "C1", repo=REPO))
-        print(f"store: {n_items:,} items, {n_comments:,} comments; {args.heavy} heavy requests per load "
-              f"({' | '.join(HEAVY)}), probes: `/digest {LIGHT}` + GET /healthz")
-        runs, before, peak = asyncio.run(measure(store, fake, args))
+    print(f"store: {n_items:,} items, {n_comments:,} comments; {args.heavy} heavy requests per load "
+          f"({' | '.join(HEAVY)}), probes: `/digest {LIGHT}` + GET /healthz; the bot in its own process")
+    with fake.serve():
+        ours, theirs = multiprocessing.get_context("spawn").Pipe()
+        bot = multiprocessing.get_context("spawn").Process(
+            target=serve_bot, args=(sqlite_url(path), fake.base_url + "/api/", args.build_threads,
+                                    args.build_processes, theirs), daemon=False)
+        bot.start()
+        try:
+            if not ours.poll(120):
+                raise SystemExit("the bot process did not start within 120 s")
+            runs, before, peak = asyncio.run(measure(str(ours.recv()), fake, args, ours))
+        finally:
+            if bot.is_alive():
+                ours.send("stop")
+            bot.join(60)
     report(runs, before, peak)
     return 0
 
