@@ -488,6 +488,14 @@ class DigestService:
         return SubscriptionsNotice(tuple(map(SubscriptionView.of, subscriptions)), timezone,
                                    self._mute_views(caller, USER, caller.user_id, channel, timezone))
 
+    def open_command(self, caller: Context) -> tuple[ChannelContext, Paused | None]:
+        """The start of a chat command, in one call: where it is answered, and the DM pause notice it carries."""
+        return self.caller_context(caller), self.take_pause_notice(caller)
+
+    def claim_and_open(self, caller: Context, claim: str) -> tuple[ChannelContext, Paused | None] | None:
+        """``open_command`` once per platform request key; None for a retry another process already handled."""
+        return self.open_command(caller) if self.chat.claim_request(claim) else None
+
     def take_pause_notice(self, caller: Context) -> Paused | None:
         reason = self.chat.take_pause_notice(caller.platform, caller.user_id)
         return Paused(reason) if reason else None

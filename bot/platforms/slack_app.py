@@ -358,9 +358,6 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
     key = f"slack:{command.get('trigger_id') or command.get('response_url')}"
     try:
         service = deps.commands.service
-        if not await service.in_light_pool(service.chat.claim_request, key):
-            _log.info("ignoring a repeated Slack request %s", key)
-            return
         text = str(command.get("text") or "")
         channel_id = str(command.get("channel_id") or "")
         user_id = str(command.get("user_id") or "")
@@ -368,7 +365,10 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         can_manage = await _can_manage(client, user_id, deps.settings, parsed, dm=channel_id.startswith("D"))
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"))
-        reply = await deps.commands.handle_command(ctx, parsed, render=RenderSpec(render_private, MAX_RESPONSES))
+        reply = await deps.commands.handle_claimed(ctx, parsed, key, render=RenderSpec(render_private, MAX_RESPONSES))
+        if reply is None:
+            _log.info("ignoring a repeated Slack request %s", key)
+            return
         await send_reply(reply, SlackReplies(respond, deps.messenger, channel_id, service=service,
                                              offload=service.in_pool), offload=service.in_heavy_pool)
     except Exception:
