@@ -840,8 +840,527 @@ def main(argv: list[str] | None = None) -> int:
 # The hand-written days (data).
 
 
+def pull(number: int, title: str, by: str, at: float, purpose: str, *, test: str = "Existing CI.",
+      result: str = "CI green.", fixes: str = "", labels: tuple[str, ...] = (), merged: float | None = None,
+      closed: float | None = None, draft: bool = False, size: tuple[int, int, int] | None = None,
+      react: int = 0, talk: Iterable[tuple[Any, ...]] = (), association: str | None = None,
+      body: str | None = None) -> Hand:
+    """A pull request in vLLM's PR template."""
+    return Hand(number, True, title, by, at, body if body is not None else change(purpose, test, result, fixes=fixes),
+                labels=labels, merged=merged, closed=closed, draft=draft, reactions=react, size=size,
+                talk=says(*talk), association=association)
+
+
+def issue(number: int, title: str, by: str, at: float, body: str, *, labels: tuple[str, ...] = (),
+      closed: float | None = None, reason: str | None = None, react: int = 0,
+      talk: Iterable[tuple[Any, ...]] = (), association: str | None = None) -> Hand:
+    """An issue (its body from one of the template helpers above)."""
+    return Hand(number, False, title, by, at, body, labels=labels, closed=closed, reason=reason, reactions=react,
+                talk=says(*talk), association=association)
+
+
+def _people(*groups: tuple[str, Iterable[str]]) -> dict[str, Person]:
+    return {login: Person(login, association) for association, logins in groups for login in logins}
+
+
+PEOPLE = _people(
+    ("MEMBER", ("aurelien-m", "jiayi-xu", "mgrant", "noor-ali", "pkowalski", "chenyu-z", "sbhatt-vllm")),
+    ("COLLABORATOR", ("dsouza-r", "hyeonwoo-k", "emilyt", "rvoss-amd", "ohara-k")),
+    ("CONTRIBUTOR", ("tjiang-amd", "mkaur-amd", "pchen-amd", "akumar-intel", "nv-sgupta", "bwtran", "felixhaus",
+                     "okonkwo-d", "shreya-ml", "vtomasz", "yuki-n", "marco-bianchi", "tensorsmith", "cwl-dev",
+                     "lin-pengfei", "gdimitrov", "raghav-s", "fzhou-ml", "iglesias-j", "wenbo-h", "sofia-pl",
+                     "amdteam-ci", "kvcache-lab", "li-hao-qw", "ruslan-b")),
+    ("NONE", ("wangxm-ai", "jdoe42", "ptrq", "sakura-dev", "alexkr", "mehmet-o", "dataminer88", "zhangsan-nlp",
+              "lucia-r", "infra-sre-bob", "kevinh", "rgarcia-ops", "qwen-user-77", "ntt-yamada", "deepfry-ai",
+              "miles-w", "gpu-poor-dev", "chen-jl", "liuyang1998", "bob-the-sre", "anh-nguyen", "k8s-herder",
+              "thanh-le", "oksana-v", "pedro-mlops", "zzq-infer", "maria-s", "tomh", "ivan-petrov-ml",
+              "hpc-admin-ut", "emma-w", "yifan-dev", "dr-ramos", "ks-cho", "xiaoming-w")),
+    ("FIRST_TIME_CONTRIBUTOR", ("newbie-pat", "hchoi-first", "lwong-first", "dmytro-first")),
+)
+
+
 def hand_days() -> list[HandDay]:
-    return []
+    return [_day_a()]
+
+
+# --- Day A: an ordinary busy Monday-Tuesday (Beijing), a new model family and a day-0 crash ----------------
+
+def _day_a() -> HandDay:
+    h200 = collect_env("NVIDIA H200", 8, "0.11.2")
+    mi300 = collect_env("AMD Instinct MI300X", 8, "0.11.2+rocm700", "2.9.0+rocm7.0", "rocm")
+    items = [
+        # --- earlier items that move today ---
+        issue(29112, "[RFC]: Turn on async scheduling by default in V1", "mgrant", -40, rfc(
+            "Async scheduling (`--async-scheduling`) overlaps the scheduler's CPU work with the GPU forward. It "
+            "has been opt-in since v0.10.2 and is used in production by several teams. Keeping it opt-in means "
+            "most users never see the 5-15% throughput it brings on small models.",
+            "1. Default `async_scheduling=True` for decoder-only models on CUDA and ROCm.\n2. Keep the flag to "
+            "turn it off.\n3. Fall back automatically for pipeline parallel and for structured output until "
+            "they are supported.", "@jiayi-xu @chenyu-z @aurelien-m"),
+          labels=("RFC",), react=23, talk=[
+              (-30, "jiayi-xu", "+1 in principle. What about spec decode? EAGLE does not support it yet."),
+              (-28, "mgrant", "Spec decode would fall back, like PP. I'll add it to the list."),
+              (-20, "felixhaus", "We run it in production on H100 since 0.11.0, no issues and +9% throughput."),
+              (-12, "raghav-s", "We saw a rare ordering bug with n>1 sampling, see #28802. Is that fixed?"),
+              (-6, "chenyu-z", "#28802 was fixed in #28950."),
+              (0.8, "aurelien-m", "I am worried about the default changing silently: people comparing "
+                                  "benchmarks across versions will see different numbers. Can we log it at "
+                                  "startup?", 4),
+              (1.5, "mgrant", "Yes, a one-line INFO at startup saying async scheduling is on and how to turn it "
+                              "off."),
+              (3.2, "tensorsmith", "What happens with `--enable-prompt-embeds`? That path has its own "
+                                   "scheduling quirks."),
+              (4.0, "chenyu-z", "Prompt embeds work with it, tested in tests/v1/e2e/test_async_scheduling.py."),
+              (9.5, "kvcache-lab", "For P/D disaggregation the connector's async load needs a small change, "
+                                   "otherwise we lose overlap. Happy to do it."),
+              (13.0, "pkowalski", "Fine by me as long as structured output falls back cleanly; we had a "
+                                  "regression there in 0.10.2.", 2),
+              (15.1, "dsouza-r", "ROCm results on MI300X: +6% on Llama-3.1-8B, neutral on DeepSeek-R1. No "
+                                 "objection."),
+              (17.6, "mgrant", "Implementation in #29450. Planning to merge after the v0.12.0 branch cut."),
+              (19.0, "felixhaus", "🚀 great"),
+              (21.3, "jiayi-xu", "Approved the RFC. Let's keep the fallback list in the docs."),
+          ]),
+        issue(29205, "[Bug]: Qwen3-Next-80B-A3B gives gibberish after a few hundred tokens with prefix caching on "
+                 "v0.11.2", "qwen-user-77", -20, bug(
+            "With `--enable-prefix-caching` (the default) the second request that shares a long system prompt "
+            "produces nonsense after 200-400 tokens. Turning prefix caching off fixes it. Same model was fine "
+            "on v0.11.0.", env=h200,
+            repro="vllm serve Qwen/Qwen3-Next-80B-A3B-Instruct -tp 4 --max-model-len 65536",
+            log="...the the the )))) 给给给 ]]]] ....."),
+          labels=("bug",), react=11, talk=[
+              (-16, "li-hao-qw", "Thanks, we can reproduce. It looks related to the mamba state cache with "
+                                 "prefix caching."),
+              (-10, "zzq-infer", "Same here on H20 x8."),
+              (-4, "hyeonwoo-k", "Hybrid models cache the conv/ssm state per block; the hit path does not "
+                                 "restore it. Investigating."),
+              (2.0, "li-hao-qw", "Narrowed it down: only when the shared prefix is not a multiple of the block "
+                                 "size."),
+              (5.5, "qwen-user-77", "Confirmed, with a 1024-token prefix it is fine, 1000 breaks."),
+              (8.0, "hyeonwoo-k", "The fix needs the KV cache spec refactor in #29414; a smaller patch for "
+                                  "0.11.3 is coming."),
+              (11.2, "chen-jl", "遇到同样的问题 (same problem), 关掉 prefix caching 就正常了."),
+              (16.0, "zzq-infer", "Any ETA for the patch? We pinned 0.11.0 for now."),
+              (19.4, "hyeonwoo-k", "Tomorrow, with a test."),
+          ]),
+        pull(29150, "[V1][P/D] NIXL connector: support heterogeneous TP between prefill and decode instances",
+          "kvcache-lab", -70,
+          "Prefill and decode instances must currently use the same tensor parallel size. This lets a TP=8 "
+          "prefill instance hand KV blocks to TP=2 decode instances (and the reverse) by splitting and merging "
+          "heads at transfer time. Needed for the cheaper decode-heavy layouts people ask for in #27710.",
+          test="tests/v1/kv_connector/nixl_integration with 1P(TP8)+2D(TP2) and 1P(TP2)+1D(TP4)",
+          result="GSM8K on Llama-3.3-70B: 0.932 (same TP) vs 0.931 (heterogeneous). TTFT unchanged.",
+          labels=("kv-connector", "v1"), size=(1840, 310, 21), react=16, talk=[
+              (-40, "aurelien-m", "Thanks! First pass: the head-splitting should live in the connector, not "
+                                  "the worker."),
+              (-20, "kvcache-lab", "Moved it. Also added MLA support (no head split needed there)."),
+              (3.0, "dsouza-r", "Does this handle the case where decode TP > prefill TP and num_kv_heads < "
+                                "decode TP? e.g. Llama-3.3-70B with 8 KV heads on TP16."),
+              (6.5, "kvcache-lab", "Good catch, it replicates heads in that case; added a test."),
+              (12.0, "aurelien-m", "Ran it on our 2-node setup: works. A few nits left inline."),
+              (18.0, "kvcache-lab", "Nits addressed."),
+              (20.0, "dsouza-r", "LGTM from my side, @aurelien-m for the final approval."),
+          ]),
+        pull(29177, "[Model] Add support for Mistral Large 3 (MLA attention + MoE)", "marco-bianchi", -52,
+          "Adds Mistral Large 3 (675B total, 41B active; MLA attention, 128 experts, top-4 routing). Reuses the "
+          "DeepSeek-V3 MLA and fused MoE paths; adds the Mistral tokenizer mode and the tool parser changes.",
+          test="lm_eval gsm8k, tool-calling e2e with mistral parser, TP8 and TP8+EP on H200",
+          result="GSM8K 0.951 (reference 0.953). Tool-calling tests pass.",
+          labels=("new-model", "ready"), merged=9.5, size=(1420, 36, 14), react=31, talk=[
+              (-30, "jiayi-xu", "Looks good. Please add it to supported_models.md."),
+              (-20, "marco-bianchi", "Done."),
+              (8.9, "jiayi-xu", "LGTM, thanks for the day-0 work."),
+              (12.0, "sakura-dev", "Works with FP8 weights on 8xH200 as well 🎉"),
+          ]),
+        pull(29263, "[Perf] Overlap output processing with the next step's forward in AsyncLLM", "chenyu-z", -26,
+          "Detokenization and output processing ran on the critical path between two forward passes. They now "
+          "run on a separate thread while the GPU works on the next step.",
+          test="vllm bench serve, Llama-3.1-8B-Instruct on 1xH100, ShareGPT, 1000 prompts, request rate inf",
+          result="Throughput 41.3 -> 58.9 req/s (1.43x). TPOT p50 12.1 ms -> 9.4 ms (-22%). "
+                 "Qwen3-30B-A3B TP2: 1.18x. No change in outputs (greedy, 200 prompts).",
+          labels=("performance", "ready", "v1"), merged=15.2, size=(386, 122, 7), react=18, talk=[
+              (-20, "mgrant", "Nice numbers. Does it change anything with n>1?"),
+              (-18, "chenyu-z", "No, outputs are emitted in the same order; test added."),
+              (14.8, "pkowalski", "LGTM 🚀"),
+          ]),
+        pull(29301, "[Frontend] Default `--max-num-batched-tokens` to 8192 for chunked prefill on GPUs with "
+                 ">= 70 GiB", "noor-ali", -18,
+          "The default of 2048 leaves a lot of prefill throughput on the table on H100/H200/B200/MI300X. The "
+          "new default is 8192 on devices with at least 70 GiB of memory and stays 2048 elsewhere. Users who "
+          "set the flag are unaffected. Logged at startup.",
+          test="vllm bench serve on H100 with Llama-3.1-8B and Qwen3-32B",
+          result="Prefill-heavy workload (input 4k, output 128): throughput +31%, TTFT p99 -40%. Decode-heavy: "
+                 "unchanged.",
+          labels=("ready", "frontend"), merged=12.0, size=(64, 18, 4), react=9, talk=[
+              (-10, "aurelien-m", "This changes benchmark numbers for everyone; please add a release note."),
+              (-8, "noor-ali", "Added to the release notes draft."),
+          ]),
+        issue(28890, "[Bug]: max_loras > 1 slowly leaks GPU memory with many distinct adapters", "mehmet-o", -900,
+          bug("Serving 40 LoRA adapters with max_loras=4, GPU memory grows ~200 MB per hour until OOM."),
+          labels=("bug", "stale"), talk=[(-700, "bwtran", "Can you share the script?"),
+                                         (5.0, "github-actions[bot]", STALE)]),
+        issue(28711, "[Feature]: Ascend NPU support in the main repository", "liuyang1998", -1200,
+          feature("Please support Ascend NPUs in the main repo instead of a plugin."),
+          labels=("feature request", "stale"), react=12, talk=[
+              (5.0, "github-actions[bot]", STALE),
+              (9.0, "liuyang1998", "Still interested. The plugin lags behind releases."),
+          ]),
+        issue(29330, "[Usage]: vllm serve pods restart with exit code 137 on Kubernetes", "k8s-herder", -10, usage(
+            "Our vLLM pods (Qwen3-8B, 1x L40S, 32 GiB memory limit) restart every few hours with exit code "
+            "137. How much host memory does vLLM need?"),
+          labels=("usage",), talk=[
+              (-9, "k8s-herder", "Forgot to say: image vllm/vllm-openai:v0.11.2."),
+              (1.0, "k8s-herder", "Raised the limit to 48 GiB, it lasted longer but still restarted."),
+              (2.5, "k8s-herder", "Could it be the CPU swap space? We use the default --swap-space."),
+              (4.0, "bwtran", "137 is the OOM killer. Host memory grows with --swap-space (4 GiB per GPU by "
+                              "default) plus the tokenizer and the prefix cache metadata. Try --swap-space 0."),
+              (6.0, "k8s-herder", "Trying --swap-space 0 now."),
+              (10.0, "k8s-herder", "6 hours stable so far."),
+              (22.0, "k8s-herder", "Stable for 16 hours. Is this documented somewhere? Happy to write a doc PR."),
+          ]),
+        pull(29370, "[CI/Build] Split the entrypoints test job into 3 shards", "sbhatt-vllm", -8,
+          "The entrypoints job takes 55 minutes; three shards bring it under 20.", labels=("ci/build", "ready"),
+          merged=3.0),
+        pull(29355, "[Bugfix] Fix ValueError when `stop` is an empty list", "sofia-pl", -12,
+          "`stop=[]` raised `ValueError: max() arg is an empty sequence` in the detokenizer.", fixes="#29310",
+          labels=("ready",), merged=20.0, talk=[
+              (1.0, "mergify[bot]", REBASE.format(author="sofia-pl")),
+              (2.0, "sofia-pl", "Rebased."),
+              (7.0, "mergify[bot]", REBASE.format(author="sofia-pl")),
+              (8.0, "github-actions[bot]", "This pull request has been automatically marked ready: CI passed."),
+              (19.5, "mergify[bot]", "Merge queue: this pull request is queued for merge."),
+          ]),
+        pull(29290, "[ROCm][Kernel] AITER fused MoE for block-scaled FP8 weights on MI355X", "tjiang-amd", -28,
+          "Routes block-scaled FP8 MoE layers (DeepSeek-V3/R1, Qwen3-235B FP8) to AITER's fused MoE kernel on "
+          "gfx950. Enabled with VLLM_ROCM_USE_AITER=1 (default on for MI355X).",
+          test="DeepSeek-R1 FP8 on 8x MI355X, vllm bench serve, concurrency 64, input 1k / output 1k",
+          result="Output throughput 2,870 -> 3,960 tok/s (+38%). GSM8K 0.955 -> 0.956.",
+          labels=("rocm", "ready"), merged=7.0, size=(712, 95, 9), react=12, talk=[
+              (-20, "rvoss-amd", "Tested on our MI355X nodes, numbers match."),
+              (6.5, "dsouza-r", "LGTM."),
+          ]),
+        issue(29340, "[Bug]: gpt-oss-120b streaming tool calls: `arguments` is sometimes not valid JSON",
+          "deepfry-ai", -9, bug(
+            "About 1 in 50 streamed tool calls has `arguments` that does not parse: a missing closing brace. "
+            "Non-streaming is fine.", env=h200),
+          labels=("bug", "tool-calling"), react=5, talk=[
+              (3.0, "emma-w", "Also seeing this with the openai tool parser, roughly the same rate."),
+              (8.5, "emilyt", "The harmony parser drops the last delta when it arrives with the finish "
+                              "reason. I'll send a fix."),
+              (12.0, "deepfry-ai", "Thanks! Happy to test."),
+          ]),
+        # --- opened in the window: pull requests ---
+        pull(29402, "[Bugfix] Fix illegal memory access in FlashInfer MLA decode under CUDA graphs", "nv-sgupta", 1.0,
+          "The MLA decode wrapper kept a pointer to a workspace buffer that CUDA graph capture re-allocates "
+          "when the batch size bucket changes; after enough replays it read freed memory. The buffer is now "
+          "allocated once at the largest bucket.", fixes="#29401",
+          test="The repro from #29401: DeepSeek-V3.2-Exp TP8 on H200, 3 h of load at concurrency 256",
+          result="No illegal memory access in 3 h (before: crash after ~40 min to 2 h).",
+          labels=("bug", "ready"), merged=18.5, size=(46, 12, 3), react=10, talk=[
+              (9.0, "pkowalski", "Verified on 8xH200 with the repro from #29401, no IMA after 3h."),
+              (18.0, "pkowalski", "Merging, thanks for the quick turnaround."),
+          ]),
+        pull(29405, "[Doc] Fix typo in the LoRA serving guide", "newbie-pat", 1.5,
+          "`--max-lora-rank` was spelled `--max-lora-ranks`.", labels=("documentation",), merged=6.0,
+          size=(1, 1, 1), association="FIRST_TIME_CONTRIBUTOR"),
+        pull(29407, "[Misc] Remove unused `get_max_shared_memory_bytes` helper", "vtomasz", 2.0,
+          "Not called anywhere since the Triton attention refactor.", merged=8.0, size=(0, 38, 2)),
+        pull(29409, "[CI] Mark test_eagle_correctness as flaky on L4", "sbhatt-vllm", 2.3,
+          "Fails ~5% of runs on L4 with a numerical tolerance error; tracked in #29380.", labels=("ci/build",),
+          merged=3.1, size=(4, 1, 1)),
+        pull(29411, "Bump actions/checkout from 4 to 5", "dependabot[bot]", 3.0, "",
+          body=bump("actions/checkout", "4", "5"), labels=("dependencies", "github_actions"), merged=11.0),
+        pull(29413, "[Misc] Rename `vllm/utils/func.py` to `vllm/utils/func_utils.py`", "ruslan-b", 3.5,
+          "Avoids the name clash with the `func` module in tests. Pure rename, no behaviour change.",
+          merged=14.0, size=(120, 118, 23)),
+        pull(29414, "[Core] Refactor KV cache spec handling for hybrid models (Qwen3-Next, Gemma 3, Llama 4, "
+                 "gpt-oss)", "hyeonwoo-k", 4.0,
+          "Sliding-window, mamba and full-attention layers each carried their own spec and block bookkeeping. "
+          "This unifies them behind one `KVCacheSpec` interface so prefix caching restores every layer type. "
+          "Prerequisite for fixing #29205.",
+          test="tests/v1/core, tests/models for the four families, prefix caching e2e",
+          result="All pass; no change in memory footprint.",
+          labels=("v1",), size=(930, 610, 17), react=6, talk=[
+              (10.0, "jiayi-xu", "Big one. Can we split out the mamba part?"),
+              (12.5, "hyeonwoo-k", "The mamba part is what fixes #29205, but I can split the renames."),
+              (20.0, "chenyu-z", "Reviewing the scheduler side now."),
+          ]),
+        pull(29416, "[Kernel] FP8 FlashAttention 3 for Blackwell (SM100)", "nv-sgupta", 5.0,
+          "WIP: FA3 FP8 forward for SM100. Not ready for review.", draft=True, size=(2100, 80, 16)),
+        pull(29418, "[Frontend] Support `reasoning_effort` in /v1/chat/completions for gpt-oss", "emilyt", 5.5,
+          "gpt-oss models accept low/medium/high reasoning effort. The chat completions endpoint now passes "
+          "`reasoning_effort` through to the harmony system message (the Responses API already did).",
+          test="tests/entrypoints/openai/test_gpt_oss.py", result="Pass.",
+          labels=("frontend", "gpt-oss", "ready"), merged=22.0, size=(240, 30, 6), react=8, talk=[
+              (15.0, "aurelien-m", "Please document the default (medium)."),
+              (16.0, "emilyt", "Done."),
+          ]),
+        pull(29420, "[Bugfix] Qwen3-VL: fix wrong image position ids when a prompt mixes video and images",
+          "li-hao-qw", 6.0,
+          "The MRoPE positions for images after a video were offset by the video's temporal patches, so the "
+          "model described the wrong image.",
+          test="New test with 1 video + 2 images", result="Outputs match the HF reference.",
+          labels=("qwen", "multi-modality", "ready"), merged=19.0, size=(58, 14, 2), react=4),
+        pull(29423, "[ROCm][CI] Re-enable the distributed tests on MI325X", "amdteam-ci", 6.5,
+          "The RCCL hang that disabled them is fixed in ROCm 7.0.2.", labels=("rocm", "ci/build"),
+          merged=13.0, size=(22, 40, 3)),
+        pull(29425, "[ROCm] Fix the gfx950 build with ROCm 7.1 (hipcc warning treated as error)", "pchen-amd", 7.0,
+          "ROCm 7.1's hipcc warns on an implicit conversion in the custom all-reduce kernel.",
+          labels=("rocm",), merged=16.0, size=(9, 3, 1)),
+        pull(29427, "[Model] Add ERNIE-4.5-VL-28B-A3B", "wenbo-h", 7.5,
+          "Adds the ERNIE-4.5-VL MoE vision-language model (image and video input) with its processor.",
+          test="tests/models/multimodal/generation with the HF reference", result="Outputs match on 20 prompts.",
+          labels=("new-model", "multi-modality"), size=(1250, 20, 11), react=7, talk=[
+              (14.0, "hyeonwoo-k", "Thanks. The vision encoder can reuse Qwen2.5-VL's window attention?"),
+              (17.0, "wenbo-h", "Mostly; the patch merger differs. I'll factor out the shared part."),
+          ]),
+        pull(29429, "[Spec Decode] EAGLE-3 for Llama 4 Maverick", "fzhou-ml", 8.0,
+          "Adds the EAGLE-3 draft head for Llama 4 Maverick (MoE target). Decode speed-up 1.7x at batch 1 and "
+          "1.3x at batch 16 on 8xH100 with the public draft checkpoint; acceptance length 3.1.",
+          test="tests/v1/spec_decode, MT-Bench acceptance", result="Acceptance 3.1, outputs identical (greedy).",
+          labels=("speculative-decoding", "llama"), size=(420, 35, 6), react=9, talk=[
+              (13.0, "mgrant", "Nice. Does it work with async scheduling on?"),
+              (15.5, "fzhou-ml", "Falls back to sync scheduling for now, as for EAGLE on other models."),
+              (21.0, "raghav-s", "Tried it on 8xH200: 1.65x at batch 1 for us."),
+          ]),
+        pull(29431, "[Bugfix] Avoid torch.compile recompilation when `max_num_seqs` is not a power of two",
+          "raghav-s", 9.0,
+          "The last CUDA graph bucket was not marked dynamic; a batch of exactly max_num_seqs recompiled.",
+          labels=("torch.compile", "ready"), merged=20.5, size=(31, 9, 2)),
+        pull(29433, "[Misc] Clean up logging in the model loader", "gdimitrov", 9.5,
+          "Fewer duplicated INFO lines when loading sharded checkpoints.", merged=15.0, size=(25, 40, 3)),
+        pull(29434, "[Doc] Add a page on disaggregated prefill with NIXL", "kvcache-lab", 10.0,
+          "A how-to for running 1P+1D with the NIXL connector, with the heterogeneous TP option from #29150.",
+          labels=("documentation",), size=(180, 0, 3)),
+        pull(29436, "[Hardware][Intel GPU] Enable FP8 KV cache on XPU", "akumar-intel", 11.0,
+          "FP8 (e5m2) KV cache on Intel Data Center GPU Max via the XPU attention backend.",
+          labels=("intel-gpu",), size=(210, 40, 5), talk=[(20.0, "ohara-k", "Will review tomorrow.")]),
+        pull(29438, "[Bugfix] Fix the API server stalling after clients cancel streams", "jiayi-xu", 14.5,
+          "When a client disconnected while its output was being sent, the output handler held the request "
+          "lock while awaiting the engine; a second cancellation then waited on the same lock forever.",
+          fixes="#29410", test="New stress test: 200 streams, half cancelled at random",
+          result="No stall in 50 runs (before: stalls within 2-3 runs).",
+          labels=("bug", "frontend"), size=(64, 18, 3), react=6, talk=[
+              (16.0, "alexkr", "Tested the branch on our staging: no stall after 4 hours."),
+              (18.0, "noor-ali", "LGTM, one nit about the timeout."),
+          ]),
+        pull(29440, "[CI/Build] Cache the FlashInfer JIT kernels across CI jobs", "sbhatt-vllm", 15.0,
+          "Saves ~6 minutes per GPU job.", labels=("ci/build", "ready"), merged=21.0, size=(88, 12, 4)),
+        pull(29442, "[Frontend] Deprecate `--disable-log-requests` in favour of `--enable-log-requests`",
+          "noor-ali", 15.5,
+          "Request logging is now off by default (it was on, and logged every prompt). `--disable-log-requests` "
+          "still works and warns; it will be removed in v0.13.",
+          labels=("frontend", "ready"), merged=23.0, size=(45, 22, 5), react=5),
+        pull(29444, "[Bugfix] Work around the tokenizer stall on stream cancellation", "yuki-n", 16.0,
+          "A timeout around the tokenizer call so a cancelled stream cannot block forever.", closed=19.0,
+          size=(20, 2, 1), talk=[(18.8, "jiayi-xu", "Thanks, but #29438 fixes the root cause; closing in favour "
+                                                   "of it.")]),
+        pull(29446, "[Test] Regression test for empty `stop` lists", "sofia-pl", 16.5,
+          "Follow-up to #29355.", merged=22.5, size=(40, 0, 1)),
+        pull(29448, "[Perf] Vectorize the top-k/top-p sampler on CPU", "akumar-intel", 17.0,
+          "Uses AVX-512 for the sort in the CPU sampler.", labels=("cpu",), size=(150, 60, 3)),
+        pull(29450, "[V1] Turn on async scheduling by default for decoder-only models", "mgrant", 17.5,
+          "Implements #29112: async scheduling is on by default; pipeline parallel, spec decode and structured "
+          "output fall back to sync scheduling. A startup log line says so and how to turn it off.",
+          test="tests/v1/e2e, tests/entrypoints", result="Pass.", labels=("v1",), size=(35, 12, 4), talk=[
+              (19.0, "chenyu-z", "Please also update the docs page on scheduling."),
+              (20.5, "mgrant", "Will do after the branch cut."),
+          ]),
+        pull(29452, "[Quantization] Support ModelOpt NVFP4 checkpoints for Qwen3-235B-A22B on B200", "nv-sgupta", 18.0,
+          "Loads ModelOpt NVFP4 MoE checkpoints (Qwen3-235B-A22B, Qwen3-30B-A3B) on Blackwell with the CUTLASS "
+          "FP4 grouped GEMM.", test="GSM8K", result="0.938 (BF16 0.941).",
+          labels=("quantization", "ready"), merged=23.5, size=(340, 42, 7), react=3),
+        pull(29454, "[Misc] Fix comment typos in scheduler.py", "lwong-first", 18.5, "Typos in comments only.",
+          size=(3, 3, 1), association="FIRST_TIME_CONTRIBUTOR"),
+        pull(29456, "Bump torch from 2.9.0 to 2.9.1 in /requirements", "dependabot[bot]", 19.0, "",
+          body=bump("pytorch/pytorch", "2.9.0", "2.9.1"), labels=("dependencies",)),
+        pull(29458, "[Bugfix][ROCm] Fix garbage output from AITER MLA when max_model_len > 64k", "mkaur-amd", 19.5,
+          "AITER MLA decode used a 16-bit page index, which wraps past 65,536 tokens.",
+          labels=("rocm",), size=(18, 6, 2), talk=[(22.0, "rvoss-amd", "Good find. Can you add a long-context "
+                                                                       "test?")]),
+        pull(29460, "[Chore] Update CODEOWNERS for spec decode", "aurelien-m", 20.0, "Adds @fzhou-ml.",
+          merged=20.4, size=(4, 2, 1)),
+        pull(29462, "[Frontend] Support `json_schema` response_format in /v1/responses", "shreya-ml", 21.0,
+          "The Responses API ignored `text.format` with a JSON schema; it now maps to structured output.",
+          labels=("frontend",), size=(260, 25, 6)),
+        pull(29464, "[Kernel] Tune fused_moe configs for Qwen3-30B-A3B on H20", "cwl-dev", 22.0,
+          "New tuned config JSON files for H20 (E=128, N=768), from benchmark_moe.py.",
+          size=(820, 0, 4)),
+        pull(29466, "[Bugfix] Fix Whisper transcription of 8 kHz mp3 input", "okonkwo-d", 22.5,
+          "Resample to 16 kHz before the feature extractor.", fixes="#29437", size=(22, 4, 2)),
+        pull(29468, "[Misc] Remove unused imports across vllm/model_executor", "tensorsmith", 23.0,
+          "ruff F401 cleanup.", merged=23.8, size=(0, 64, 19)),
+        # --- opened in the window: issues ---
+        issue(29401, "[Bug]: DeepSeek-V3.2-Exp on 8xH200 dies with `CUDA error: an illegal memory access was "
+                 "encountered` after ~2h under load", "infra-sre-bob", 0.5, bug(
+            "Serving DeepSeek-V3.2-Exp with TP=8 and the default CUDA graphs. Under steady load (concurrency "
+            "~200) the engine dies after 40 minutes to 2 hours. All requests fail afterwards and the server "
+            "has to be restarted.", env=h200,
+            repro="vllm serve deepseek-ai/DeepSeek-V3.2-Exp -tp 8 --max-model-len 65536",
+            log="(EngineCore_DP0 pid=1431) ERROR ... RuntimeError: CUDA error: an illegal memory access was "
+                "encountered\n(APIServer pid=1) ERROR ... EngineDeadError: EngineCore encountered an issue."),
+          labels=("bug", "deepseek"), closed=18.6, react=14, talk=[
+              (2.1, "zzq-infer", "Same here on H20 x8, roughly every hour."),
+              (3.0, "miles-w", "+1, we see it too with CUDA graphs on. --enforce-eager avoids it but is slow."),
+              (4.2, "pkowalski", "Thanks. Can you all confirm it only happens with FlashInfer MLA (the default "
+                                 "on Hopper for this model)?"),
+              (5.0, "infra-sre-bob", "Yes: with VLLM_ATTENTION_BACKEND=FLASHMLA it ran 6 hours without a crash."),
+              (8.0, "nv-sgupta", "Root cause found (workspace re-allocated during graph capture), fix in #29402."),
+              (18.55, "infra-sre-bob", "Confirmed fixed with #29402, 3 hours clean."),
+          ]),
+        issue(29403, "[Bug]: MI300X TP=4 Qwen3-235B-A22B sits at 'Capturing CUDA graphs' forever", "ntt-yamada", 1.2,
+          bug("With TP=4 on 4x MI300X the server never finishes startup: the last log line is 'Capturing CUDA "
+              "graphs (mixed prefill-decode, PIECEWISE)' at 60% and GPU utilisation drops to 0. TP=8 works.",
+              env=mi300, repro="vllm serve Qwen/Qwen3-235B-A22B-Instruct-2507-FP8 -tp 4"),
+          labels=("bug", "rocm"), react=3, talk=[
+              (4.0, "tjiang-amd", "Can you run with NCCL_DEBUG=INFO and HIP_LAUNCH_BLOCKING=1 and share the "
+                                  "tail of the log?"),
+              (9.0, "ntt-yamada", "Log attached. It stops inside the custom all-reduce during capture."),
+              (13.5, "rvoss-amd", "Looks like the custom all-reduce IPC buffer on 4 GPUs; try "
+                                  "--disable-custom-all-reduce while we look."),
+          ]),
+        issue(29408, "[Usage]: How do I fix 'ValueError: max seq len (131072) is larger than the maximum number of "
+                 "tokens that can be stored in KV cache' for Qwen3-32B?", "sakura-dev", 2.8,
+          usage("Serving Qwen3-32B on 2x A100 80GB with TP=2, I get the error above at startup. What should I "
+                "change?"),
+          labels=("usage",), closed=5.0, talk=[
+              (3.5, "bwtran", "Lower --max-model-len (e.g. 65536) or raise --gpu-memory-utilization to 0.95; "
+                              "131072 tokens of KV cache do not fit next to the weights."),
+              (4.9, "sakura-dev", "Thanks, 65536 works."),
+          ]),
+        issue(29410, "[Bug]: API server stops answering after a few clients cancel their streams", "alexkr", 4.0, bug(
+            "After 3-5 clients close their connection in the middle of a streamed response, the server accepts "
+            "new requests but never answers any of them. GPU is idle. py-spy shows the output handler and the "
+            "request handler both waiting on the same asyncio lock. Happens on 0.11.1 and 0.11.2.",
+            env=collect_env("NVIDIA A100-SXM4-80GB", 1, "0.11.2")),
+          labels=("bug",), react=9, talk=[
+              (7.0, "jiayi-xu", "I can reproduce, it is a lock ordering problem in the output handler. Fix "
+                                "coming."),
+              (9.5, "oksana-v", "We've been seeing this in production for a week, thought it was our proxy!"),
+              (14.6, "jiayi-xu", "Fix in #29438."),
+          ]),
+        issue(29415, "[Feature]: Report prefix cache hit tokens per request in `usage`", "pedro-mlops", 4.5, feature(
+            "We bill internal teams per token and want to discount cached tokens, like the OpenAI API's "
+            "`prompt_tokens_details.cached_tokens`."),
+          labels=("feature request",), react=5, talk=[
+              (10.0, "noor-ali", "Good idea, we have the number already. PR welcome; "
+                                 "`prompt_tokens_details.cached_tokens` is the right field."),
+              (11.0, "pedro-mlops", "I'll give it a try."),
+          ]),
+        issue(29417, "[Bug]: gpt-oss-120b keeps repeating the same paragraph after ~4k tokens with fp8 KV cache",
+          "dataminer88", 5.2, bug(
+            "With `--kv-cache-dtype fp8`, long answers (over ~4k tokens) start repeating one paragraph until "
+            "max_tokens. With the default KV cache dtype the same prompts are fine.", env=h200,
+            repro="vllm serve openai/gpt-oss-120b --kv-cache-dtype fp8 -tp 2"),
+          labels=("bug", "gpt-oss"), react=6, talk=[
+              (11.0, "emilyt", "Which attention backend? FlashInfer or Triton?"),
+              (12.5, "dataminer88", "FlashInfer (default). With TRITON_ATTN it does not happen."),
+          ]),
+        issue(29419, "[Bug]: Llama-3.3-70B-Instruct breaks with pipeline_parallel_size=2 on v0.11.2 (fine on "
+                 "v0.11.0)", "rgarcia-ops", 6.2, bug(
+            "Two nodes, TP=4 and PP=2. On v0.11.2 the first request fails and the server exits; the same "
+            "command worked on v0.11.0.", repro="vllm serve meta-llama/Llama-3.3-70B-Instruct -tp 4 -pp 2",
+            log="AssertionError: intermediate_tensors is None on rank 4"),
+          labels=("bug",), react=2, talk=[
+              (15.0, "chenyu-z", "Likely the async scheduling change for PP; can you try "
+                                 "--no-async-scheduling?"),
+          ]),
+        issue(29421, "[Bug]: OOM loading Gemma 3 27B on 2x L40S with max_model_len 32768", "gpu-poor-dev", 7.1, bug(
+            "torch.OutOfMemoryError: CUDA out of memory while loading google/gemma-3-27b-it on 2x L40S (48 GB) "
+            "with TP=2 and max_model_len 32768.", env=collect_env("NVIDIA L40S", 2, "0.11.2")),
+          labels=("bug",), talk=[
+              (12.0, "bwtran", "The vision encoder's profiling run needs a lot of memory at 32k; try "
+                               "--limit-mm-per-prompt '{\"image\": 2}' or a lower max_model_len."),
+          ]),
+        issue(29424, "[Bug]: typo in the error message for an invalid --kv-cache-dtype", "hchoi-first", 8.3,
+          bug("The message says 'Unsuported kv cache dtype'.", env="N/A"), labels=("bug",),
+          association="FIRST_TIME_CONTRIBUTOR"),
+        issue(29426, "[Bug]: `vllm bench serve` prints a negative mean TTFT with --request-rate inf", "ks-cho", 9.0,
+          bug("Mean TTFT is reported as -3.2 ms when all requests are sent at once."), labels=("bug",)),
+        issue(29428, "[Bug]: Qwen2.5-72B-Instruct-AWQ 在 4x RTX 4090 上输出乱码", "zhangsan-nlp", 9.8, bug(
+            "升级到 v0.11.2 之后，Qwen2.5-72B-Instruct-AWQ 的输出全是乱码（重复的符号和无意义的字）。"
+            "v0.11.0 上同样的命令完全正常。After upgrading to v0.11.2 the output is garbled.",
+            env=collect_env("NVIDIA GeForce RTX 4090", 4, "0.11.2"),
+            repro="vllm serve Qwen/Qwen2.5-72B-Instruct-AWQ -tp 4 --quantization awq_marlin"),
+          labels=("bug", "qwen"), react=3, talk=[
+              (11.0, "chen-jl", "同样的问题，降级到 0.11.0 就正常了。"),
+              (13.0, "li-hao-qw", "Does it happen with --quantization awq (not marlin)?"),
+              (14.0, "zhangsan-nlp", "用 awq 就正常，只有 awq_marlin 有问题。"),
+          ]),
+        issue(29430, "[Usage]: 如何在两台机器上用 Ray 部署 DeepSeek-R1（每台 8 卡 H20）？", "xiaoming-w", 10.5, usage(
+            "按照文档启动 Ray 集群后，`vllm serve` 报错 `ray.exceptions.RaySystemError`。"
+            "请问多机部署的正确步骤是什么？"),
+          labels=("usage",), talk=[
+              (11.5, "lin-pengfei", "两台机器的 NCCL_SOCKET_IFNAME 要设置成同一个网卡，"
+                                     "另外 -tp 8 -pp 2。"),
+              (13.0, "xiaoming-w", "设置之后可以启动了，谢谢！"),
+          ]),
+        issue(29432, "[Bug]: Engine core died: `RuntimeError: NCCL error: unhandled system error` with DP=2 across "
+                 "two nodes", "hpc-admin-ut", 12.5, bug(
+            "Data parallel across two nodes (DP=2, TP=8 each). The engine dies at the first request.",
+            log="RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, unhandled "
+                "system error"),
+          labels=("bug",), talk=[
+              (19.0, "dsouza-r", "Usually an InfiniBand setup issue; can you share NCCL_DEBUG=INFO output?"),
+          ]),
+        issue(29435, "[Installation]: pip install vllm==0.11.2 on GH200 (aarch64) builds from source and fails",
+          "tomh", 14.0, installation(
+            "pip downloads the sdist instead of a wheel and the build fails.", command="pip install vllm==0.11.2",
+            log="error: subprocess-exited-with-error ... CMake Error: CUDA_HOME not set"),
+          labels=("installation",), talk=[
+              (16.0, "bwtran", "Use `--extra-index-url https://download.pytorch.org/whl/cu128`; the aarch64 "
+                               "wheel needs the matching torch."),
+              (18.0, "tomh", "That worked, thanks."),
+          ]),
+        issue(29437, "[Bug]: Whisper-large-v3 transcription returns 500 for 8 kHz mp3 files", "maria-s", 13.0,
+          bug("/v1/audio/transcriptions returns Internal Server Error for telephone-quality mp3 (8 kHz)."),
+          labels=("bug",), talk=[(22.6, "okonkwo-d", "Fix in #29466.")]),
+        issue(29439, "[Performance]: Qwen3-30B-A3B decode ~25% slower on v0.11.2 than v0.11.0 (H100, TP=2)",
+          "anh-nguyen", 14.8, performance(
+            "Same command, same hardware. Output throughput at concurrency 32: 4,210 tok/s on v0.11.0, 3,150 "
+            "tok/s on v0.11.2. TPOT p50 7.6 ms -> 10.2 ms."),
+          labels=("performance",), react=7, talk=[
+              (17.0, "chenyu-z", "Thanks for the numbers. Bisecting now."),
+              (19.0, "raghav-s", "Same on H200: about 20% slower."),
+              (23.0, "chenyu-z", "Bisected to the fused_moe config lookup change (#29001): it falls back to "
+                                 "the default config for E=128 on H100. Fix tomorrow."),
+          ]),
+        issue(29441, "[Bug]: prefix cache hit rate drops to 0% after upgrading to v0.11.2", "ivan-petrov-ml", 15.0,
+          bug("Our chat workload had a 60% prefix cache hit rate on 0.11.0; on 0.11.2 the metric says 0% and "
+              "TTFT doubled. Model: Llama-3.1-8B-Instruct."),
+          labels=("bug",), react=4, talk=[
+              (20.0, "hyeonwoo-k", "Do you set a custom `--hash-algo`? The default changed to sha256_cbor."),
+              (21.0, "ivan-petrov-ml", "No, defaults. Will try to make a small repro."),
+          ]),
+        issue(29443, "[Usage]: CUDA out of memory when running two vLLM servers on one A100 80GB", "emma-w", 16.0,
+          usage("I want to serve two 7B models on one GPU. The second server fails with CUDA out of memory. How "
+                "do I split the memory?")),
+        issue(29445, "[Feature]: Ascend 910B in the official Docker images", "liuyang1998", 16.8,
+          feature("Please publish an image with the Ascend plugin preinstalled."), labels=("feature request",),
+          talk=[(20.0, "sakura-dev", "+1")]),
+        issue(29447, "[Bug]: Kimi-K2-Thinking: reasoning_content is empty when streaming", "yifan-dev", 17.2, bug(
+            "Non-streaming responses have reasoning_content; streamed ones have it empty and the reasoning ends "
+            "up in content.", repro="vllm serve moonshotai/Kimi-K2-Thinking -tp 8 --reasoning-parser kimi_k2"),
+          labels=("bug",), react=4),
+        issue(29449, "[Doc]: The Docker deployment page still passes --model to vllm serve", "thanh-le", 18.2,
+          doc_issue("`vllm serve --model X` warns that --model is deprecated; the docs should use the "
+                    "positional argument."), labels=("documentation",)),
+        issue(29451, "[CI Failure]: entrypoints/openai tests time out on main since #29370", "sbhatt-vllm", 18.8,
+          ci_failure("tests/entrypoints/openai", "Shard 2 times out after 45 minutes since the split."),
+          labels=("ci-failure",), closed=21.0, talk=[
+              (19.5, "mgrant", "The shard got all the slow tool-calling tests; rebalance?"),
+              (20.9, "sbhatt-vllm", "Rebalanced and the JIT cache from #29440 helps; green again."),
+          ]),
+        issue(29422, "[RFC]: Deprecate the `guided_decoding_backend` request field", "aurelien-m", 7.8, rfc(
+            "Structured output is configured per server since v0.10; the per-request field is ignored but "
+            "still accepted, which confuses users.", "Warn in v0.12, remove in v0.13."),
+          labels=("RFC",), talk=[
+              (15.0, "pkowalski", "+1"),
+              (16.5, "shreya-ml", "Some clients still send it; please keep accepting and ignoring it."),
+          ]),
+    ]
+    return HandDay("hand-a-2025-11-25", datetime(2025, 11, 25, 3, 5, tzinfo=UTC), PEOPLE, items,
+                   note="an ordinary weekday: a new model family, a day-0 crash and its fix, a hot RFC")
 
 
 if __name__ == "__main__":
