@@ -880,7 +880,7 @@ PEOPLE = _people(
 
 
 def hand_days() -> list[HandDay]:
-    return [_day_a()]
+    return [_day_a(), _day_b()]
 
 
 # --- Day A: an ordinary busy Monday-Tuesday (Beijing), a new model family and a day-0 crash ----------------
@@ -1361,6 +1361,363 @@ def _day_a() -> HandDay:
     ]
     return HandDay("hand-a-2025-11-25", datetime(2025, 11, 25, 3, 5, tzinfo=UTC), PEOPLE, items,
                    note="an ordinary weekday: a new model family, a day-0 crash and its fix, a hot RFC")
+
+
+# --- Day B: release day (v0.12.0): a release thread, post-release breakage, a breaking removal -------------
+
+def _day_b() -> HandDay:
+    b200 = collect_env("NVIDIA B200", 8, "0.12.0", "2.9.0+cu130")
+    h100 = collect_env("NVIDIA H100 80GB HBM3", 8, "0.12.0")
+    items = [
+        # --- earlier items that move today ---
+        issue(30120, "[Release]: v0.12.0 release tracker", "aurelien-m", -96,
+              "Tracking the v0.12.0 release. Branch cut on Dec 5. Blockers go here.\n\n- [x] #30071 FlashInfer "
+              "0.5.3\n- [x] #30102 CUDA 13 wheels\n- [ ] release notes", labels=("release",), react=14, talk=[
+                  (-50, "jiayi-xu", "#30150 should go in: it fixes the Qwen3-Next prefix caching bug."),
+                  (-30, "aurelien-m", "Cherry-picked."),
+                  (-6, "pkowalski", "RC2 passes the full nightly suite."),
+                  (1.0, "aurelien-m", "v0.12.0 is out: wheels on PyPI, images on Docker Hub. Thanks all! 🎉", 22),
+                  (2.5, "wangxm-ai", "The CUDA 12.8 wheel is missing on PyPI? pip picks the CUDA 13 one."),
+                  (3.1, "aurelien-m", "PyPI gets the CUDA 13 wheel by default now (release notes); the cu128 "
+                                      "wheel is on our wheel index."),
+                  (4.0, "infra-sre-bob", "Our nodes have driver 550: the default wheel fails with 'CUDA driver "
+                                         "version is insufficient'. This will hit a lot of people."),
+                  (5.2, "gpu-poor-dev", "Same. Please at least make the error message point to the cu128 wheel."),
+                  (6.0, "pkowalski", "Fair. We'll add a check at import that names the right wheel."),
+                  (9.0, "k8s-herder", "Docker image v0.12.0 also needs driver >= 580."),
+                  (12.5, "mgrant", "Docs updated with a compatibility table; import check in #30331."),
+                  (16.0, "dataminer88", "Thanks for the quick reaction."),
+              ]),
+        pull(30150, "[Bugfix] Restore the mamba state on prefix cache hits for hybrid models", "hyeonwoo-k", -70,
+             "Fixes gibberish from Qwen3-Next and other hybrid models when a shared prefix is not block aligned.",
+             fixes="#29205", labels=("bug", "ready"), merged=-20, size=(210, 60, 6)),
+        pull(30208, "[Core] Remove the deprecated `--task` flag (use `--runner` and `--convert`)", "noor-ali", -30,
+             "`--task` was deprecated in v0.10 and has warned since. This removes it: `vllm serve --task embed` now "
+             "fails with a message pointing to `--runner pooling`. Breaking for scripts that still pass it.",
+             test="tests/entrypoints, tests/models/language/pooling", result="Pass.",
+             labels=("ready",), merged=10.0, size=(140, 620, 31), react=4, talk=[
+                 (-20, "shreya-ml", "Lots of tutorials still use --task embed. Can we keep an alias for one more "
+                                    "release?"),
+                 (-18, "noor-ali", "It has warned for 4 releases. The error message says exactly what to use."),
+                 (2.0, "emilyt", "I agree with removing it; the message is clear."),
+                 (9.8, "aurelien-m", "Merging for v0.12.1 notes."),
+             ]),
+        issue(30190, "[Bug]: Gemma 3 27B with sliding window produces repeated text beyond 8k context",
+              "oksana-v", -40, bug(
+                  "Beyond ~8k tokens of context the answers loop on a sentence. Below 8k they are fine. The sliding "
+                  "window is 1024 for local layers.", env=h100),
+              labels=("bug",), react=5, talk=[
+                  (-30, "yifan-dev", "Same with gemma-3-12b-it."),
+                  (-12, "hyeonwoo-k", "Which attention backend? FlashInfer's sliding window path had a bug fixed "
+                                      "in 0.5.3."),
+                  (3.0, "oksana-v", "FlashInfer, and 0.12.0 (with FlashInfer 0.5.3) still loops."),
+                  (7.0, "hyeonwoo-k", "Reproduced, it's the KV cache manager freeing blocks still in the window "
+                                      "for the global layers. Working on it."),
+                  (20.0, "ivan-petrov-ml", "Also seeing it with Gemma 3n."),
+              ]),
+        pull(30230, "[Kernel] CUTLASS MLA decode for Blackwell with FP8 KV cache", "nv-sgupta", -26,
+             "A CUTLASS MLA decode kernel for SM100 with FP8 KV cache. DeepSeek-R1 decode on 8xB200: TPOT p50 "
+             "21.4 ms -> 14.9 ms at concurrency 64 (1.44x).", test="tests/kernels/attention/test_cutlass_mla.py",
+             result="Pass; GSM8K 0.957.", labels=("ready", "deepseek"), merged=13.5, size=(1730, 140, 14),
+             react=15, talk=[(12.0, "pkowalski", "LGTM, impressive."), (13.0, "zzq-infer", "🚀")]),
+        issue(30244, "[Usage]: How to serve a LoRA adapter trained with PEFT on Qwen3-VL?", "anh-nguyen", -22,
+              usage("Loading my adapter gives `ValueError: target module visual.blocks.0.attn.qkv is not "
+                    "supported`."),
+              labels=("usage",), talk=[
+                  (-20, "anh-nguyen", "I also tried --enable-lora with max_lora_rank 64."),
+                  (1.0, "anh-nguyen", "Same error on 0.12.0."),
+                  (3.0, "anh-nguyen", "Is LoRA on the vision tower supported at all?"),
+                  (8.0, "anh-nguyen", "Found #28830, looks like it is not. Any plans?"),
+                  (10.0, "anh-nguyen", "Workaround: merged the vision adapter into the weights; LM adapter "
+                                       "loads fine."),
+              ]),
+        pull(30251, "[CI] Retry flaky HF downloads in the model tests", "sbhatt-vllm", -18,
+             "Wraps snapshot_download in 3 retries.", labels=("ci/build", "ready"), merged=1.5, size=(30, 4, 2),
+             talk=[(0.5, "mergify[bot]", REBASE.format(author="sbhatt-vllm")),
+                   (0.9, "mergify[bot]", "Merge queue: queued.")]),
+        issue(30262, "[Bug]: DeepSeek-V3.2 with DP=8 + EP: the server freezes once a DP rank gets no requests",
+              "ruslan-b", -15, bug(
+                  "With --data-parallel-size 8 --enable-expert-parallel, when traffic is low and one DP rank gets "
+                  "no request for ~30 s, all ranks stop making progress. No error, GPU at 0%."),
+              labels=("bug", "deepseek"), react=8, talk=[
+                  (-10, "kvcache-lab", "Dummy batches should keep idle ranks in step; maybe the wave counter?"),
+                  (2.0, "chenyu-z", "Yes, the idle rank misses the wave change when the last request finishes "
+                                    "on another rank. Can reproduce with DP=2."),
+                  (6.0, "ruslan-b", "Thanks. Happy to test a patch on 8xH200."),
+                  (23.7, "chenyu-z", "Patch in #30370."),
+              ]),
+        # --- opened in the window: pull requests ---
+        pull(30302, "[Release] Bump version to 0.12.1.dev", "aurelien-m", 0.6, "Post-release bump.", merged=0.9,
+             size=(1, 1, 1)),
+        pull(30305, "[Model] Add GLM-4.6V (vision-language, MoE)", "li-hao-qw", 1.2,
+             "Adds GLM-4.6V: the GLM-4.6 MoE language model with a vision encoder. Image and video inputs, "
+             "tool calling with the glm45 parser, reasoning parser.",
+             test="tests/models/multimodal with HF reference; MMMU val subset", result="MMMU 0.681 (reported 0.686).",
+             labels=("new-model", "multi-modality", "ready"), merged=20.0, size=(1510, 40, 13), react=19, talk=[
+                 (8.0, "hyeonwoo-k", "LGTM after the processor cache fix."),
+             ]),
+        pull(30307, "[Doc] Fix a broken link in the quantization index", "lwong-first", 1.8,
+             "The AutoRound link 404s.", labels=("documentation",), merged=5.0, size=(1, 1, 1),
+             association="FIRST_TIME_CONTRIBUTOR"),
+        pull(30309, "[Misc] Remove unused `VLLM_USE_V1` references from the examples", "vtomasz", 2.2,
+             "V0 is gone; the env var does nothing.", merged=7.5, size=(0, 26, 9)),
+        pull(30311, "[Perf] Fuse the top-k/top-p sampler into one Triton kernel", "raghav-s", 3.0,
+             "The sampler did a full sort of the vocabulary per step. A fused Triton kernel does a partial "
+             "top-k then top-p. Sampling time per step on H100 with batch 256 and vocab 152k: 1.9 ms -> 0.35 "
+             "ms; end-to-end throughput +7% on Qwen3-8B with top_p=0.95.",
+             test="tests/v1/sample, distribution test against torch (KS test)", result="Pass.",
+             labels=("performance", "ready"), merged=16.0, size=(520, 190, 6), react=12, talk=[
+                 (9.0, "mgrant", "Please double check determinism with a seed."),
+                 (11.0, "raghav-s", "Seeded runs are identical; test added."),
+             ]),
+        pull(30313, "Bump the python-packages group with 3 updates", "dependabot[bot]", 3.5, "",
+             body=bump("huggingface/transformers", "4.57.3", "4.57.4"), labels=("dependencies",)),
+        pull(30315, "[ROCm] Build the ROCm 7.1 image for v0.12.0", "amdteam-ci", 4.0,
+             "Release image for ROCm 7.1 (MI300X/MI325X/MI355X).", labels=("rocm", "ci/build"), merged=9.0,
+             size=(40, 20, 3)),
+        pull(30318, "[Bugfix] Check the CUDA driver version at import and name the matching wheel", "pkowalski", 6.5,
+             "The CUDA 13 default wheel fails on drivers < 580 with an opaque error. vLLM now checks the driver at "
+             "import and says which wheel to install (cu128) and how.",
+             test="Unit test with a mocked driver version", result="Pass.", labels=("ready",), merged=14.0,
+             size=(70, 4, 3), react=11),
+        pull(30320, "[Frontend] `/v1/responses`: support background mode", "shreya-ml", 7.0,
+             "Adds `background: true` to the Responses API: the request returns at once and is polled with "
+             "GET /v1/responses/{id}.", test="tests/entrypoints/openai/test_responses.py", result="Pass.",
+             labels=("frontend",), size=(610, 30, 8), react=6, talk=[
+                 (15.0, "noor-ali", "Where are background results kept and for how long?"),
+                 (17.0, "shreya-ml", "In memory with a TTL (default 10 min, configurable)."),
+             ]),
+        pull(30322, "[Misc] Fix typos in vllm/config/cache.py docstrings", "dmytro-first", 8.0, "Docstring typos.",
+             merged=12.0, size=(4, 4, 1), association="FIRST_TIME_CONTRIBUTOR"),
+        pull(30324, "[CI/Build] Build and test the cu128 wheel in the release pipeline", "sbhatt-vllm", 9.0,
+             "So the cu128 wheel is built and smoke-tested for every release.", labels=("ci/build",),
+             merged=18.0, size=(95, 10, 3)),
+        pull(30326, "[Hardware][TPU] Support Qwen3-30B-A3B MoE on TPU v6e", "ohara-k", 10.0,
+             "MoE on TPU through the Pallas grouped matmul.", labels=("tpu",), size=(680, 90, 9),
+             talk=[(18.0, "iglesias-j", "Works on v6e-8, 1.2k tok/s at batch 64.")]),
+        pull(30328, "[V1] Deprecate `--num-scheduler-steps`", "mgrant", 11.0,
+             "Multi-step scheduling was removed with V0; the flag now warns and does nothing.",
+             merged=19.5, size=(20, 8, 3)),
+        pull(30331, "[Doc] CUDA driver compatibility table for the wheels and images", "mgrant", 12.0,
+             "Which wheel and which image for which driver.", labels=("documentation",), merged=12.8,
+             size=(60, 4, 2)),
+        pull(30333, "[Bugfix] Fix `min_tokens` being ignored with stop strings", "yuki-n", 13.0,
+             "A stop string inside the first min_tokens tokens still stopped generation.", fixes="#30290",
+             labels=("ready",), merged=21.0, size=(28, 6, 2)),
+        pull(30335, "[Kernel] DeepGEMM FP8 MoE for DP+EP decode on Hopper", "kvcache-lab", 14.0,
+             "Uses DeepGEMM's masked grouped GEMM for the decode phase with DeepEP low-latency all-to-all. "
+             "DeepSeek-V3 with DP8+EP on 8xH200: output throughput +24% at concurrency 512.",
+             test="tests/kernels/moe, e2e with DeepEP", result="Pass.",
+             labels=("deepseek", "performance"), size=(1380, 220, 15), react=8, talk=[
+                 (16.0, "chenyu-z", "Can this land after the fix for #30262? Both touch the DP "
+                                    "wave logic."),
+                 (17.5, "kvcache-lab", "Sure, will rebase."),
+                 (21.0, "pkowalski", "Benchmarks reproduced on our cluster: +22%."),
+             ]),
+        pull(30337, "[Bugfix] Gemma 3: keep global-layer KV blocks alive beyond the sliding window",
+             "hyeonwoo-k", 15.0,
+             "The hybrid KV cache manager freed blocks of global-attention layers once they left the local "
+             "window, so long contexts attended to recycled blocks.", fixes="#30190",
+             test="Long-context e2e for gemma-3-27b-it (16k)", result="No repetition; matches HF.",
+             labels=("bug",), size=(85, 30, 3), talk=[(20.5, "oksana-v", "Tested: fixed for us.")]),
+        pull(30339, "[Misc] Rename `SamplingMetadata` fields for clarity", "gdimitrov", 16.0,
+             "Internal rename, no behaviour change.", size=(180, 176, 14)),
+        pull(30341, "[Frontend] Make `--enable-auto-tool-choice` the default when a tool parser is given",
+             "emilyt", 16.5,
+             "Users who pass --tool-call-parser almost always want auto tool choice; it is now on by default "
+             "in that case.", labels=("frontend", "tool-calling"), size=(30, 10, 3), talk=[
+                 (18.0, "noor-ali", "This changes behaviour for people who want only named tool choice. Flag "
+                                    "to turn it off?"),
+                 (19.0, "emilyt", "`--no-enable-auto-tool-choice` works, I'll document it."),
+             ]),
+        pull(30343, "[CI] Skip the TPU job on docs-only changes", "sbhatt-vllm", 17.0, "Saves TPU minutes.",
+             labels=("ci/build",), merged=17.6, size=(6, 1, 1)),
+        pull(30345, "[Quantization] Online MXFP4 quantization of MoE weights on MI355X", "tjiang-amd", 18.0,
+             "Quantize BF16 MoE weights to MXFP4 at load time on gfx950 (`--quantization mxfp4`).",
+             labels=("rocm", "quantization"), draft=True, size=(460, 40, 7)),
+        pull(30347, "[Bugfix] Fix the Responses API dropping `instructions` on the second turn", "wenbo-h", 19.0,
+             "`previous_response_id` lost the instructions.", labels=("frontend",), size=(24, 5, 2)),
+        pull(30349, "[Misc] Clean up stale TODOs in the model runner", "tensorsmith", 20.0, "Comments only.",
+             merged=22.0, size=(0, 30, 2)),
+        pull(30351, "[Spec Decode] Support EAGLE-3 with async scheduling", "fzhou-ml", 21.0,
+             "Speculative decoding with EAGLE-3 no longer falls back to sync scheduling.",
+             labels=("speculative-decoding",), size=(390, 120, 8)),
+        pull(30353, "[Chore] Update the PR template wording", "aurelien-m", 22.0, "Template text.",
+             merged=22.5, size=(6, 6, 1)),
+        # --- opened in the window: issues ---
+        issue(30301, "[Bug]: v0.12.0 docker image fails to start: `libcudart.so.13: cannot open shared object "
+                     "file`", "k8s-herder", 1.5, bug(
+            "vllm/vllm-openai:v0.12.0 on nodes with driver 550 exits immediately.",
+            log="ImportError: libcudart.so.13: cannot open shared object file: No such file or directory"),
+              labels=("bug",), react=21, closed=13.0, reason="completed", talk=[
+                  (2.0, "infra-sre-bob", "Same, all our clusters are on 550."),
+                  (2.4, "pedro-mlops", "+1"),
+                  (2.9, "chen-jl", "same here"),
+                  (3.3, "aurelien-m", "The v0.12.0 image needs driver >= 580 (CUDA 13). Use "
+                                      "vllm/vllm-openai:v0.12.0-cu128 until you upgrade the driver."),
+                  (5.0, "k8s-herder", "The -cu128 tag works. Please put it in the release notes."),
+                  (12.9, "mgrant", "Documented in #30331. Closing."),
+              ]),
+        issue(30303, "[Bug]: Illegal instruction (core dumped) on import with the v0.12.0 CPU wheel on older "
+                     "Xeons", "hpc-admin-ut", 2.0, bug(
+            "`import vllm` crashes with 'Illegal instruction (core dumped)' on Xeon E5-2690 v4 (no AVX-512).",
+            env=collect_env("", 0, "0.12.0+cpu", "2.9.0+cpu", "cpu")),
+              labels=("bug", "cpu"), react=4, talk=[
+                  (6.0, "akumar-intel", "The CPU wheel now requires AVX-512; we should fail with a message. Will "
+                                        "fix."),
+              ]),
+        issue(30306, "[Bug]: Qwen3-235B-A22B-Instruct-2507 answers are cut off: `finish_reason` is `stop` after "
+                     "a few tokens since 0.12.0", "qwen-user-77", 3.0, bug(
+            "Since upgrading to 0.12.0, about a third of answers stop after 3-10 tokens with finish_reason "
+            "'stop'. On 0.11.2 the same prompts give full answers.", env=h100,
+            repro="vllm serve Qwen/Qwen3-235B-A22B-Instruct-2507 -tp 8"),
+              labels=("bug", "qwen"), react=9, talk=[
+                  (5.0, "zzq-infer", "Also seeing short answers, only with the new fused sampler?"),
+                  (6.5, "raghav-s", "0.12.0 doesn't have the fused sampler yet. Does it happen with "
+                                    "temperature 0?"),
+                  (7.0, "qwen-user-77", "Only with temperature > 0 and top_k=20."),
+                  (10.0, "li-hao-qw", "Looks like generation_config's stop token ids now include <|im_end|> and "
+                                      "<|endoftext|> twice... investigating."),
+              ]),
+        issue(30308, "[Usage]: How to get logprobs for the prompt tokens with the OpenAI client?", "tomh", 3.5,
+              usage("I get `TypeError: create() got an unexpected keyword argument 'prompt_logprobs'`."),
+              labels=("usage",), closed=6.0, talk=[
+                  (5.5, "bwtran", "Pass it via extra_body={'prompt_logprobs': 1}."),
+                  (5.9, "tomh", "Works, thanks!"),
+              ]),
+        issue(30310, "[Bug]: `vllm serve` with `--task embed` no longer works", "maria-s", 4.2, bug(
+            "After upgrading, `vllm serve BAAI/bge-m3 --task embed` fails with 'unrecognized arguments: --task'.",
+            env="N/A"), labels=("bug",), closed=5.8, reason="not_planned", talk=[
+                (5.5, "noor-ali", "`--task` was removed after 4 releases of warnings; use `--runner pooling`. See "
+                                  "the v0.12.0 release notes."),
+                (5.7, "maria-s", "Ok, thanks."),
+            ]),
+        issue(30312, "[Bug]: Engine core crashes with `CUBLAS_STATUS_EXECUTION_FAILED` on B200 for Llama-3.1-405B "
+                     "FP8", "miles-w", 5.0, bug(
+            "On 8xB200 with the FP8 checkpoint the engine core dies after a few minutes of load.", env=b200,
+            log="RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling cublasLtMatmul"),
+              labels=("bug",), react=3, talk=[
+                  (12.0, "nv-sgupta", "Can you try with VLLM_USE_FLASHINFER_MOE_FP8=0 and "
+                                      "VLLM_DISABLE_CUTLASS_SCALED_MM=1 to narrow it?"),
+              ]),
+        issue(30314, "[Feature]: Publish cu128 wheels on PyPI as well", "gpu-poor-dev", 5.5, feature(
+            "Many clusters can't upgrade the driver. A `vllm-cu128` package on PyPI would help."),
+              labels=("feature request",), react=17, talk=[
+                  (6.0, "infra-sre-bob", "+1, the extra index URL is a pain in locked-down environments."),
+                  (7.2, "alexkr", "+1"),
+                  (8.0, "aurelien-m", "PyPI size limits make this hard; we're discussing it with PyPI."),
+                  (11.0, "lucia-r", "What about a `vllm[cu128]` extra that pulls the right torch?"),
+                  (14.0, "mgrant", "Extras can't switch the wheel itself. Keeping this open."),
+              ]),
+        issue(30316, "[Bug]: GLM-4.5-Air tool calls come back as plain text inside `content`", "sofia-pl", 6.0,
+              bug("With --tool-call-parser glm45 and streaming, tool calls appear as raw XML in content instead "
+                  "of tool_calls."), labels=("bug", "tool-calling"), talk=[
+                  (13.0, "li-hao-qw", "Streaming path of glm45 doesn't handle the new template; fix soon."),
+              ]),
+        issue(30317, "[Usage]: vLLM 0.12.0 多卡推理时显存占用比 0.11 高很多，怎么设置？", "liuyang1998", 7.3,
+              usage("同样的模型和参数，0.12.0 每张卡多占了 6GB 显存，导致 OOM。需要调整哪些参数？"),
+              labels=("usage",), talk=[
+                  (9.0, "lin-pengfei", "0.12 默认开启了更大的 CUDA graph 捕获范围，可以设置 "
+                                       "--max-cudagraph-capture-size 256。"),
+              ]),
+        issue(30319, "[Bug]: Throughput on Llama-3.1-8B dropped ~15% on v0.12.0 vs v0.11.2 (A100)",
+              "ivan-petrov-ml", 8.0, performance(
+                  "Offline benchmark, 1000 ShareGPT prompts on 1xA100: 29.8 req/s on v0.11.2, 25.3 req/s on "
+                  "v0.12.0."),
+              labels=("performance",), react=3, talk=[
+                  (15.0, "chenyu-z", "Is this with the cu128 wheel? A100 + CUDA 13 builds miss some tuned "
+                                     "kernels."),
+                  (16.0, "ivan-petrov-ml", "Yes cu128. Will try the default wheel after the driver upgrade."),
+              ]),
+        issue(30321, "[Bug]: Whisper returns an empty transcription for audio longer than 30 s", "dr-ramos", 9.5,
+              bug("For files longer than 30 s, /v1/audio/transcriptions returns `{\"text\": \"\"}`."),
+              labels=("bug",), react=2),
+        issue(30323, "[Feature]: `vllm bench serve --percentile-metrics` should include ITL p99.9", "ks-cho", 10.5,
+              feature("For SLO tracking we need p99.9."), labels=("feature request",)),
+        issue(30325, "[Bug]: Potential race? Requests with the same `request_id` overwrite each other's output",
+              "alexkr", 11.5, bug(
+                  "Two concurrent requests with the same custom request_id (sent by a retrying proxy) get each "
+                  "other's tokens, mixed. Expected: the second one rejected."),
+              labels=("bug",), react=4, talk=[
+                  (14.0, "jiayi-xu", "We should reject duplicate ids; a random suffix is added only for the "
+                                     "internal id. Will look."),
+              ]),
+        issue(30327, "[Installation]: Building from source with CUDA 12.6 fails on v0.12.0", "thanh-le", 12.0,
+              installation("CMake error: CUDA 12.8 or newer is required.", command="pip install -e .",
+                           log="CMake Error at CMakeLists.txt:95: CUDA >= 12.8 required"),
+              labels=("installation",), talk=[
+                  (15.0, "sbhatt-vllm", "12.8 is the minimum since v0.11.1; please upgrade the toolkit."),
+              ]),
+        issue(30329, "[Doc]: Release notes do not mention that `--task` was removed", "shreya-ml", 12.2,
+              doc_issue("It's only in the PR description."), labels=("documentation",), closed=14.0,
+              talk=[(13.9, "aurelien-m", "Added, thanks.")]),
+        issue(30330, "[Bug]: Kimi-K2 outputs only `!!!!!!!!` with DP=2 on v0.12.0", "deepfry-ai", 13.0, bug(
+            "With data parallel 2 (TP=8 each) every answer is a long run of exclamation marks. DP=1 is fine.",
+            repro="vllm serve moonshotai/Kimi-K2-Instruct-0905 -tp 8 -dp 2"),
+              labels=("bug",), react=6, talk=[
+                  (16.0, "kvcache-lab", "Is EP on? The DP+EP path changed in 0.12."),
+                  (16.5, "deepfry-ai", "No EP."),
+                  (19.0, "yuki-n", "Same on H20, DP=2, garbage output."),
+              ]),
+        issue(30332, "[RFC]: Drop CUDA 12.8 wheels after v0.13", "sbhatt-vllm", 13.5, rfc(
+            "Maintaining two CUDA builds doubles release CI time.", "Keep cu128 through v0.13, then CUDA 13 only."),
+              labels=("RFC",), react=2, talk=[
+                  (14.0, "infra-sre-bob", "-1. Driver upgrades take months in regulated environments."),
+                  (14.5, "gpu-poor-dev", "-1 for the same reason."),
+                  (15.0, "bob-the-sre", "Strong -1: our provider is on 550 until mid-2026."),
+                  (16.0, "sbhatt-vllm", "Understood. What would be an acceptable timeline?"),
+                  (16.7, "infra-sre-bob", "Twelve months after the CUDA 13 default at least."),
+                  (18.0, "pkowalski", "Let's decide based on download stats per wheel."),
+                  (19.5, "k8s-herder", "Please keep cu128 images too, not only wheels."),
+                  (22.0, "mgrant", "Agree with data-driven; we'll publish the stats next week."),
+              ]),
+        issue(30334, "[Bug]: Prometheus metric `vllm:num_requests_running` is stuck at 1 after an abort",
+              "pedro-mlops", 14.5, bug("After aborting a request, the gauge stays at 1 forever."),
+              labels=("bug",)),
+        issue(30336, "[Usage]: Which attention backend is used on RTX 5090?", "gpu-poor-dev", 15.5,
+              usage("The log says FLASHINFER but the docs say FLASH_ATTN for SM120."), labels=("usage",)),
+        issue(30338, "[Bug]: MiniMax-M2 crashes with `RuntimeError: shape mismatch` when max_num_seqs > 256",
+              "zzq-infer", 17.0, bug(
+                  "Startup succeeds, the first batch above 256 sequences raises RuntimeError: shape mismatch in "
+                  "the lightning attention kernel and the engine dies."),
+              labels=("bug",), react=2),
+        issue(30340, "[CI Failure]: v1/e2e fails on B200 after FlashInfer 0.5.3", "pkowalski", 18.0,
+              ci_failure("tests/v1/e2e/test_spec_decode.py", "Numerical mismatch on B200 only."),
+              labels=("ci-failure",)),
+        issue(30342, "[Feature]: Return reasoning tokens count in usage for reasoning models", "lucia-r", 19.5,
+              feature("OpenAI returns `completion_tokens_details.reasoning_tokens`."),
+              labels=("feature request",), react=6),
+        issue(30344, "[Bug]: gpt-oss-20b on RTX 4090 fails with `Unsupported quantization: mxfp4`", "xiaoming-w",
+              21.0, bug("MXFP4 should work on Ada per the docs, but startup fails."),
+              labels=("bug", "gpt-oss")),
+        issue(30346, "[Usage]: 是否支持在 910B 上运行 Qwen3-VL？", "chen-jl", 22.0,
+              usage("请问 vLLM 0.12 是否支持昇腾 910B 上跑 Qwen3-VL？"), labels=("usage",)),
+        pull(30355, "[Bugfix] Reject duplicate request ids in the API server", "jiayi-xu", 22.8,
+             "A second in-flight request with the same request_id now gets a 400 instead of sharing outputs.",
+             fixes="#30325", labels=("bug", "frontend"), size=(40, 6, 3)),
+        pull(30357, "[ROCm][CI] Pin the AITER commit for the v0.12.1 images", "amdteam-ci", 23.0,
+             "Reproducible ROCm images.", labels=("rocm", "ci/build"), merged=23.6, size=(2, 2, 1)),
+        pull(30359, "[Bugfix] Fail with a clear message on CPUs without AVX-512", "akumar-intel", 23.1,
+             "Instead of 'Illegal instruction', say which CPU features the CPU wheel needs.", fixes="#30303",
+             labels=("cpu",), size=(35, 2, 2)),
+        pull(30361, "[Model] bge-m3: return sparse and ColBERT outputs", "okonkwo-d", 23.2,
+             "The pooling runner can now return bge-m3's lexical weights and multi-vector outputs.",
+             size=(300, 20, 5)),
+        pull(30363, "Bump docker/build-push-action from 5 to 6", "dependabot[bot]", 23.3, "",
+             body=bump("docker/build-push-action", "5", "6"), labels=("dependencies", "github_actions")),
+        issue(30365, "[Bug]: LoRA adapters with `modules_to_save` fail to load", "tomh", 23.4,
+              bug("`KeyError: 'base_model.model.lm_head.modules_to_save.default.weight'` on load."),
+              labels=("bug",)),
+        issue(30367, "[Bug]: `vllm chat` exits with UnicodeDecodeError on WSL", "emma-w", 23.5,
+              bug("Typing a non-ASCII character in `vllm chat` on WSL2 exits the client."), labels=("bug",)),
+        pull(30370, "[Bugfix] Keep idle DP ranks in step when the last request finishes on another rank",
+             "chenyu-z", 23.55,
+             "Idle ranks missed the wave change and waited forever; they now get the wave from the coordinator.",
+             fixes="#30262", test="New DP=2 test with one idle rank", result="No freeze in 100 runs.",
+             labels=("bug",), size=(120, 35, 4)),
+    ]
+    return HandDay("hand-b-2025-12-09", datetime(2025, 12, 9, 3, 5, tzinfo=UTC), PEOPLE, items,
+                   note="release day: a release thread, post-release breakage, a breaking removal, a wheel debate")
 
 
 if __name__ == "__main__":
