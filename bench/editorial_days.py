@@ -880,7 +880,7 @@ PEOPLE = _people(
 
 
 def hand_days() -> list[HandDay]:
-    return [_day_a(), _day_b()]
+    return [_day_a(), _day_b(), _day_c()]
 
 
 # --- Day A: an ordinary busy Monday-Tuesday (Beijing), a new model family and a day-0 crash ----------------
@@ -1718,6 +1718,334 @@ def _day_b() -> HandDay:
     ]
     return HandDay("hand-b-2025-12-09", datetime(2025, 12, 9, 3, 5, tzinfo=UTC), PEOPLE, items,
                    note="release day: a release thread, post-release breakage, a breaking removal, a wheel debate")
+
+
+# --- Day C: a vendor-heavy day (AMD/ROCm): an accuracy bug on MI355X, a plugin RFC, kernel work ------------
+
+def _day_c() -> HandDay:
+    mi355 = collect_env("AMD Instinct MI355X", 8, "0.13.0+rocm710", "2.9.1+rocm7.1", "rocm")
+    mi300 = collect_env("AMD Instinct MI300X", 8, "0.13.0+rocm710", "2.9.1+rocm7.1", "rocm")
+    h20 = collect_env("NVIDIA H20", 8, "0.13.0", "2.9.1+cu129")
+    items = [
+        # --- earlier items that move today ---
+        issue(32210, "[Bug]: DeepSeek-R1 FP8 on MI355X: GSM8K drops from 0.95 to 0.21 with AITER MLA", "ntt-yamada",
+              -30, bug(
+                  "With VLLM_ROCM_USE_AITER=1 (default on MI355X since v0.13.0) DeepSeek-R1 answers are mostly "
+                  "wrong: GSM8K 0.21. With VLLM_ROCM_USE_AITER_MLA=0 it is 0.95. Outputs look fluent but the "
+                  "numbers are wrong.", env=mi355,
+                  repro="lm_eval --model local-completions --tasks gsm8k --num_fewshot 5 ..."),
+              labels=("bug", "rocm"), react=16, talk=[
+                  (-26, "tjiang-amd", "Thanks for the report. Which AITER commit is in your image?"),
+                  (-25, "ntt-yamada", "The one in rocm/vllm:v0.13.0 (aiter 0.1.7)."),
+                  (-12, "hpc-admin-ut", "Same on 8xMI355X with DeepSeek-V3-0324: 0.24."),
+                  (-5, "mkaur-amd", "Reproduced. Only with max_num_seqs > 128, the MLA decode kernel picks a "
+                                    "split-k config that overflows."),
+                  (1.5, "rvoss-amd", "Can we disable that config in vLLM until the AITER fix is released?"),
+                  (2.2, "mkaur-amd", "Yes, a one-line guard; PR soon."),
+                  (3.0, "dsouza-r", "Please add a GSM8K accuracy check for MI355X to the nightly; this should "
+                                    "have been caught."),
+                  (4.5, "amdteam-ci", "Nightly accuracy job for DeepSeek-R1 on MI355X added to the AMD CI "
+                                      "pipeline."),
+                  (6.0, "ntt-yamada", "Tested the guard from the branch: GSM8K 0.953 👍", 3),
+                  (9.0, "zzq-infer", "Is the fix going into a v0.13.1?"),
+                  (11.0, "aurelien-m", "Yes, it's on the v0.13.1 list."),
+                  (20.0, "hpc-admin-ut", "Confirmed on V3-0324 too, thanks all."),
+              ]),
+        issue(32188, "[RFC]: Move the ROCm platform out of tree as a plugin", "sbhatt-vllm", -50, rfc(
+            "ROCm code paths are spread across the tree and CI on AMD hardware often blocks unrelated PRs. A "
+            "platform plugin (like the TPU and Ascend ones) would let AMD release on their own cadence.",
+            "1. Define the remaining platform hooks.\n2. Move vllm/platforms/rocm.py and the ROCm kernels to "
+            "vllm-rocm.\n3. Keep AMD CI as a required check for the hooks only.", "@rvoss-amd @tjiang-amd"),
+              labels=("RFC", "rocm"), react=9, talk=[
+                  (-40, "rvoss-amd", "We'd prefer to stay in tree: users expect `pip install vllm` to work on "
+                                     "ROCm, and most kernels are shared Triton code."),
+                  (-30, "tjiang-amd", "Agree with @rvoss-amd, the AITER integration touches the model code."),
+                  (1.0, "pkowalski", "The CI pain is real though: 20% of main's red runs last month were ROCm "
+                                     "jobs."),
+                  (2.0, "rvoss-amd", "Most were capacity, which is fixed with the new MI325X pool."),
+                  (4.0, "jiayi-xu", "Middle ground: keep it in tree but make the ROCm jobs non-blocking for PRs "
+                                    "that don't touch ROCm paths?"),
+                  (5.5, "sbhatt-vllm", "That's doable with path filters."),
+                  (7.0, "mkaur-amd", "+1 to the middle ground."),
+                  (8.0, "gdimitrov", "As a user on MI300X: please keep it in tree, plugins lag behind."),
+                  (12.0, "aurelien-m", "Let's do the path-filter approach and revisit in 3 months."),
+                  (14.0, "sbhatt-vllm", "Updated the RFC accordingly."),
+              ]),
+        pull(32230, "[ROCm][Quantization] MXFP4 MoE for gpt-oss via AITER on MI355X", "pchen-amd", -28,
+             "gpt-oss-120b and gpt-oss-20b use AITER's MXFP4 MoE kernel on gfx950 instead of dequantizing to "
+             "BF16. gpt-oss-120b on 1xMI355X: output throughput 2.1x at concurrency 32 (1,310 -> 2,760 tok/s), "
+             "TTFT p50 -35%.", test="GPQA diamond, AIME25 with the reference settings",
+             result="GPQA 0.79 (BF16 path 0.79); AIME25 0.92.", labels=("rocm", "gpt-oss", "ready"),
+             merged=8.0, size=(680, 70, 9), react=14, talk=[
+                 (-20, "dsouza-r", "Please gate it on gfx950 only."),
+                 (-18, "pchen-amd", "Done."),
+                 (7.5, "dsouza-r", "LGTM."),
+             ]),
+        pull(32250, "[ROCm][Perf] Tune the Triton unified attention for MI300X prefill", "mkaur-amd", -20,
+             "New block sizes for prefill on gfx942.", labels=("rocm",), size=(150, 40, 3), talk=[
+                 (-18, "mkaur-amd", "Benchmarks on Llama-3.1-70B TP8: prefill +11%."),
+                 (-10, "mkaur-amd", "Updated after review: also +8% for Qwen3-32B."),
+                 (1.0, "mkaur-amd", "Added numbers for 128k context: +14%."),
+                 (3.5, "mkaur-amd", "Fixed the unit test on gfx90a."),
+                 (7.0, "mkaur-amd", "CI green except unrelated spec decode flake."),
+                 (15.0, "rvoss-amd", "LGTM, thanks."),
+             ]),
+        issue(32266, "[Bug]: gfx1201 (Radeon RX 9070 XT): `HIP error: invalid device function` at startup",
+              "gpu-poor-dev", -12, bug(
+                  "vLLM built from source with ROCm 7.1 for gfx1201 fails on the first forward pass.",
+                  log="torch.AcceleratorError: HIP error: invalid device function"),
+              labels=("bug", "rocm"), react=5, talk=[
+                  (2.0, "pchen-amd", "gfx1201 isn't in the default PYTORCH_ROCM_ARCH of the build; set "
+                                     "PYTORCH_ROCM_ARCH=gfx1201 and rebuild."),
+                  (5.0, "gpu-poor-dev", "Rebuilt with that: now it starts but crashes in the custom paged "
+                                        "attention kernel."),
+                  (8.0, "pchen-amd", "The custom paged attention has no RDNA4 path yet; use "
+                                     "VLLM_ROCM_CUSTOM_PAGED_ATTN=0 for now. Will add one."),
+              ]),
+        pull(32280, "[Model] Add Kimi-Linear-48B-A3B (hybrid linear attention)", "li-hao-qw", -18,
+             "Adds Kimi-Linear: KDA linear attention layers interleaved with MLA, MoE MLP. Reuses the mamba "
+             "state cache manager.", test="tests/models/language with the HF reference",
+             result="Outputs match on 30 prompts; MMLU-Pro 0.73.", labels=("new-model", "ready"), merged=14.0,
+             size=(1320, 60, 12), react=17, talk=[(13.0, "hyeonwoo-k", "LGTM 🚀")]),
+        # --- opened in the window: pull requests ---
+        pull(32402, "[ROCm][Bugfix] Guard the AITER MLA split-k config that corrupts outputs for large batches",
+             "mkaur-amd", 2.5,
+             "AITER's MLA decode picked a split-k configuration whose partial sums overflowed for "
+             "max_num_seqs > 128 on gfx950, giving wrong answers. vLLM now caps the split until AITER ships the "
+             "fix.", fixes="#32210", test="GSM8K DeepSeek-R1 on 8xMI355X, max_num_seqs 256",
+             result="0.953 (before 0.21).", labels=("rocm", "bug", "ready"), merged=12.0, size=(14, 2, 1),
+             react=9, talk=[(11.5, "rvoss-amd", "LGTM, critical for v0.13.1.")]),
+        pull(32404, "[CI/Build][ROCm] Make ROCm jobs non-blocking for PRs that don't touch ROCm paths",
+             "sbhatt-vllm", 13.0, "Implements the middle ground agreed in #32188.",
+             labels=("ci/build", "rocm"), size=(60, 10, 2), talk=[
+                 (15.0, "rvoss-amd", "Please include vllm/model_executor/layers/fused_moe in the filter."),
+                 (16.0, "sbhatt-vllm", "Added."),
+             ]),
+        pull(32406, "[Spec Decode] Suffix decoding for agentic and repetitive workloads", "fzhou-ml", 1.0,
+             "Adds suffix decoding (a draft-model-free method that matches the prompt and earlier outputs with "
+             "a suffix tree). On SWE-bench agent traces with Qwen3-Coder-30B-A3B: 2.3x decode speed-up at batch "
+             "1, 1.6x at batch 8; no change to outputs (greedy).", test="tests/v1/spec_decode",
+             result="Pass; acceptance length 4.7 on the traces.", labels=("speculative-decoding", "ready"),
+             merged=21.0, size=(870, 30, 10), react=21, talk=[
+                 (6.0, "mgrant", "Very nice. Does it need `arctic-inference`?"),
+                 (7.0, "fzhou-ml", "Optional dependency; vLLM raises a clear error if missing."),
+                 (20.5, "mgrant", "Approved."),
+             ]),
+        pull(32408, "[Core] Turn on prefix caching for hybrid (mamba) models by default", "hyeonwoo-k", 3.0,
+             "Prefix caching for Qwen3-Next, Kimi-Linear, Granite 4.0-H and other hybrids was opt-in since its "
+             "fixes in v0.12. It is now on by default like for other models (`--no-enable-prefix-caching` turns "
+             "it off). Multi-turn chat TTFT p50 on Qwen3-Next: -48%.",
+             labels=("ready",), merged=18.0, size=(26, 14, 3), react=7, talk=[
+                 (10.0, "chenyu-z", "Please note it in the release notes, memory use changes slightly."),
+             ]),
+        pull(32410, "[Doc] Fix the AITER env var names on the ROCm install page", "newbie-pat", 3.5,
+             "VLLM_ROCM_USE_AITER_MHA was spelled VLLM_ROCM_AITER_MHA.", labels=("documentation", "rocm"),
+             merged=9.0, size=(3, 3, 1)),
+        pull(32412, "[Misc] Remove unused `is_hip()` shim", "vtomasz", 4.0, "Use current_platform.is_rocm().",
+             merged=10.5, size=(2, 24, 6)),
+        pull(32414, "[Kernel][ROCm] FP8 per-token-group quant kernel for gfx942/gfx950", "tjiang-amd", 4.5,
+             "A HIP kernel for per-token-group FP8 quant (block-scaled models), 1.8x faster than the Triton "
+             "one on MI300X.", labels=("rocm",), size=(420, 10, 5), talk=[
+                 (9.0, "dsouza-r", "Numbers for DeepSeek-V3 end to end?"),
+                 (12.0, "tjiang-amd", "+4% output throughput at concurrency 64."),
+             ]),
+        pull(32416, "Bump actions/upload-artifact from 4 to 6", "dependabot[bot]", 5.0, "",
+             body=bump("actions/upload-artifact", "4", "6"), labels=("dependencies", "github_actions"),
+             merged=16.0),
+        pull(32418, "[Bugfix] Qwen3-Coder tool parser: handle `null` parameter values", "wenbo-h", 5.5,
+             "Parameters with value null were emitted as the string 'null'.", fixes="#32405",
+             labels=("tool-calling",), merged=19.0, size=(30, 6, 2)),
+        pull(32420, "[Hardware][Intel GPU] Support MoE models on XPU with the SYCL grouped GEMM",
+             "akumar-intel", 6.0, "Qwen3-30B-A3B and gpt-oss-20b on Intel Arc Pro B60.",
+             labels=("intel-gpu",), size=(760, 80, 9), talk=[(17.0, "ohara-k", "Reviewing.")]),
+        pull(32422, "[Misc] Move the ROCm env vars to vllm/envs/rocm.py", "gdimitrov", 6.5,
+             "Pure move, no behaviour change.", labels=("rocm",), merged=15.5, size=(140, 136, 5)),
+        pull(32424, "[ROCm][CI] Add the nightly GSM8K accuracy job for MI355X", "amdteam-ci", 7.0,
+             "The job that would have caught #32210.", labels=("rocm", "ci/build"), merged=11.0, size=(80, 0, 2)),
+        pull(32426, "[Bugfix] Fix RDNA4 paged attention fallback", "pchen-amd", 9.5,
+             "Use the Triton path on gfx12 instead of the custom kernel.", fixes="#32266",
+             labels=("rocm",), merged=20.0, size=(12, 3, 1)),
+        pull(32428, "[Frontend] Add `--max-log-len` to truncate logged prompts", "shreya-ml", 10.0,
+             "Prompts in request logs are truncated to this many characters.", labels=("frontend",),
+             size=(40, 6, 3)),
+        pull(32430, "[Model] Support Qwen3-VL in the pooling runner (multimodal embeddings)", "li-hao-qw", 11.0,
+             "Image and text embeddings from Qwen3-VL-Embedding.", labels=("qwen", "multi-modality"),
+             draft=True, size=(520, 30, 7)),
+        pull(32432, "[Perf][ROCm] Enable HIP graphs for the sampler on MI300X", "rvoss-amd", 12.5,
+             "Captures the sampler in the decode graph. TPOT p50 -6% on Llama-3.1-8B.", labels=("rocm",),
+             size=(90, 30, 3)),
+        pull(32434, "[CI] Fix a flaky LoRA test by fixing the seed", "raghav-s", 13.5, "Seeded.",
+             labels=("ci/build",), merged=14.2, size=(2, 1, 1)),
+        pull(32436, "[Bugfix] Fix PP=2 with Llama 4 on ROCm: send the right intermediate tensors",
+             "iglesias-j", 15.0, "The MoE shared expert output was not passed to the next stage.",
+             fixes="#32413", labels=("rocm",), size=(26, 8, 2), talk=[
+                 (19.0, "tjiang-amd", "Confirmed it fixes PP=2 on 2x4 MI300X."),
+             ]),
+        pull(32438, "[Misc] Typo fixes in the scheduler docstrings", "lwong-first", 16.0, "Typos.",
+             merged=22.0, size=(5, 5, 2)),
+        pull(32440, "[Quantization] Quark: load MXFP4 and FP8 checkpoints with per-layer mixed precision",
+             "pchen-amd", 17.0,
+             "Quark can export models where some layers are MXFP4 and others FP8; vLLM now loads them (MI355X "
+             "and MI300X via emulation).", labels=("rocm", "quantization"), size=(380, 40, 6), talk=[
+                 (20.0, "mkaur-amd", "Tested with the Quark DeepSeek-R1 mixed checkpoint: GSM8K 0.948."),
+             ]),
+        pull(32442, "[Bugfix] Fix OOM during profiling with 128k max_model_len on ROCm", "mkaur-amd", 19.0,
+             "The profiling run allocated the full attention scratch for 128k tokens.", fixes="#32417",
+             labels=("rocm",), size=(18, 4, 1)),
+        pull(32444, "[Chore] Bump the minimum ROCm to 6.4", "rvoss-amd", 20.5,
+             "ROCm 6.3 builds have been broken for a month.", labels=("rocm", "ci/build"), size=(10, 30, 4)),
+        pull(32446, "[Core] Refactor the platform interface: fewer `is_rocm()` checks in model code",
+             "sbhatt-vllm", 22.0,
+             "Adds platform hooks for attention backend choice and quant kernel choice so models stop checking "
+             "the platform. Touches 14 model files.", size=(460, 520, 22), talk=[
+                 (23.0, "rvoss-amd", "Thanks, this is what we asked for in #32188."),
+             ]),
+        # --- opened in the window: issues ---
+        issue(32401, "[Bug]: Is there a deadlock in custom all-reduce with TP=8 on MI325X when graphs are "
+                     "captured?", "iglesias-j", 0.5, bug(
+                  "Under load, every few hours all 8 workers sit at 100% CPU inside the custom all-reduce "
+                  "barrier and no request completes. --disable-custom-all-reduce avoids it.", env=mi300),
+              labels=("bug", "rocm"), react=4, talk=[
+                  (3.0, "rvoss-amd", "Known on ROCm 7.0 with IPC handles reused after a graph replay; does "
+                                     "ROCm 7.1 help?"),
+                  (8.0, "iglesias-j", "Still stuck on 7.1, after 5 hours."),
+                  (10.0, "hpc-admin-ut", "Seeing the same freeze on MI300X, TP=8."),
+              ]),
+        issue(32403, "[Usage]: How to enable AITER kernels on MI250X?", "ks-cho", 1.8,
+              usage("Setting VLLM_ROCM_USE_AITER=1 on MI250X fails with 'No module named aiter'."),
+              labels=("usage", "rocm"), closed=6.0, talk=[
+                  (4.0, "pchen-amd", "AITER supports gfx942 and gfx950 only; MI250X (gfx90a) uses the Triton "
+                                     "and custom kernels."),
+                  (5.9, "ks-cho", "Understood, thanks."),
+              ]),
+        issue(32405, "[Bug]: Qwen3-Coder-480B tool calls have `null` where arguments should be", "deepfry-ai", 2.0,
+              bug("Streaming tool calls: `arguments` comes back as null for about one in ten calls.",
+                  env=h20), labels=("bug", "tool-calling"), react=3, talk=[
+                  (5.6, "wenbo-h", "Fix in #32418."),
+              ]),
+        issue(32407, "[Bug]: Prefill ~3x slower on MI300X since v0.13.0", "gdimitrov", 3.2, performance(
+            "Llama-3.1-70B TP=8, input 8k: TTFT p50 480 ms on v0.12.0, 1,450 ms on v0.13.0. Decode unchanged.",
+            env=mi300),
+              labels=("performance", "rocm"), react=5, talk=[
+                  (5.0, "mkaur-amd", "v0.13.0 switched the default attention backend on gfx942 to the Triton "
+                                     "unified attention; #32250 tunes it. Can you try "
+                                     "VLLM_ATTENTION_BACKEND=ROCM_AITER_FA meanwhile?"),
+                  (9.0, "gdimitrov", "With ROCM_AITER_FA: 470 ms. So it's the backend choice."),
+                  (11.0, "rvoss-amd", "We'll switch the default back for gfx942 in v0.13.1."),
+              ]),
+        issue(32409, "[Bug]: 使用 Quark 量化的 Qwen3-32B 在 MI308X 上加载失败", "zhangsan-nlp", 4.0, bug(
+            "用 AMD Quark 导出的 FP8 Qwen3-32B 在 MI308X 上加载时报错 KeyError: 'input_scale'。",
+            env=mi300, log="KeyError: 'model.layers.0.self_attn.qkv_proj.input_scale'"),
+              labels=("bug", "rocm", "quantization"), talk=[
+                  (7.0, "pchen-amd", "Quark 0.10 的导出格式改了，#32440 会支持。暂时可以用 Quark 0.9 导出。"),
+                  (8.0, "zhangsan-nlp", "好的，谢谢！"),
+              ]),
+        issue(32411, "[Bug]: DeepSeek-V3.2 engine dies with `HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION` on "
+                     "MI355X", "hpc-admin-ut", 5.0, bug(
+                  "After 20-60 minutes of load the engine core crashes.", env=mi355,
+                  log=":0:rocdevice.cpp:3020: Callback: Queue aborting with error : "
+                      "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the "
+                      "largest legal address. code: 0x29"),
+              labels=("bug", "rocm"), react=6, talk=[
+                  (8.5, "tjiang-amd", "Is this with the sparse MLA indexer from AITER? Please try "
+                                      "VLLM_ROCM_USE_AITER_SPARSE_MLA=0."),
+                  (12.0, "hpc-admin-ut", "With that it survived 3 hours."),
+                  (13.0, "ntt-yamada", "We hit this too on MI355X, same workaround works."),
+              ]),
+        issue(32413, "[Bug]: Llama-4-Scout errors out when pipeline parallel is 2 on ROCm", "thanh-le", 6.0,
+              bug("2 nodes x 4 MI300X, -tp 4 -pp 2: the first request fails with a shape mismatch in the second "
+                  "stage.", env=mi300), labels=("bug", "rocm"), talk=[
+                  (15.2, "iglesias-j", "Fix in #32436."),
+              ]),
+        issue(32415, "[Feature]: FP8 KV cache for MLA models on MI300X", "okonkwo-d", 7.5,
+              feature("DeepSeek models on MI300X can't use fp8 KV cache with AITER MLA."),
+              labels=("feature request", "rocm"), react=4, talk=[
+                  (13.0, "tjiang-amd", "On the AITER roadmap for Q1."),
+              ]),
+        issue(32417, "[Bug]: OOM at startup with max_model_len 131072 on MI300X (192 GB)", "sofia-pl", 8.5,
+              bug("Llama-3.1-8B with max_model_len 131072 OOMs during the profiling run on a 192 GB MI300X."),
+              labels=("bug", "rocm"), talk=[(19.1, "mkaur-amd", "Fix in #32442.")]),
+        issue(32419, "[Bug]: gpt-oss-120b on H20: answers end abruptly mid-sentence with `finish_reason: length` "
+                     "far below max_tokens", "xiaoming-w", 9.0, bug(
+                  "With max_tokens 8192 answers stop after ~1,000 tokens with finish_reason 'length'.", env=h20),
+              labels=("bug", "gpt-oss"), react=2, talk=[
+                  (14.0, "emilyt", "Do you pass max_completion_tokens too? The smaller one wins."),
+                  (15.0, "xiaoming-w", "No. Only max_tokens."),
+              ]),
+        issue(32421, "[Usage]: Error `RuntimeError: No HIP GPUs are available` in Docker", "lucia-r", 10.5,
+              usage("Running the rocm/vllm image I get 'No HIP GPUs are available'."), labels=("usage", "rocm"),
+              closed=13.0, talk=[
+                  (12.0, "amdteam-ci", "Add --device=/dev/kfd --device=/dev/dri --group-add video."),
+                  (12.9, "lucia-r", "That was it."),
+              ]),
+        issue(32423, "[Bug]: MiniCPM-V 4.5 returns an empty string for images larger than 4k x 4k", "yifan-dev",
+              11.5, bug("The response content is '' for large images; smaller ones work."),
+              labels=("bug", "multi-modality")),
+        issue(32425, "[Performance]: MI355X vs B200 for DeepSeek-R1: what throughput should I expect?",
+              "rgarcia-ops", 12.0, performance(
+                  "We measure 3,900 tok/s on 8xMI355X vs 5,200 on 8xB200 at concurrency 64. Is this expected?"),
+              labels=("performance", "rocm"), talk=[
+                  (14.0, "rvoss-amd", "With #32414 and the MXFP4 path you should see ~4,600; FP8 MLA isn't "
+                                      "tuned yet."),
+                  (16.0, "rgarcia-ops", "Thanks, will retest after v0.13.1."),
+              ]),
+        issue(32427, "[Bug]: `vllm serve` ignores `--served-model-name` in /v1/models when multiple names are "
+                     "given", "pedro-mlops", 14.0, bug("Only the first name is listed."), labels=("bug",)),
+        issue(32429, "[Installation]: rocm/vllm-dev image: `pip install -e .` fails with hipcc not found",
+              "maria-s", 15.5, installation("Building inside the dev image fails.", command="pip install -e .",
+                                            log="FileNotFoundError: hipcc"),
+              labels=("installation", "rocm")),
+        issue(32431, "[Bug]: Kimi-Linear-48B-A3B fails with TP=4: `num_heads must be divisible by tp_size`",
+              "qwen-user-77", 16.5, bug("The model added yesterday fails to start with TP=4."),
+              labels=("bug",), talk=[(18.0, "li-hao-qw", "KDA layers have 12 heads; TP=2 or 3 for now. Will add "
+                                                         "head padding.")]),
+        issue(32433, "[Doc]: The ROCm Docker page doesn't mention MI355X", "newbie-pat", 18.0,
+              doc_issue("Only MI300X/MI325X are listed."), labels=("documentation", "rocm")),
+        issue(32435, "[Feature]: Suffix decoding with EAGLE as fallback", "raghav-s", 21.5,
+              feature("Combine suffix decoding with a draft model for prompts with no repetition."),
+              labels=("feature request", "speculative-decoding")),
+        issue(32437, "[Bug]: Qwen3-Next outputs become repetitive after turning on prefix caching by default?",
+              "chen-jl", 22.5, bug(
+                  "Built main after #32408: multi-turn answers start repeating the previous turn's last "
+                  "sentence. With --no-enable-prefix-caching it's fine."),
+              labels=("bug", "qwen"), react=2, talk=[
+                  (23.0, "hyeonwoo-k", "Thanks for testing main. Looking now."),
+              ]),
+        issue(32439, "[Usage]: 如何在 MI300X 上开启 FP8 KV cache？", "liuyang1998", 23.0,
+              usage("请问 MI300X 上用 --kv-cache-dtype fp8 需要什么条件？"), labels=("usage", "rocm")),
+        pull(32455, "[Bugfix] List every `--served-model-name` in /v1/models", "okonkwo-d", 23.1,
+             "All served names are listed, not only the first.", fixes="#32427", size=(15, 3, 2)),
+        pull(32456, "[Frontend] Report usage in every streamed chunk with `continuous_usage_stats`", "shreya-ml",
+             23.15, "Honour stream_options.continuous_usage_stats for chat completions.", labels=("frontend",),
+             merged=23.8, size=(50, 10, 3)),
+        pull(32457, "[Misc] Remove unused `tokenizer_revision` plumbing in the LLM class", "ruslan-b", 23.2,
+             "Dead since the tokenizer refactor.", merged=23.85, size=(4, 30, 3)),
+        pull(32458, "Bump torch from 2.9.1 to 2.10.0", "dependabot[bot]", 23.25, "",
+             body=bump("pytorch/pytorch", "2.9.1", "2.10.0"), labels=("dependencies",)),
+        pull(32459, "[CI/Build] Run the ROCm MoE smoke test on MI355X for PRs touching fused_moe", "amdteam-ci",
+             23.3, "A 10-minute MI355X job.", labels=("ci/build", "rocm"), size=(20, 2, 1)),
+        pull(32460, "[Bugfix] Qwen3-Next: don't reuse the mamba state across turns with prefix caching",
+             "hyeonwoo-k", 23.4, "The state of the previous turn's last block was reused.", fixes="#32437",
+             labels=("qwen",), size=(30, 8, 2)),
+        issue(32461, "[Bug]: Segfault in the tokenizer with 200 concurrent requests to Kimi-K2", "miles-w", 23.5,
+              bug("The API server process dies with 'Segmentation fault (core dumped)' in the fast tokenizer "
+                  "under 200 concurrent requests."), labels=("bug",)),
+        issue(32462, "[Usage]: Which vLLM version supports MI355X officially?", "anh-nguyen", 23.6,
+              usage("The docs list MI300X only."), labels=("usage", "rocm")),
+        pull(32463, "[Doc] Add MI355X to the ROCm Docker page", "newbie-pat", 23.7, "Lists MI355X.",
+             fixes="#32433", labels=("documentation", "rocm"), size=(6, 1, 1), association="CONTRIBUTOR"),
+        issue(32464, "[Feature]: `vllm bench serve` option to replay a real traffic trace", "ks-cho", 23.8,
+              feature("Replay timestamps from a JSONL trace instead of a Poisson process."),
+              labels=("feature request",)),
+        issue(31840, "[Bug]: Gaudi: HPU graph compile stuck for Llama-3.1-70B", "hpc-admin-ut", -500,
+              bug("Compile never finishes."), labels=("bug", "stale"), talk=[
+                  (4.0, "github-actions[bot]", STALE)]),
+        issue(31702, "[Feature]: ROCm support for bitsandbytes 4-bit", "sakura-dev", -700,
+              feature("bnb 4-bit on MI300X."), labels=("feature request", "rocm", "stale"), talk=[
+                  (4.0, "github-actions[bot]", STALE)]),
+    ]
+    return HandDay("hand-c-2026-01-15", datetime(2026, 1, 15, 3, 5, tzinfo=UTC), PEOPLE, items,
+                   note="a vendor-heavy day: an AMD accuracy bug and its guard, a plugin RFC, kernels, ROCm bugs")
 
 
 if __name__ == "__main__":
