@@ -213,7 +213,7 @@ class GeneratorDay:
 # Not seed 0 or 1 with the demo's end (2025-12-02): those are the days the ranking is tuned on.
 GENERATOR_DAYS: tuple[GeneratorDay, ...] = (
     GeneratorDay("gen-s11-2025-10-08", 11, datetime(2025, 10, 8, 3, 5, tzinfo=UTC), 95, 380),
-    GeneratorDay("gen-s23-2025-10-22", 23, datetime(2025, 10, 22, 3, 5, tzinfo=UTC), 100, 400),
+    GeneratorDay("gen-s23-2025-10-22", 23, datetime(2025, 10, 22, 3, 5, tzinfo=UTC), 95, 380),
     GeneratorDay("gen-s37-2025-11-06", 37, datetime(2025, 11, 6, 3, 5, tzinfo=UTC), 85, 340),
     GeneratorDay("gen-s52-2025-11-16", 52, datetime(2025, 11, 16, 3, 5, tzinfo=UTC), 80, 300),  # a Sunday
     GeneratorDay("gen-s68-2025-12-17", 68, datetime(2025, 12, 17, 3, 5, tzinfo=UTC), 95, 380),
@@ -709,7 +709,9 @@ def _section_discussed(facts: DayFacts) -> list[str]:
         commenters: dict[str, str] = {}
         for comment in human:
             commenters.setdefault(comment["user"]["login"], comment.get("author_association") or "NONE")
-        people = ", ".join(f"{login} ({role})" for login, role in commenters.items())
+        author = (item.get("user") or {}).get("login")
+        people = ", ".join(f"{login} ({role}{', the author' if login == author else ''})"
+                           for login, role in commenters.items())
         new = " (opened in the window)" if facts.inside(item["created_at"]) else f" (opened {item['created_at'][:10]})"
         lines += [
             f"### #{number} [{facts.kind(item)}, {facts.state(item)}] {item['title']}",
@@ -880,7 +882,7 @@ PEOPLE = _people(
 
 
 def hand_days() -> list[HandDay]:
-    return [_day_a(), _day_b(), _day_c()]
+    return [_day_a(), _day_b(), _day_c(), _day_d()]
 
 
 # --- Day A: an ordinary busy Monday-Tuesday (Beijing), a new model family and a day-0 crash ----------------
@@ -2046,6 +2048,232 @@ def _day_c() -> HandDay:
     ]
     return HandDay("hand-c-2026-01-15", datetime(2026, 1, 15, 3, 5, tzinfo=UTC), PEOPLE, items,
                    note="a vendor-heavy day: an AMD accuracy bug and its guard, a plugin RFC, kernels, ROCm bugs")
+
+
+# --- Day D: a quiet weekend: few merges, bot sweeps, one person's long thread, a users' feature thread ------
+
+_STALE_SWEEP: tuple[tuple[int, str, str, str], ...] = (
+    (29044, "[Bug]: Phi-3-small fails with block sparse attention", "ptrq", "bug"),
+    (29102, "[Usage]: How to use beam search with the OpenAI server?", "jdoe42", "usage"),
+    (29187, "[Feature]: Support for Jamba-1.5 tool calling", "alexkr", "feature request"),
+    (29233, "[Bug]: `vllm serve` prints a warning about `max_num_batched_tokens` on every start", "tomh", "bug"),
+    (29318, "[Usage]: Serving on Jetson Orin", "anh-nguyen", "usage"),
+    (29360, "[Feature]: Return the sampling seed in the response", "pedro-mlops", "feature request"),
+    (29391, "[Bug]: Benchmark script crashes with --dataset-name sonnet", "ks-cho", "bug"),
+    (29412, "[Installation]: Can't build on Fedora 41 with GCC 14", "oksana-v", "installation"),
+    (29051, "[Bug]: Structured output with outlines is slow for large enums", "lucia-r", "bug"),
+    (29077, "[Usage]: Multi-LoRA with adapters of different ranks", "jdoe42", "usage"),
+    (29129, "[Feature]: OpenTelemetry spans for the engine core", "infra-sre-bob", "feature request"),
+    (29160, "[Bug]: Docs search box does nothing on mobile", "emma-w", "bug"),
+    (29245, "[Usage]: Deploying behind Triton Inference Server", "rgarcia-ops", "usage"),
+    (29281, "[Feature]: Per-request priority in the OpenAI server", "pedro-mlops", "feature request"),
+    (29302, "[Bug]: usage.prompt_tokens is wrong for multimodal prompts", "dr-ramos", "bug"),
+    (29377, "[Installation]: ppc64le build fails with VSX errors", "hpc-admin-ut", "installation"),
+)
+
+
+def _day_d() -> HandDay:
+    l4 = collect_env("NVIDIA L4", 1, "0.14.0", "2.10.0+cu129")
+    rtx3090 = collect_env("NVIDIA GeForce RTX 3090", 2, "0.14.0", "2.10.0+cu129")
+    h20 = collect_env("NVIDIA H20", 8, "0.14.0", "2.10.0+cu129")
+    stale = [issue(number, title, who, -1400 + 60 * index, bug("See title.") if kind == "bug" else
+                   usage("See title.") if kind == "usage" else feature("See title.") if kind == "feature request"
+                   else installation("See title."), labels=(kind, "stale"),
+                   closed=2.0 if index % 2 else None, reason="not_planned",
+                   talk=[(-900 + 50 * index, "github-actions[bot]", STALE),
+                         (2.0, "github-actions[bot]", "This issue has been automatically closed due to inactivity. "
+                                                      "Please feel free to reopen if you feel it is still "
+                                                      "relevant.")]
+                   if index % 2 else [(1.5, "github-actions[bot]", STALE)])
+             for index, (number, title, who, kind) in enumerate(_STALE_SWEEP)]
+    items = [
+        *stale,
+        # --- earlier items that move today ---
+        issue(34010, "[Bug]: gpt-oss-120b gives wrong answers with async scheduling on H20 (TP=8)",
+              "xiaoming-w", -20, bug(
+                  "With async scheduling (default since v0.13) about 5% of answers on our eval set are wrong or "
+                  "truncated JSON; with --no-async-scheduling the eval score is back to normal (AIME25 0.91 vs "
+                  "0.78).", env=h20),
+              labels=("bug", "gpt-oss"), react=8, talk=[
+                  (-14, "zzq-infer", "We see a similar drop on H20 with Qwen3-235B."),
+                  (-3, "chen-jl", "Also H20 here, async scheduling off fixes it."),
+                  (2.0, "xiaoming-w", "Only H20, not H100, on the same image. Maybe the slower H20 changes the "
+                                      "timing?"),
+                  (4.0, "mgrant", "Thanks all. The common factor seems to be structured output + async "
+                                  "scheduling: do your evals use response_format?"),
+                  (5.0, "xiaoming-w", "Yes, json_schema."),
+                  (6.5, "zzq-infer", "Yes, we do too."),
+                  (9.0, "mgrant", "Then it's the grammar bitmask being applied one step late. Reproduced; fix "
+                                  "early next week."),
+                  (10.0, "chen-jl", "谢谢！周末还在处理 🙏"),
+              ]),
+        issue(34055, "[Feature]: Apple Silicon (Metal) backend", "maria-s", -30, feature(
+            "Many developers use Macs. A Metal backend (even slow) would help local development."),
+              labels=("feature request",), react=41, talk=[
+                  (-20, "emma-w", "+1, would love this."),
+                  (1.0, "tomh", "+1. MLX is fast on M3 Max, a backend wrapping MLX kernels?"),
+                  (3.0, "yifan-dev", "There's a community plugin (vllm-metal) that works for small models."),
+                  (5.0, "dr-ramos", "+1 for official support."),
+                  (8.0, "maria-s", "@yifan-dev thanks, the plugin works for Qwen3-8B on my M2."),
+                  (11.0, "anh-nguyen", "+1"),
+                  (15.0, "oksana-v", "Would be great for CI on Mac runners too."),
+              ]),
+        pull(34060, "[Bugfix] Fix NaN logits with FP8 KV cache on Ada (L4, L40S)", "raghav-s", -10,
+             "The FP8 KV cache scale was read before being initialised on SM89, producing NaN logits for "
+             "Llama-3.1-8B and Qwen3-8B.", fixes="#34021", test="New test on L4", result="No NaNs.",
+             labels=("bug", "ready"), merged=3.0, size=(22, 5, 2), talk=[
+                 (2.5, "pkowalski", "LGTM, merging so Monday's nightly has it."),
+             ]),
+        pull(34066, "[Model] Add Step-3.5-VL", "wenbo-h", -40,
+             "Adds the Step-3.5 vision-language model (MoE, image input).", test="HF reference comparison",
+             result="Match on 20 prompts.", labels=("new-model", "multi-modality"), size=(980, 20, 9), talk=[
+                 (6.0, "hyeonwoo-k", "Reviewed, two comments on the processor. Otherwise looks good."),
+                 (12.0, "wenbo-h", "Addressed."),
+             ]),
+        issue(34072, "[Bug]: vLLM 0.14.0 hangs at startup on 2x RTX 3090 with TP=2", "gpu-poor-dev", -6, bug(
+            "With TP=2 on two RTX 3090 (no NVLink) startup stops after 'Loading weights took 8.1 s'.",
+            env=rtx3090), labels=("bug",), talk=[
+                (-5, "gpu-poor-dev", "NCCL_P2P_DISABLE=1 doesn't help."),
+                (0.5, "gpu-poor-dev", "py-spy dump: both workers are in ncclCommInitRank."),
+                (1.5, "gpu-poor-dev", "v0.13.0 works with the same command."),
+                (3.0, "gpu-poor-dev", "NCCL 2.27.7 in 0.14.0 vs 2.27.3 in 0.13.0. Pinning 2.27.3 works!"),
+                (5.0, "gpu-poor-dev", "Also works with NCCL_CUMEM_ENABLE=0 on 2.27.7."),
+                (9.0, "kevinh", "Same setup, same hang, NCCL_CUMEM_ENABLE=0 fixes it for me too."),
+                (12.0, "gpu-poor-dev", "Filed upstream in NCCL too."),
+                (20.0, "gpu-poor-dev", "Anyone from the team? Should vLLM set NCCL_CUMEM_ENABLE=0 for consumer "
+                                       "GPUs?"),
+            ]),
+        # --- opened in the window: pull requests ---
+        pull(34101, "Bump actions/setup-python from 5 to 6", "dependabot[bot]", 0.5, "",
+             body=bump("actions/setup-python", "5", "6"), labels=("dependencies", "github_actions")),
+        pull(34102, "Bump pytest from 8.3.5 to 8.4.2 in /requirements", "dependabot[bot]", 0.6, "",
+             body=bump("pytest-dev/pytest", "8.3.5", "8.4.2"), labels=("dependencies",)),
+        pull(34103, "Bump ruff from 0.14.4 to 0.14.8", "dependabot[bot]", 0.7, "",
+             body=bump("astral-sh/ruff", "0.14.4", "0.14.8"), labels=("dependencies",)),
+        pull(34105, "[Doc] Fix the broken anchor in the structured outputs page", "lwong-first", 1.5,
+             "Anchor typo.", labels=("documentation",), size=(1, 1, 1), association="FIRST_TIME_CONTRIBUTOR"),
+        pull(34107, "[Misc] Set NCCL_CUMEM_ENABLE=0 by default on consumer GPUs without NVLink",
+             "gpu-poor-dev", 21.0,
+             "Works around the NCCL 2.27.7 init hang in #34072 for GeForce cards with TP>1.", fixes="#34072",
+             size=(25, 2, 2), association="FIRST_TIME_CONTRIBUTOR"),
+        pull(34109, "[Bugfix] Return every choice for n>1 when streaming", "dmytro-first", 5.0,
+             "With stream=true and n=2 the second choice was dropped.", fixes="#34104", size=(30, 8, 2),
+             association="FIRST_TIME_CONTRIBUTOR"),
+        pull(34111, "[Frontend] Add `--enable-log-outputs` to log generated text", "tensorsmith", 7.0,
+             "Logs outputs next to the request log, truncated by --max-log-len.", labels=("frontend",),
+             size=(70, 8, 3)),
+        pull(34113, "[Misc] Remove unused `BatchedTensorInputs` alias", "vtomasz", 8.0, "Unused since 0.11.",
+             merged=9.5, size=(0, 6, 2)),
+        pull(34115, "[Kernel] Tune fused_moe for Qwen3-30B-A3B on RTX 4090", "cwl-dev", 9.5,
+             "Tuned configs for SM89.", size=(410, 0, 2)),
+        pull(34117, "[Bugfix] Apply the grammar bitmask on the right step with async scheduling", "mgrant", 13.0,
+             "With async scheduling the structured output bitmask for step t was computed from step t-2's "
+             "tokens when the GPU step was slow (seen on H20), so constrained outputs could violate the schema "
+             "or be wrong.", fixes="#34010", test="New test with an artificial GPU delay",
+             result="Schema-valid outputs in 10k requests; AIME25 with json_schema back to 0.91 on H20.",
+             labels=("bug", "structured-output"), size=(95, 30, 4), react=6, talk=[
+                 (16.0, "xiaoming-w", "Tested on our H20 cluster: fixed. Thank you!"),
+                 (18.0, "chenyu-z", "LGTM, let's merge Monday after the nightly."),
+             ]),
+        pull(34119, "[CI] Retry the Docker Hub login in the release job", "sbhatt-vllm", 14.0, "Flaky login.",
+             labels=("ci/build",), merged=14.3, size=(6, 1, 1)),
+        pull(34121, "[Hardware][CPU] Support Qwen3 MoE on Arm (Graviton4) with oneDNN", "lin-pengfei", 16.0,
+             "MoE on aarch64 CPU via oneDNN ukernels.", labels=("cpu",), size=(480, 40, 7)),
+        pull(34123, "[Model] Support Olmo-3 reward model in the pooling runner", "okonkwo-d", 17.0,
+             "Adds the reward head.", size=(120, 5, 3)),
+        pull(34125, "[Misc] Fix typos in the env var docs", "newbie-pat", 19.0, "Typos.", merged=22.0,
+             size=(4, 4, 1), association="CONTRIBUTOR"),
+        pull(34127, "[Perf] Avoid a host sync in the logprobs path", "raghav-s", 22.0,
+             "Removes a .item() call. TPOT -3% with logprobs=5.", labels=("performance",), size=(18, 9, 1)),
+        # --- opened in the window: issues ---
+        issue(34104, "[Bug]: Streaming with n=2 returns only one choice", "ptrq", 1.0,
+              bug("With stream=true and n=2, only index 0 ever appears in the chunks."), labels=("bug",),
+              talk=[(5.1, "dmytro-first", "Fix in #34109.")]),
+        issue(34106, "[Bug]: Can't load a model from a local path", "thanh-le", 2.2,
+              bug("`vllm serve ./my-model` says 'repository not found'."), labels=("bug",), closed=4.0,
+              reason="completed", talk=[
+                  (3.0, "bwtran", "The folder has no config.json; it's a LoRA adapter, not a model. Use "
+                                  "--lora-modules."),
+                  (3.9, "thanh-le", "Right, my mistake. Thanks."),
+              ]),
+        issue(34108, "[Bug]: API server RSS grows ~1 GB per hour under sustained load", "bob-the-sre", 4.0, bug(
+            "Serving Llama-3.1-8B at ~50 req/s the API server process grows from 2 GB to 14 GB in 12 hours, "
+            "then the pod is OOM-killed. Engine core memory is flat.", env=collect_env("NVIDIA H100", 1, "0.14.0")),
+              labels=("bug",), react=5, talk=[
+                  (10.0, "k8s-herder", "We see the same slope on 0.14.0, not on 0.13.0."),
+              ]),
+        issue(34110, "[Usage]: vllm serve 报错 `ValueError: Unknown quantization method: gguf`", "zzq-infer", 6.0,
+              usage("加载 GGUF 模型时报这个错，是否需要额外安装？"), labels=("usage",), talk=[
+                  (8.0, "lin-pengfei", "需要 pip install gguf，并且用 --tokenizer 指定原模型的 tokenizer。"),
+              ]),
+        issue(34112, "[Bug]: Qwen3-8B returns empty `content` when `enable_thinking` is false and a tool is "
+                     "given", "sakura-dev", 7.5, bug(
+                  "The response has content '' and no tool call, for about half of the prompts."),
+              labels=("bug", "qwen"), react=2),
+        issue(34114, "[Feature]: Allow `--max-model-len auto` to pick the largest length that fits", "ks-cho",
+              9.0, feature("Today I have to binary search max_model_len by hand."),
+              labels=("feature request",), react=6, talk=[
+                  (11.0, "tensorsmith", "+1, there is `-1` for some backends already?"),
+              ]),
+        issue(34116, "[Bug]: Llama-3.2-11B-Vision: repeated tokens after the first image when batching 8 images",
+              "dr-ramos", 10.5, bug("Batched requests with one image each produce repeated tokens for all but the "
+                                    "first request."), labels=("bug", "multi-modality")),
+        issue(34118, "[Usage]: How to run vLLM with 2 GPUs of different types (A100 + A10)?", "kevinh", 12.0,
+              usage("Is heterogeneous TP supported?"), labels=("usage",)),
+        issue(34120, "[Bug]: `vllm bench serve` crashes with `--dataset-name hf` and a private dataset",
+              "ks-cho", 13.5, bug("401 from the Hub even with HF_TOKEN set."), labels=("bug",)),
+        issue(34122, "[Doc]: Spec decode page still mentions V0 flags", "newbie-pat", 15.0,
+              doc_issue("`--speculative-model` was replaced by `--speculative-config`."),
+              labels=("documentation",)),
+        issue(34021, "[Bug]: Llama-3.1-8B outputs NaN logits with FP8 KV cache on L4", "okonkwo-d", -12, bug(
+            "With --kv-cache-dtype fp8 on an L4 all logprobs are NaN and the output is '!!!!'.", env=l4),
+              labels=("bug",), closed=3.1, talk=[
+                  (-9, "raghav-s", "Reproduced on L40S, fix in #34060."),
+                  (3.1, "okonkwo-d", "Works on main, thanks!"),
+              ]),
+        issue(34124, "[Bug]: Engine core dies with `CUDA error: misaligned address` on GH200 with DeepSeek-V2-Lite",
+              "hpc-admin-ut", 18.0, bug(
+                  "Startup succeeds; the first long prompt (8k) kills the engine.",
+                  log="RuntimeError: CUDA error: misaligned address"),
+              labels=("bug",), react=1),
+        issue(34126, "[Installation]: uv pip install vllm resolves torch 2.10 CPU on Linux aarch64", "tomh", 20.0,
+              installation("On GH200, uv picks the CPU torch wheel.", command="uv pip install vllm"),
+              labels=("installation",)),
+        pull(34129, "[Bugfix] Fix image offsets for batched Llama-3.2-Vision requests", "iglesias-j", 23.0,
+             "Cross-attention masks used the first request's image offsets for the whole batch.", fixes="#34116",
+             labels=("multi-modality",), size=(40, 12, 2)),
+        pull(34130, "[Misc] Add type hints to vllm/sampling_params.py", "ruslan-b", 11.0, "Typing only.",
+             size=(140, 90, 1)),
+        pull(34131, "Bump the minor-and-patch group with 5 updates", "dependabot[bot]", 0.8, "",
+             body=bump("pypa/setuptools", "80.9.0", "80.10.1"), labels=("dependencies",)),
+        issue(34132, "[Bug]: Gemma 3 27B function calling returns Python code instead of JSON", "lucia-r", 14.5,
+              bug("With the pythonic tool parser the model's calls come back as code in content."),
+              labels=("bug", "tool-calling")),
+        issue(34133, "[Feature]: Load and unload LoRA adapters at runtime through the API", "pedro-mlops", 15.5,
+              feature("Restarting the server to add an adapter interrupts traffic."),
+              labels=("feature request",), talk=[
+                  (16.5, "bwtran", "This exists: set VLLM_ALLOW_RUNTIME_LORA_UPDATING=1 and use "
+                                   "/v1/load_lora_adapter."),
+                  (17.0, "pedro-mlops", "Oh! Didn't find it in the docs, thanks."),
+              ]),
+        issue(34134, "[Bug]: Mistral tool parser raises IndexError when `tools` is an empty list", "alexkr", 16.5,
+              bug("`tools: []` with the mistral parser raises IndexError and returns 500."), labels=("bug",)),
+        pull(34135, "[Frontend] Accept `max_completion_tokens` in /v1/completions", "shreya-ml", 17.5,
+             "Alias of max_tokens, as in the chat endpoint.", labels=("frontend",), size=(12, 2, 2)),
+        issue(34136, "[Usage]: Settings for 1M-token context with Qwen2.5-7B-Instruct-1M on 8xH100?",
+              "ivan-petrov-ml", 19.5, usage("What max_num_batched_tokens and chunked prefill settings?"),
+              labels=("usage",)),
+        pull(34137, "[Bugfix] Pass HF_TOKEN to private datasets in `vllm bench`", "ks-cho", 20.5,
+             "The Hub call ignored the token.", fixes="#34120", size=(6, 1, 1)),
+        issue(34138, "[Bug]: Worker processes survive Ctrl-C with TP=4", "bob-the-sre", 21.5,
+              bug("After Ctrl-C, three VllmWorker processes keep holding GPU memory."), labels=("bug",)),
+        issue(34128, "[Usage]: 如何限制每个请求的最大图片数量？", "xiaoming-w", 22.5,
+              usage("多模态模型如何限制每个请求最多 2 张图片？"), labels=("usage",), talk=[
+                  (23.0, "lin-pengfei", "用 --limit-mm-per-prompt '{\"image\": 2}'。"),
+              ]),
+    ]
+    return HandDay("hand-d-2026-02-08", datetime(2026, 2, 8, 3, 5, tzinfo=UTC), PEOPLE, items,
+                   note="a quiet weekend: few merges, bot sweeps, one person's long thread, a users' feature thread")
 
 
 if __name__ == "__main__":

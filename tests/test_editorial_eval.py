@@ -100,7 +100,7 @@ def test_a_day_is_one_window_of_payloads_the_sync_reads(path: Path) -> None:
     opened = [p for p in day["issues"] if start <= p["created_at"] < end]
     commented = {_number_of(c) for c in day["comments"] if start <= c["created_at"] < end}
     earlier_and_busy = {p["number"] for p in day["issues"] if p["created_at"] < start} & commented
-    assert len(opened) >= 40, "a realistic day opens dozens of items"
+    assert len(opened) >= 20, "even a quiet weekend day opens a few dozen items"
     assert earlier_and_busy, "history: items opened before the window are commented in it"
 
 
