@@ -106,8 +106,7 @@ def test_qwen_hangs_returns_only_hang_reports_about_qwen(store: Store, settings:
     save(store, settings, FAILURES)
     result, _ = ask(service, "qwen hangs")
     assert sorted(numbers(result)) == [1, 2]  # not the crash, the OOM, the garbage output, Llama's deadlock
-    assert numbers(ask(service, "qwen deadlock")[0]) == [1, 2] or sorted(numbers(ask(service, "qwen deadlock")[0])) \
-        == [1, 2]  # one group: deadlock ~ hang ~ stuck
+    assert sorted(numbers(ask(service, "qwen deadlock")[0])) == [1, 2]  # one group: deadlock ~ hang ~ stuck
 
 
 def test_hang_top_results_are_hangs_and_name_no_topic(store: Store, settings: Settings,
@@ -232,7 +231,7 @@ def test_why_says_which_sections_and_why(day: Store, service: DigestService) -> 
     assert ("topic", "rocm") in sections and ("hot", None) in sections and ("notable", None) in sections
     assert isinstance(sections["topic", "rocm"].why, InTopic)
     assert Evidence("label", "rocm") in sections["topic", "rocm"].why.evidence  # type: ignore[union-attr]
-    assert sections["hot", None].why == Hot(6) or isinstance(sections["hot", None].why, Hot)
+    assert isinstance(sections["hot", None].why, Hot) and sections["hot", None].why.comments == 6
     assert sections["notable", None].why == NewBug("hang", 6)
     assert why.listed == ("opened",)
     text = render_notice(why, locale="en", escape=str)
@@ -312,13 +311,14 @@ def test_a_vendor_engineers_items_belong_to_the_vendor_topic() -> None:
 
 
 def test_author_patterns_are_globs_with_literal_brackets_and_are_checked() -> None:
-    topic = Taxonomy([]).__class__  # noqa: F841 - the module loads; patterns below
+    from pydantic import ValidationError
+
     from bot.topics.taxonomy import Topic
 
     team = Topic(TopicDef(id="team", name="Team", authors=["release-bot[bot]", "j?n-*"]))
     assert team.author_hit("release-bot[bot]") and not team.author_hit("release-bott")
     assert team.author_hit("jan-x") and team.author_hit("JON-Y") and not team.author_hit("joan-x")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValidationError, match="not a login pattern"):
         TopicDef(id="bad", name="Bad", authors=["a b"])
 
 
