@@ -18,6 +18,7 @@ from bot.locales import normalise_locale
 from bot.model import SectionKind, TopicRef
 from formatters.locale import strings
 from formatters.reasons import evidence_text, reason_text, topic_name
+from formatters.safety import discord_link, item_url, slack_link
 from formatters.sections import kind_title
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def render_notices(
     ``/digest show``) and platform-specific advice."""
     template = _environment(escape).get_template(f"notices/{normalise_locale(locale)}.j2")
     module = template.make_module(vars={"platform": platform, "show": "/digest show" if platform == "discord"
-                                        else "/digest", **_wording(locale)})
+                                        else "/digest", **_wording(locale, platform)})
     macros = {notice.kind: getattr(module, notice.kind) for notice in notices}
     parts = [str(macros[notice.kind](notice)).strip() for notice in notices]
     return "\n\n".join(part for part in parts if part)
@@ -54,9 +55,9 @@ def render_notice(notice: Notice, *, locale: str, escape: Callable[[str], str], 
     return render_notices([notice], locale=locale, escape=escape, platform=platform)
 
 
-def _wording(locale: str) -> dict[str, Callable[..., str]]:
+def _wording(locale: str, platform: Platform) -> dict[str, Callable[..., str]]:
     """What templates need to word typed values (reasons, topics, sections) in ``locale``, unescaped: the
-    templates escape the result like any GitHub text."""
+    templates escape the result like any GitHub text. ``item_link`` and ``item_url`` are already safe."""
     words = strings(locale)
 
     def section_name(kind: SectionKind, topic: TopicRef | None = None) -> str:
@@ -68,7 +69,31 @@ def _wording(locale: str) -> dict[str, Callable[..., str]]:
         "topic_name": lambda topic: topic_name(topic, locale),
         "section_name": section_name,
         "listed_event": lambda event: str(words["reasons"]["listed"][event]),
+        "item_link": lambda p: _item_link(p, platform),
+        "item_url": lambda p: _item_url(p) or "",
     }
+
+
+def _item_url(p: Any) -> str | None:
+    """A notice's item (``repo``, ``number``, ``url``, ``item_kind``) as a link into its repository only."""
+    return item_url(p.repo, _Item(p.number, p.item_kind, p.url))
+
+
+def _item_link(p: Any, platform: Platform) -> str:
+    """``#123`` linked to the item on Slack and Discord; the terminal shows the URL on a line of its own."""
+    url = _item_url(p)
+    if platform == "slack":
+        return slack_link(url, f"#{p.number}")
+    if platform == "discord":
+        return discord_link(url, f"#{p.number}")
+    return f"#{p.number}"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Item:
+    number: int
+    kind: str
+    url: str
 
 
 def notice_to_dict(notice: Notice) -> dict[str, Any]:

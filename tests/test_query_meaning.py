@@ -36,6 +36,7 @@ from bot.topics.search import topic_named
 from bot.topics.taxonomy import Taxonomy, TopicDef
 from formatters.json_format import query_to_dict
 from formatters.notices import render_notice
+from formatters.safety import slack_mrkdwn
 from tests.factories import comment_payload, issue_payload
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -234,9 +235,12 @@ def test_why_says_which_sections_and_why(day: Store, service: DigestService) -> 
     assert isinstance(sections["hot", None].why, Hot) and sections["hot", None].why.comments == 6
     assert sections["notable", None].why == NewBug("hang", 6)
     assert why.listed == ("opened",)
-    text = render_notice(why, locale="en", escape=str)
+    text = render_notice(why, locale="en", escape=str, platform="cli")
     assert text.startswith("#40 [issue, open] [Bug][ROCm]: MI300X hangs with TP=8 (alice) is in today's digest")
     assert "• AMD / ROCm, 1 of 1: label rocm" in text and "new bug: hang, 6 comments" in text
+    assert text.endswith("\nhttps://github.com/o/r/issues/40")  # the terminal shows the link on its own line
+    slack = render_notice(why, locale="en", escape=slack_mrkdwn, platform="slack")
+    assert slack.startswith("<https://github.com/o/r/issues/40|#40> [issue, open]") and "\nhttps" not in slack
     zh = render_notice(why, locale="zh-CN", escape=str)
     assert "出现在今日摘要中" in zh and "新 bug：卡住" in zh
 
@@ -250,7 +254,7 @@ def test_why_an_item_is_not_in_the_digest(day: Store, service: DigestService) ->
                                                                                           escape=str)
     old = service.why(context, 42, now=NOW)  # nothing in the window: its last activity instead
     assert old.placements == () and old.activity is None and old.last_activity == "2025-11-23 11:05"
-    text = render_notice(old, locale="en", escape=str)
+    text = render_notice(old, locale="en", escape=str, platform="cli")
     assert "Not opened, closed, merged or commented in the window; last updated 2025-11-23 11:05." in text
     assert "Qwen models (title: Qwen3" in text
     assert "窗口内没有新建、关闭、合并或评论" in render_notice(old, locale="zh-CN", escape=str)
