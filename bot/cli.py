@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from bot import __version__
 from bot.errors import UserError
@@ -20,9 +20,10 @@ from bot.timeutil import parse_iso, utcnow
 
 if TYPE_CHECKING:
     from bot.app.service import DigestService
-    from bot.model import Digest, QueryResult
+    from bot.model import Digest
 
 _log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 FORMATS = ("markdown", "json", "slack", "discord")
@@ -181,7 +182,7 @@ async def _allowed_repo(settings: Settings, repo: str) -> str:
     return admitted
 
 
-def _answer(settings: Settings, make: Callable[[DigestService], Digest | QueryResult]) -> Digest | QueryResult:
+def _answer(settings: Settings, make: Callable[[DigestService], T]) -> T:
     """Run one use case against the configured store; a refusal becomes a user error (one line, no traceback)."""
     from bot.app.notices import Refused
     from bot.app.service import DigestService
@@ -227,10 +228,20 @@ def cmd_digest(args: argparse.Namespace) -> int:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from bot.platforms.console import render
+    from bot.app.notices import Invalid
+    from bot.commands.grammar import Why, parse_command
+    from bot.platforms.console import notice_text, render, render_why
 
     settings = _settings(args)
     repo = args.repo or settings.default_repo
+    command = parse_command(args.text)
+    if isinstance(command, Invalid) and command.problem == "say_why":
+        raise UserError(notice_text(command))
+    if isinstance(command, Why):  # the chat command's use case, said in its words
+        why = _answer(settings, lambda service: service.why(
+            service.default_context(repo=repo, locale=args.locale), command.number, now=args.end or utcnow()))
+        sys.stdout.write(render_why(why, args.format, locale=args.locale or settings.digest.locale))
+        return 0
     answer = _answer(settings, lambda service: service.answer_now(
         service.default_context(repo=repo, locale=args.locale), args.text, now=args.end or utcnow()))
     sys.stdout.write(render(answer, args.format))

@@ -79,6 +79,8 @@ def _contract_evidence(evidence: tuple[Evidence, ...]) -> str:
             texts.append(f"title: {found.value}")
         elif found.source == "body_lead":
             texts.append(f"body opens with: {found.value}")
+        elif found.source == "author":
+            texts.append(f"by @{found.value}")
         else:
             texts.append(f"body: {found.value}" + (f" ({found.sentences}x)" if found.sentences else ""))
     return ", ".join(texts)

@@ -98,6 +98,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                 "body": "body: {value}",
                 "body_sentences": "body: {value} ({sentences}x)",
                 "body_lead": "body opens with: {value}",
+                "author": "by @{value}",
             },
             "listed": {
                 "opened": "opened",
@@ -111,6 +112,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                 "label": "label {value}",
                 "body": "body: {value}",
                 "topic": "{topic}: {evidence}",
+                "number": "#{value}",
             },
             "active": {
                 "merged": "merged in window",
@@ -204,6 +206,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                 "body": "正文含“{value}”",
                 "body_sentences": "正文有 {sentences} 句提到“{value}”",
                 "body_lead": "正文以“{value}”开头",
+                "author": "作者 @{value}",
             },
             "listed": {"opened": "新建", "closed": "已关闭", "merged": "已合并", "closed_unmerged": "未合并即关闭"},
             "term_sep": "；",
@@ -212,6 +215,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                 "label": "标签 {value}",
                 "body": "正文含“{value}”",
                 "topic": "属于主题“{name}”：{evidence}",
+                "number": "编号 #{value}",
             },
             "active": {
                 "merged": "本窗口内已合并",

@@ -69,6 +69,11 @@ def _signal(signal: Signal, words: dict[str, Any]) -> str:
     return str(words["signals"][signal.kind].format(value=signal.value, count=signal.count))
 
 
+def evidence_text(evidence: tuple[Evidence, ...], locale: str | None) -> str:
+    """Why an item belongs to a topic, in the words of ``locale`` (unescaped)."""
+    return _evidence(evidence, strings(locale)["reasons"])
+
+
 def _evidence(evidence: tuple[Evidence, ...], words: dict[str, Any]) -> str:
     texts = []
     for found in evidence:

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 _FRAGMENTS = ["rocm", "qwen", "hangs", "-flaky", "label:bug", "-label:stale", "author:@alice", "is:pr", "is:merged",
               "-is:bot", "is:", "label:", "repo:o/r", "repo:nope", "labe:bug", "is:bogus", "colour:red", "since",
-              "last", "week", "today", "yesterday", "..", '"', "\u202e", "🚀", "卡住", "0d", "9999w", "24h"]
+              "last", "week", "today", "yesterday", "..", '"', "\u202e", "🚀", "卡住", "0d", "9999w", "24h",
+              "#1", "#12", "30521", "#0", "why", "#-3"]
 
 # Years from 0 to 99999 (beyond ``date``), months and days out of range too, with and without zero padding.
 dates = st.builds(lambda y, m, d, pad: f"{y:04d}-{m:02d}-{d:02d}" if pad else f"{y}-{m}-{d}",

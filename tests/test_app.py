@@ -23,7 +23,7 @@ from bot.app.messenger import DeliveryError
 from bot.app.replies import Rendered, Reply, capped, send_reply
 from bot.app.service import DigestService
 from bot.errors import UserError
-from bot.model import Digest, Stats, Window
+from bot.model import Active, Digest, Evidence, InTopic, Merged, Signal, Stats, TopicRef, Window
 from bot.platforms.registry import connect
 from bot.platforms.web import web_app
 from bot.settings import load_settings
@@ -166,6 +166,15 @@ SAMPLES: list[n.Notice] = [
     *(n.QueryAdjusted(adjustment, "366", "2025-12-03") for adjustment in typing.get_args(n.Adjustment)),
     n.Busy("user", "in_flight", 12), n.Busy("user", "per_minute", 40), n.Busy("channel", "in_flight", 5),
     n.Busy("channel", "per_minute", 3), n.Busy("bot", "in_flight", 9),
+    n.Why("o/r", 12, "pr", "[ROCm] *fix* <@U1>", "https://github.com/o/r/pull/12", "vllmellm", "merged",
+          "2025-12-01 11:05", "2025-12-02 11:05", "Asia/Shanghai",
+          (n.WhyPlacement("topic", 1, 3, InTopic((Evidence("author", "vllmellm"),)), TopicRef("rocm", "AMD / ROCm")),
+           n.WhyPlacement("key_changes", 2, 10, Merged((Signal("tag", "rocm"),)))), ("merged",), Active("merged"),
+          (n.WhyTopic(TopicRef("qwen", "Qwen models", "Qwen 系列模型"), (Evidence("title", "Qwen3"),), False),),
+          "2025-12-02 09:00"),
+    n.Why("o/r", 13, "issue", "old", "https://github.com/o/r/issues/13", "bot[bot]", "open", "2025-12-01 11:05",
+          "2025-12-02 11:05", "UTC", last_activity="2025-11-01 10:00", bot=True),
+    n.ItemNotFound("o/r", 30521, "2025-11-02"), n.ItemNotFound("o/r", 1),
 ]
 
 

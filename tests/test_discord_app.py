@@ -178,7 +178,8 @@ async def test_login_syncs_the_digest_group_to_the_development_server(fake: Fake
     assert group["name"] == "digest"
     options = {sub["name"]: {o["name"]: o for o in sub["options"]} for sub in group["options"]}
     assert set(options) == {"show", "post", "subscribe", "unsubscribe", "subscriptions", "channel", "mute", "unmute",
-                            "help"}
+                            "why", "help"}
+    assert options["why"]["item"]["required"]
     assert options["mute"]["topic"]["autocomplete"] and not options["mute"]["topic"]["required"]
     assert options["mute"]["duration"]["autocomplete"] and options["mute"]["for_me"]["type"] == 5  # boolean
     assert options["unmute"]["topic"]["required"] and options["unmute"]["for_me"]["type"] == 5

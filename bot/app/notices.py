@@ -11,7 +11,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from bot.app.context import ChannelContext
-from bot.model import QueryAdjustmentKind, QueryProblemKind
+from bot.model import (
+    Active,
+    Evidence,
+    ListedEvent,
+    QueryAdjustmentKind,
+    QueryProblemKind,
+    Reason,
+    SectionKind,
+    TopicRef,
+)
 
 if TYPE_CHECKING:
     from bot.topics.query import QueryNote
@@ -21,7 +30,7 @@ NoticeKind = Literal[
     "not_allowed", "no_repo", "invalid", "error", "posted", "post_failed", "more_parts", "paused",
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
     "unknown_topics", "unknown_topic", "subscription_window", "sorry", "repo_not_allowed", "repo_needs_admin",
-    "query_problem", "query_adjusted", "busy",
+    "query_problem", "query_adjusted", "busy", "why", "item_not_found",
 ]
 BusyScope = Literal["user", "channel", "bot"]  # bot: the whole process is at its limit
 BusyReason = Literal["in_flight", "per_minute"]
@@ -74,14 +83,16 @@ class Subscribed(Notice):
     notes: tuple[QueryAdjusted, ...] = ()
 
 
-Adjustment = Literal[QueryAdjustmentKind, "never_synced"]
+Adjustment = Literal[QueryAdjustmentKind, "never_synced", "outside_window", "not_in_store"]
 
 
 @dataclass(frozen=True)
 class QueryAdjusted(Notice):
     """Said after an answer: the query was answered, but not quite as typed (a limit, a clamped date), or the
     window reaches before what was synced. ``value`` and ``hint`` as in ``bot.topics.query.QueryNote``;
-    never_synced: ``value`` is the local time the store's history starts."""
+    never_synced: ``value`` is the local time the store's history starts. For items asked for by number:
+    outside_window: ``value`` the number, ``hint`` its last activity (local time), none in the window;
+    not_in_store: ``value`` a number the store does not hold."""
 
     kind: ClassVar[NoticeKind] = "query_adjusted"
     adjustment: Adjustment
@@ -175,7 +186,69 @@ class Paused(Notice):
     reason: str
 
 
+@dataclass(frozen=True)
+class WhyPlacement:
+    """Where an item is in a digest: a section (``topic`` for a topic section), its place in it (1-based) of
+    ``size`` items, and the typed reason it is there."""
+
+    section: SectionKind
+    position: int
+    size: int
+    why: Reason | None
+    topic: TopicRef | None = None
+
+
+@dataclass(frozen=True)
+class WhyTopic:
+    """A topic the item belongs to, on this evidence; ``shown``: the digest has its section (the channel
+    follows it and has not muted it)."""
+
+    topic: TopicRef
+    evidence: tuple[Evidence, ...]
+    shown: bool
+
+
+@dataclass(frozen=True)
+class Why(Notice):
+    """``/digest why 123``: where item ``number`` is in the digest of ``window_start``..``window_end`` (local
+    times in ``timezone``) and why, or that it is not there and what happened to it in the window.
+
+    ``placements``: every section it is in, in the digest's order (empty: not in the digest). ``listed``: the
+    appendix lists it for these events. ``activity``: what happened to it in the window (None: nothing).
+    ``topics``: every topic it belongs to. ``last_activity``: its latest activity (local), in the window or
+    before it. ``bot``: its author is a bot, whose items the sections leave out."""
+
+    kind: ClassVar[NoticeKind] = "why"
+    repo: str
+    number: int
+    item_kind: str  # issue | pr
+    title: str
+    url: str
+    author: str
+    state: str  # open | closed | merged (now)
+    window_start: str
+    window_end: str
+    timezone: str
+    placements: tuple[WhyPlacement, ...] = ()
+    listed: tuple[ListedEvent, ...] = ()
+    activity: Active | None = None
+    topics: tuple[WhyTopic, ...] = ()
+    last_activity: str = ""
+    bot: bool = False
+
+
 # --- refusals: the user can fix these ---
+
+
+@dataclass(frozen=True)
+class ItemNotFound(Notice):
+    """No item ``number`` in the store of ``repo``: older than the synced history (``synced_from``, local time;
+    empty when unknown), or not opened yet."""
+
+    kind: ClassVar[NoticeKind] = "item_not_found"
+    repo: str
+    number: int
+    synced_from: str = ""
 
 
 @dataclass(frozen=True)
@@ -282,7 +355,7 @@ class Busy(Notice):
 
 
 Problem = Literal[
-    "say_subscribe", "say_unsubscribe", "say_mute", "say_unmute",  # a word the command needs is missing
+    "say_subscribe", "say_unsubscribe", "say_mute", "say_unmute", "say_why",  # a word the command needs is missing
     "not_a_duration", "unknown_setting", "needs_value", "subcommand",  # ``value``: the word at fault
     "bad_time", "bad_timezone", "bad_repo", "bad_locale", "bad_topics",  # ``word value``: a setting and its value
 ]
@@ -343,7 +416,7 @@ class Sorry(Notice):
 REFUSALS: tuple[type[Notice], ...] = (
     NotAllowed, NoRepo, NotSynced, RepoNotSynced, RepoNotAllowed, RepoNeedsAdmin, PostFailed, PostNeedsChannel,
     TooManySubscriptions, SubscriptionWindow, SettingsInChannel, UnknownTopics, UnknownTopic, Invalid, QueryProblem,
-    Failed, Busy,
+    Failed, Busy, ItemNotFound,
 )
 
 

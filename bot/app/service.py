@@ -25,6 +25,7 @@ from bot.app.notices import (
     ChannelSaved,
     ChannelShown,
     Help,
+    ItemNotFound,
     Muted,
     Mutes,
     MuteView,
@@ -48,6 +49,9 @@ from bot.app.notices import (
     UnknownTopics,
     Unmuted,
     Unsubscribed,
+    Why,
+    WhyPlacement,
+    WhyTopic,
     query_refusal,
 )
 from bot.app.notices import (
@@ -56,16 +60,18 @@ from bot.app.notices import (
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window
 from bot.github.factory import github_client
-from bot.model import Answer, Digest, QueryResult, Window
+from bot.model import Answer, Digest, Listed, QueryResult, Window
+from bot.model.views import ItemViewer
 from bot.settings import Settings
 from bot.store.chat import ChannelSettings, ChatState, Subscription
 from bot.store.mutes import CHANNEL, USER
 from bot.store.mutes import Mutes as MuteStore
+from bot.store.records import ItemRecord
 from bot.store.store import Store
 from bot.topics.catalog import load_taxonomy
-from bot.topics.items import stored_topic_ids
+from bot.topics.items import item_topics, stored_topic_ids
 from bot.topics.query import Query, QueryNote, WindowSpec, parse_query
-from bot.topics.search import search, suggest, topic_named
+from bot.topics.search import latest_activity, search, search_items, suggest, topic_named, window_event
 from bot.topics.taxonomy import Taxonomy, Topic
 
 if TYPE_CHECKING:
@@ -356,14 +362,43 @@ class DigestService:
         context = replace(context, repo=repo)
         window, window_notes = self.window_noted(context, query, now)
         notes = [*query.adjustments, *window_notes]
+        asked: list[ItemRecord] | None = None
+        number_notes: list[QueryAdjusted] = []
+        if query.numbers:
+            asked, number_notes = self._asked_items(context, query, window)
         if query.is_empty:
             answer: Answer = self.build_digest(context, window, analyse=analyse)
         else:
-            answer = self.search(context, query, window, text=text, notes=window_notes)
+            answer = self.search(context, query, window, text=text, notes=window_notes, asked=asked,
+                                 asked_notes=number_notes)
         adjusted = [QueryAdjusted.of(note) for note in dict.fromkeys(notes)]
-        if isinstance(answer, QueryResult) and (synced_from := self._unsynced_before(repo, window)) is not None:
+        if (isinstance(answer, QueryResult) and not query.numbers
+                and (synced_from := self._unsynced_before(repo, window)) is not None):
             adjusted.append(QueryAdjusted("never_synced", f"{synced_from.astimezone(context.zone):%Y-%m-%d %H:%M}"))
-        return answer, tuple(adjusted)
+        return answer, (*adjusted, *number_notes)
+
+    def _asked_items(self, context: ChannelContext, query: Query,
+                     window: Window) -> tuple[list[ItemRecord], list[QueryAdjusted]]:
+        """The items a query asks for by number (``#123``), whatever the window, and what to say about them: a
+        number the store does not hold, an item with no activity in the window (and its last). Refuses
+        (``ItemNotFound``) when the store holds none of them."""
+        repo = context.repo
+        assert repo is not None
+        found = {number: record for number in query.numbers
+                 if (record := self.store.item(repo, number)) is not None}
+        if not found:
+            raise Refused(self._not_found(repo, query.numbers[0], context))
+        notes = [QueryAdjusted("not_in_store", str(number)) for number in query.numbers if number not in found]
+        active = self.store.window_activity(repo, window.start, window.end).items if found else {}
+        for number, record in found.items():
+            if number not in active:
+                last = latest_activity(record).astimezone(context.zone)
+                notes.append(QueryAdjusted("outside_window", str(number), f"{last:%Y-%m-%d %H:%M}"))
+        return list(found.values()), notes
+
+    def _not_found(self, repo: str, number: int, context: ChannelContext) -> ItemNotFound:
+        synced_from = self.store.synced_from(repo)
+        return ItemNotFound(repo, number, f"{synced_from.astimezone(context.zone):%Y-%m-%d}" if synced_from else "")
 
     async def answer(self, context: ChannelContext, text: str, *, now: datetime) -> Answer:
         return (await self.answer_with_notes(context, text, now=now))[0]
@@ -403,20 +438,27 @@ class DigestService:
         return synced_from if synced_from is not None and window.start < synced_from else None
 
     def search(self, context: ChannelContext, query: Query, window: Window, *, text: str,
-               notes: tuple[QueryNote, ...] = ()) -> QueryResult:
-        """The matches of ``query``; ``notes``: what resolving its window changed, for ``parsed.notes``."""
+               notes: tuple[QueryNote, ...] = (), asked: list[ItemRecord] | None = None,
+               asked_notes: Sequence[QueryAdjusted] = ()) -> QueryResult:
+        """The matches of ``query``; ``notes``: what resolving its window changed, for ``parsed.notes``.
+        ``asked``: the items the query asks for by number, searched instead of the window's (``asked_notes``:
+        what was said about them)."""
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
         activity = self.store.window_activity(repo, window.start, window.end)
-        items = search(query, activity, window, taxonomy, self.settings.is_bot)
+        if asked is None:
+            items = search(query, activity, window, taxonomy, self.settings.is_bot)
+        else:
+            items = search_items(query, asked, window, taxonomy, ItemViewer(window, activity, self.settings.is_bot))
         parsed_notes = list(dict.fromkeys([*query.notes, *(note.english() for note in notes)]))
-        if (synced_from := self._unsynced_before(repo, window)) is not None:
+        parsed_notes += [_asked_note(note) for note in asked_notes]
+        if asked is None and (synced_from := self._unsynced_before(repo, window)) is not None:
             local = synced_from.astimezone(context.zone)
             parsed_notes.append(f"activity before {local:%Y-%m-%d %H:%M} was never synced")
         topic = topic_named(taxonomy, query.words[0]) if len(query.words) == 1 else None
         suggestions: list[str] = []
-        if not items:
+        if not items and asked is None:
             suggestions = [f"topic {name}" for name in suggest(taxonomy, query)]
             if query.window is None or (window.end - window.start) < timedelta(days=30):
                 suggestions.append("a wider window, e.g. 30d")
@@ -448,6 +490,50 @@ class DigestService:
         topics, _ = stored_topic_ids(self.store, taxonomy, repo, (item.number for item in answer.items))
         kept = tuple(item for item in answer.items if not set(hidden).intersection(topics.get(item.number, ())))
         return answer if len(kept) == len(answer.items) else replace(answer, items=kept)
+
+    # --- why an item is where it is ---
+
+    def why(self, context: ChannelContext, number: int, *, now: datetime) -> Why:
+        """Blocking ``/digest why 123``: where item ``number`` is in the context's digest of the day up to
+        ``now`` (every section it is in, with the typed reason), or that it is not there and what happened to
+        it in the window. Raises ``Refused`` (no repository, not synced, no such item in the store)."""
+        if context.repo is None:
+            raise Refused(NoRepo())
+        repo = self.admit(context.repo)
+        if self.store.last_synced(repo) is None:
+            raise Refused(NotSynced(repo))
+        record = self.store.item(repo, number)
+        if record is None:
+            raise Refused(self._not_found(repo, number, context))
+        context = replace(context, repo=repo)
+        window = default_window(now, context.zone, context.post_time)
+        digest = self.build_digest(context, window, analyse=False)
+        taxonomy = load_taxonomy(self.settings, repo, restrict=False)
+        placements = tuple(
+            WhyPlacement(section.kind, position, len(section.items), item.why,
+                         topic.ref() if section.topic and (topic := taxonomy.get(section.topic)) else None)
+            for section in digest.sections for position, item in enumerate(section.items, 1)
+            if item.number == number
+        )
+        listed = tuple(item.why.event for items in digest.appendix.values() for item in items
+                       if item.number == number and isinstance(item.why, Listed))
+        shown = {section.topic for section in digest.sections if section.topic}
+        topics = tuple(WhyTopic(topic.ref(), match.evidence, match.topic_id in shown)
+                       for match in item_topics(taxonomy, record) if (topic := taxonomy.get(match.topic_id)))
+        activity = self.store.window_activity(repo, window.start, window.end)
+        view = ItemViewer(window, activity, self.settings.is_bot)
+        zone = context.zone
+        return Why(
+            repo=repo, number=number, item_kind=record.kind, title=record.title, url=record.url,
+            author=record.author, state="merged" if record.merged_at is not None else record.state,
+            window_start=f"{window.start.astimezone(zone):%Y-%m-%d %H:%M}",
+            window_end=f"{window.end.astimezone(zone):%Y-%m-%d %H:%M}", timezone=context.timezone,
+            placements=placements, listed=listed,
+            activity=window_event(record, window, view.comments(record)) if number in activity.items else None,
+            topics=topics,
+            last_activity=f"{latest_activity(record).astimezone(zone):%Y-%m-%d %H:%M}",
+            bot=view.is_bot(record),
+        )
 
     # --- subscriptions ---
 
@@ -600,6 +686,13 @@ class DigestService:
             views.append(MuteView(topic_id, topic.display_name(channel.locale) if topic else topic_id,
                                   _local(until, timezone)))
         return tuple(views)
+
+
+def _asked_note(note: QueryAdjusted) -> str:
+    """An item-number note as ``parsed.notes`` says it (English, like every JSON note)."""
+    if note.adjustment == "not_in_store":
+        return f"#{note.value} is not in the store"
+    return f"#{note.value} had no activity in the window; its last activity was {note.hint}"
 
 
 def _user_timezone(subscriptions: Sequence[Subscription], channel: ChannelContext) -> str:

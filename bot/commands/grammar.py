@@ -10,11 +10,13 @@
     mute [<topic> [24h|3d|7d|2w]] [for me]   leave a topic out of the channel's digests (or, for me / in a DM,
                                              out of your daily DMs); no duration: until unmuted; alone: list
     unmute <topic> | all [for me]
+    why 123 | why #123                 why item 123 is where it is in today's digest (or is not there)
     help
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -83,14 +85,23 @@ class Help:
     topic: str | None = None
 
 
+@dataclass(frozen=True)
+class Why:
+    """``why 123``: why item 123 is where it is in today's digest, or why it is not there."""
+
+    number: int
+
+
 Command = (Ask | Post | Subscribe | Unsubscribe | ListSubscriptions | ShowChannel | ConfigureChannel | Mute | Unmute
-           | ListMutes | Help | Invalid)
+           | ListMutes | Help | Why | Invalid)
 
 SUBSCRIBE_USAGE = "/digest subscribe rocm at 09:00 tz Asia/Shanghai"
 CHANNEL_USAGE = "/digest channel repo vllm-project/vllm time 11:05 tz Asia/Shanghai locale zh-CN topics rocm,qwen"
 MUTE_USAGE = "/digest mute rocm 7d   or   /digest mute rocm for me"
 UNMUTE_USAGE = "/digest unmute rocm   or   /digest unmute all"
 UNSUBSCRIBE_USAGE = "/digest unsubscribe rocm   or   /digest unsubscribe all"
+WHY_USAGE = "/digest why 123"
+_ITEM = re.compile(r"#?(\d{1,9})")  # GitHub numbers fit in 9 digits
 CHANNEL_KEYS = {"repo": "repo", "time": "post_time", "at": "post_time", "tz": "timezone", "timezone": "timezone",
                 "locale": "locale", "lang": "locale", "language": "locale", "topics": "topics"}
 
@@ -120,7 +131,17 @@ def parse_command(text: str) -> Command:
         return _mute(rest)
     if verb == "unmute":
         return _unmute(rest)
+    if verb == "why":
+        return why_command(" ".join(rest))
     return Ask(cleaned)
+
+
+def why_command(text: str) -> Why | Invalid:
+    """``why``'s argument: one item number, with or without ``#``. Shared with Discord's typed option."""
+    found = _ITEM.fullmatch(text.strip())
+    if found is None:
+        return Invalid("say_why", WHY_USAGE, text.strip()[:40])
+    return Why(int(found[1]))
 
 
 def _for_me(tokens: list[str]) -> tuple[list[str], bool]:

@@ -29,6 +29,7 @@ from bot.commands.grammar import (
     Subscribe,
     Unmute,
     Unsubscribe,
+    Why,
     parse_command,
 )
 from bot.errors import UserError
@@ -84,13 +85,18 @@ class Commands:
                         render: RenderSpec | None = None) -> Reply:
         service = self.service
         light = service.in_light_pool
-        if isinstance(command, Ask | Post):
-            post = isinstance(command, Post)
+        if isinstance(command, Ask | Post | Why):
             permit = self.limiter.try_start(ctx.platform, ctx.user_id, ctx.channel_id)
             if isinstance(permit, Busy):  # over a fair-use limit: said at once, never queued without bound
                 _log.info("%s user %s in %s is over a fair-use limit (%s, %s)", ctx.platform, ctx.user_id,
                           ctx.channel_id, permit.scope, permit.reason)
                 return Reply(permit)
+            if isinstance(command, Why):  # it builds the day's digest: heavy, like an answer
+                with permit:
+                    await service.look_up(channel.repo)
+                    why = await service.in_pool(lambda: service.why(channel, command.number, now=ctx.now))
+                return Reply(why)
+            post = isinstance(command, Post)
             with permit:
                 if render is not None and not post:
                     done = await service.ask_rendered(ctx, channel, command.text, render)

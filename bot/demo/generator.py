@@ -1142,6 +1142,15 @@ _WORDS = [
     "maple", "tiger", "panda", "fox", "wolf", "owl", "crab", "yak", "koala", "otter", "mango", "lemon",
 ]
 _ORGS = ["amd", "nv", "intel", "ibm", "redhat", "google", "meta", "aws", "ms", "hw"]
+# A hardware vendor's engineers and its shared team account, which opens real PRs (not a bot).
+_VENDOR_LOGINS = ["hongxiayang-amd", "vllmellm", "kliuae-amd"]
+# AMD Quark quantization PRs whose titles do not name the vendor or ROCm.
+_QUARK_TITLES = [
+    "[Quantization] Support Quark MXFP4 W4A4 checkpoints for {model}",
+    "[Quantization] Load Quark FP8 per-channel scales for {model}",
+    "[Bugfix] Fix Quark W8A8 INT8 weight loading with TP={tp}",
+    "[Quantization] Quark: dynamic MXFP4 activations for {model}",
+]
 
 _BOTS = {
     # login: (id, association, app slug)
@@ -1471,6 +1480,7 @@ class _Generator:
         self.days = days
         self.items_per_day = items_per_day
         self.comments_per_day = comments_per_day
+        self.seed = seed
         self.rng = random.Random(seed)
         self.people = _make_people(seed, self.api, self.html)
         self.items: list[_Item] = []
@@ -2376,8 +2386,47 @@ class _Generator:
         self.plan()
         self.number()
         self.describe()
+        self.vendor_people()
         self.comment()
         return self.payloads()
+
+    # ---- a hardware vendor's people (topics.toml: rocm's authors) ----------------------------------------
+
+    def vendor_people(self) -> None:
+        """AMD's engineers (``*-amd``) and its shared team account (``vllmellm``) post real ROCm work, and a
+        few of their items say nothing of the vendor: a Quark quantization PR, a kernel PR, an issue. Its own
+        random stream, so the rest of the sample is what it was."""
+        rng = random.Random(f"digest-bot-vendors:{self.seed}")
+        people = [self._vendor_user(login, rng) for login in _VENDOR_LOGINS]
+        fresh = [it for it in self.items if not it.old and not it.special and not it.forced and it.author]
+        rocm_prs = [it for it in fresh if it.is_pr and it.topic == "rocm"]
+        for it in rng.sample(rocm_prs, len(rocm_prs) // 2):  # half of the [ROCm] PRs: the vendor's own people
+            self._give(it, rng.choice(people))
+        quant_prs = [it for it in fresh if it.is_pr and it.topic == "quantization"]
+        other_prs = [it for it in fresh if it.is_pr and it.topic in ("kernels", "moe", "performance")]
+        issues = [it for it in fresh if not it.is_pr and it.topic not in ("rocm", "stability")]
+        per_days = max(1, self.days // 3)
+        for it in rng.sample(quant_prs, min(per_days, len(quant_prs))):
+            self._give(it, rng.choice(people[:2]))
+            title = ""
+            for _ in range(8):
+                title = rng.choice(_QUARK_TITLES).format(model=rng.choice(_MODELS["moe_model"])[0],
+                                                         tp=rng.choice((2, 4, 8)))
+                if title not in self.seen_titles:
+                    break
+            self.seen_titles.add(title)
+            it.title = title
+        for it in [*rng.sample(other_prs, min(per_days, len(other_prs))), *rng.sample(issues, min(1, len(issues)))]:
+            self._give(it, people[0])
+
+    def _vendor_user(self, login: str, rng: random.Random) -> _User:
+        uid = rng.randrange(30_000_000, 200_000_000)
+        return _User(login, "CONTRIBUTOR", _user_payload(login, uid, "User", self.api, self.html))
+
+    @staticmethod
+    def _give(it: _Item, user: _User) -> None:
+        it.author = user
+        it.vars["author"] = user.login
 
 
 _LABEL_INFO = {name: (color, desc) for name, color, desc in _LABELS}

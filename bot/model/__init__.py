@@ -35,11 +35,11 @@ class Analysis:
 
 BugKind = Literal["crash", "hang", "wrong_output", "regression", "oom"]
 BUG_KINDS: tuple[BugKind, ...] = get_args(BugKind)  # most severe first
-EvidenceSource = Literal["label", "tag", "title", "body", "body_lead"]
+EvidenceSource = Literal["label", "tag", "title", "body", "body_lead", "author"]
 SignalKind = Literal["tag", "label", "bugfix", "breaking", "comments", "reactions"]
 ListedEvent = Literal["opened", "closed", "merged", "closed_unmerged"]
 ActiveEvent = Literal["merged", "closed", "opened", "commented"]
-TermSource = Literal["title", "topic", "label", "body"]
+TermSource = Literal["title", "topic", "label", "body", "number"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,8 @@ class Evidence:
     """One piece of evidence that an item belongs to a topic: where it was found and GitHub's own text found
     there (a label, a title tag as normalised, the words matched). ``label``, ``tag``, ``title``, ``body`` (a
     strong phrase, or with ``sentences`` the number of body sentences naming the topic), ``body_lead`` (the
-    body opens with the topic's name)."""
+    body opens with the topic's name), ``author`` (``value``: the login of a person or team account the topic
+    lists in ``authors``, such as a vendor's engineers)."""
 
     source: EvidenceSource
     value: str
@@ -77,7 +78,8 @@ class TopicRef:
 @dataclass(frozen=True, slots=True)
 class TermHit:
     """Where one query word matched an item: in the title, a label or the body (``value``: the words matched),
-    or through ``topic``, a topic the word names that the item belongs to (``evidence``: why it does)."""
+    or through ``topic``, a topic the word names that the item belongs to (``evidence``: why it does); or
+    ``number``: the query asked for the item by its number (``value``, digits only)."""
 
     source: TermSource
     value: str = ""

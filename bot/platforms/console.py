@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from bot.app.notices import Notice
+from bot.app.notices import Notice, Why
 from bot.model import Digest, QueryResult
-from formatters.notices import render_notice
+from formatters.notices import notice_to_dict, render_notice
 
 
 def render(answer: Digest | QueryResult, fmt: str) -> str:
@@ -40,3 +40,10 @@ def render(answer: Digest | QueryResult, fmt: str) -> str:
 def notice_text(notice: Notice, locale: str = "en") -> str:
     """A notice as one plain line for stderr."""
     return render_notice(notice, locale=locale, escape=str, platform="cli")
+
+
+def render_why(why: Why, fmt: str, *, locale: str) -> str:
+    """``digest-bot query "why 123"``: the typed answer as JSON, else as the chat command says it."""
+    if fmt == "json":
+        return json.dumps(notice_to_dict(why), ensure_ascii=False, indent=2) + "\n"
+    return render_notice(why, locale=locale, escape=str, platform="cli") + "\n"

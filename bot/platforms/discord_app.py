@@ -18,7 +18,8 @@ about an hour), ``DISCORD_API_URL`` (REST base, default ``https://discord.com/ap
 Commands (one group; Discord does not let a command with subcommands be invoked on its own, so the digest
 itself is ``/digest show``): ``show [query]``, ``post [query]``, ``subscribe <query> [time] [timezone]``,
 ``unsubscribe <query|all>``, ``subscriptions``, ``channel [repo] [time] [timezone] [locale] [topics]``,
-``mute [topic] [duration] [for_me]`` (no topic: the list), ``unmute <topic|all> [for_me]``, ``help``.
+``mute [topic] [duration] [for_me]`` (no topic: the list), ``unmute <topic|all> [for_me]``, ``why <item>``,
+``help``.
 Each builds the shared grammar's command (``bot.commands.grammar``: ``Subscribe``, ``Mute``, …) straight from its
 typed options, checked with the grammar's own validators (a bad value is the grammar's ``Invalid``), and calls
 ``Commands.handle_command``, so the semantics are those of Slack and the CLI; option values (quotes, spaces)
@@ -72,6 +73,7 @@ from bot.commands.grammar import (
     check_hhmm,
     check_timezone,
     subcommand_word,
+    why_command,
 )
 from bot.commands.handlers import Commands
 from bot.delivery.jobs import DeliveryJobs
@@ -359,6 +361,11 @@ class DigestGroup(app_commands.Group):
     @app_commands.autocomplete(topic=complete_unmute)
     async def unmute(self, interaction: discord.Interaction, topic: Short, for_me: bool = False) -> None:
         await _bot(interaction).handle_interaction(interaction, unmute_command(topic, for_me))
+
+    @app_commands.command(name="why", description="Why an issue or PR is where it is in today's digest")
+    @app_commands.describe(item="Its number, e.g. 123 or #123")
+    async def why(self, interaction: discord.Interaction, item: Short) -> None:
+        await _bot(interaction).handle_interaction(interaction, why_command(_text(item)))
 
     @app_commands.command(name="help", description="How to use /digest, and the topics")
     async def help(self, interaction: discord.Interaction) -> None:

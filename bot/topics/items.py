@@ -15,7 +15,7 @@ def item_topics(taxonomy: Taxonomy, item: ItemRecord) -> list[TopicMatch]:
     if item.topics is not None and item.topics_key == taxonomy.fingerprint:
         return [TopicMatch.from_stored(topic_id, score, evidence) for topic_id, score, evidence in item.topics
                 if taxonomy.get(topic_id) is not None]
-    found = (topic.match(item.title, item.labels, item.prose) for topic in taxonomy.topics)
+    found = (topic.match(item.title, item.labels, item.prose, item.author) for topic in taxonomy.topics)
     return [match for match in found if match is not None]
 
 
@@ -23,12 +23,12 @@ def topic_match(taxonomy: Taxonomy, topic: Topic, item: ItemRecord) -> TopicMatc
     """One topic's match of an item, from the stored matches when they are current."""
     if item.topics is not None and item.topics_key == taxonomy.fingerprint:
         return next((TopicMatch.from_stored(t, s, e) for t, s, e in item.topics if t == topic.id), None)
-    return topic.match(item.title, item.labels, item.prose)
+    return topic.match(item.title, item.labels, item.prose, item.author)
 
 
 def classify(taxonomy: Taxonomy, item: ItemRecord) -> ItemRecord:
     """The item with its topic matches stored, as the sync saves it."""
-    found = [topic.match(item.title, item.labels, item.prose) for topic in taxonomy.topics]
+    found = [topic.match(item.title, item.labels, item.prose, item.author) for topic in taxonomy.topics]
     topics = tuple(m.stored() for m in found if m is not None)
     return dataclasses.replace(item, topics=topics, topics_key=taxonomy.fingerprint)
 
@@ -46,17 +46,17 @@ def stored_topic_ids(
     whether every item had current stored matches. ``skip_author(login, is_bot)`` leaves items out."""
     history = History(store)
     found: dict[int, tuple[str, ...]] = {}
-    stale: list[int] = []
+    stale: dict[int, str] = {}  # number -> author: topics may list authors, and the matchable rows lack them
     for row in history.lean_items(repo, list(numbers)):
         if skip_author is not None and skip_author(row.author, row.author_is_bot):
             continue
         if row.topics is not None and row.topics_key == taxonomy.fingerprint:
             found[row.number] = tuple(topic for topic, _, _ in row.topics)
         else:
-            stale.append(row.number)
-    for row in history.lean_items(repo, stale, matchable=True) if stale else ():
+            stale[row.number] = row.author
+    for row in history.lean_items(repo, list(stale), matchable=True) if stale else ():
         labels = tuple(row.labels or ())
-        found[row.number] = tuple(
-            topic.id for topic in taxonomy.topics if topic.match(row.title, labels, row.prose or "") is not None
-        )
+        author = stale[row.number]
+        found[row.number] = tuple(topic.id for topic in taxonomy.topics
+                                  if topic.match(row.title, labels, row.prose or "", author) is not None)
     return found, not stale

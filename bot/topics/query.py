@@ -2,6 +2,7 @@
 
     rocm                        a topic
     qwen hangs 7d               free words (all must match; stems and synonyms) over the last 7 days
+    #123  123                   that item, whatever the window (a bare number only when no other word is given)
     label:bug -label:stale author:alice -author:dependabot[bot] is:pr is:merged repo:owner/name -word
     24h 3d 2w today yesterday "last week" "since 2025-12-01" 2025-12-01..2025-12-07
 
@@ -158,6 +159,7 @@ class Query:
     window: WindowSpec | None = None
     notes: tuple[str, ...] = ()  # the English sentences of ``issues``, for JSON
     issues: tuple[QueryNote, ...] = ()
+    numbers: tuple[int, ...] = ()  # items asked for by number (#123, or 123 alone)
 
     @property
     def problems(self) -> tuple[QueryNote, ...]:
@@ -172,7 +174,7 @@ class Query:
     def is_empty(self) -> bool:
         """No words and no filters: the channel's digest, not a search."""
         return not (self.words or self.excluded_words or self.labels or self.excluded_labels or self.authors
-                    or self.excluded_authors or self.kinds or self.states or self.bots_only)
+                    or self.excluded_authors or self.kinds or self.states or self.bots_only or self.numbers)
 
     def as_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -187,6 +189,7 @@ class Query:
             "bots_only": self.bots_only,
             "repo": self.repo,
             "window": self.window.text if self.window else None,
+            "numbers": list(self.numbers),
         }
         if self.notes:
             data["notes"] = list(self.notes)
@@ -207,6 +210,7 @@ class _Builder:
     repo: str | None = None
     window: WindowSpec | None = None
     issues: list[QueryNote] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)  # #123
 
     def note(self, kind: QueryProblemKind | QueryAdjustmentKind, value: str = "", hint: str = "") -> None:
         issue = QueryNote(kind, value, hint)
@@ -227,6 +231,9 @@ def clean_text(text: str) -> str:
 
 
 _TOKEN = re.compile(r'"([^"]*)"|(\S+)')
+# An item by number: "#123" always; "123" when the query has no other words. GitHub numbers fit in 9 digits.
+_ITEM_REF = re.compile(r"#(\d{1,9})[.,;:!?)]*")
+_ITEM_NUMBER = re.compile(r"\d{1,9}")
 
 
 def tokenize(text: str) -> list[str]:
@@ -275,6 +282,11 @@ def parse_query(text: str) -> Query:
             continue
         _token(builder, token)
         index += 1
+    numbers = list(builder.numbers)
+    if all(_ITEM_NUMBER.fullmatch(word) for word in builder.words):
+        # "123" alone (or only numbers) asks for that item; next to other words it is a word ("qwen 3").
+        numbers += [int(word) for word in builder.words]
+        builder.words = []
     words = tuple(dict.fromkeys(builder.words))
     excluded_words = tuple(dict.fromkeys(builder.excluded_words))
     if len(words) > MAX_TERMS or len(excluded_words) > MAX_TERMS:
@@ -295,6 +307,7 @@ def parse_query(text: str) -> Query:
         window=builder.window,
         notes=tuple(issue.english() for issue in issues),
         issues=issues,
+        numbers=tuple(dict.fromkeys(numbers))[:MAX_TERMS],
     )
 
 
@@ -315,6 +328,9 @@ def _token(builder: _Builder, token: str) -> None:
     name, sep, value = body.partition(":")
     if sep and name.isascii() and name.isalpha() and not name[0].isdigit():
         _filter(builder, name.lower(), value.strip(), negated, token)
+        return
+    if not negated and (number := _ITEM_REF.fullmatch(body)):
+        builder.numbers.append(int(number[1]))
         return
     word = _normalise_word(body)
     if word:

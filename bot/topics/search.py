@@ -1,10 +1,16 @@
-"""Answer a parsed query over one window of the store: filter, match every word, rank, explain."""
+"""Answer a parsed query over one window of the store: filter, match every word, rank, explain.
+
+A word is a word (docs/topics.md, "Queries"): it matches its own forms and close synonyms (hang ~ hangs, hung,
+stuck, freeze, deadlock) in the title, the labels and the body; it means a whole topic only when it names one
+(``Taxonomy.named``: "rocm", "qwen", never a symptom such as "hang"). Results rank by match strength (every
+word in the title first, then title > labels > body per word) and then by the latest activity in the window.
+"""
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,19 +21,28 @@ from bot.topics.items import topic_match
 from bot.topics.query import Query
 from bot.topics.taxonomy import Taxonomy, Topic, compile_phrases
 
-# Words people use for the same failure. A query word in a group matches every member.
+# Close synonyms: words people use for the *same* thing. A query word in a group matches every member; groups
+# stay narrow on purpose ("regression" is not "slow", "hang" is not "timeout", "wrong" is not "garbage").
 SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("hang", "hangs", "hanging", "hung", "stuck", "freeze", "freezes", "freezing", "frozen", "deadlock",
-     "deadlocks", "deadlocked", "timeout", "timeouts", "timed out", "卡住", "卡死", "死锁"),
+     "deadlocks", "deadlocked", "卡住", "卡死", "死锁"),
     ("crash", "crashes", "crashed", "crashing", "segfault", "segfaults", "segmentation fault",
      "illegal memory access", "core dump", "core dumped", "sigsegv", "崩溃"),
-    ("slow", "slower", "slowdown", "slowness", "regression", "regressions", "perf drop", "performance drop",
-     "throughput drop", "变慢"),
+    ("regression", "regressions", "regressed", "regresses", "回归"),
+    ("slow", "slower", "slowdown", "slowdowns", "slowness", "变慢"),
     ("oom", "ooms", "out of memory", "outofmemoryerror", "显存不足"),
-    ("wrong", "incorrect", "garbage", "gibberish", "wrong output", "乱码"),
+    ("wrong", "incorrect", "wrong output", "wrong outputs"),
+    ("garbage", "gibberish", "garbled", "乱码"),
+    ("leak", "leaks", "leaking", "leaked", "memory leak", "内存泄漏"),
 )
 _SUFFIXES = ("ing", "ed", "es", "s")
-TITLE_WEIGHT, LABEL_WEIGHT, TOPIC_WEIGHT, BODY_WEIGHT = 3, 2, 3, 1
+# Where a word matched, strongest first: the title says what an item is about, labels are a maintainer's
+# filing, the body mentions much in passing.
+TITLE_WEIGHT, LABEL_WEIGHT, BODY_WEIGHT = 3, 2, 1
+# A topic match is as strong as its strongest evidence: a tag or the title like the title, a label or the
+# author like a label, the body like the body.
+_EVIDENCE_WEIGHT = {"tag": TITLE_WEIGHT, "title": TITLE_WEIGHT, "label": LABEL_WEIGHT, "author": LABEL_WEIGHT,
+                    "body": BODY_WEIGHT, "body_lead": BODY_WEIGHT}
 
 
 def stem(word: str) -> str:
@@ -58,7 +73,8 @@ class Term:
 
 
 def topic_named(taxonomy: Taxonomy, word: str) -> Topic | None:
-    """The topic a query word names: its id, an alias, a query word ("cpu", "build") or a tag."""
+    """The topic a query word names: its id, its name, an alias, a query word ("cpu") or a tag, never a plain
+    word ("hang", "build"; ``Topic.names_word``)."""
     return taxonomy.named(word)
 
 
@@ -69,12 +85,14 @@ def compile_terms(taxonomy: Taxonomy, words: Sequence[str]) -> list[Term]:
 @dataclass(frozen=True)
 class Hit:
     item: ItemRecord
-    score: int
+    strength: tuple[int, int]  # (words found in the title, summed weights): greater is stronger
+    latest: datetime  # the item's latest activity in the window
     why: Reason
 
 
 def _best_hit(term: Term, item: ItemRecord, labels_text: str, taxonomy: Taxonomy) -> tuple[int, TermHit] | None:
-    """The strongest place ``term`` matches ``item``: title > topic > labels > body."""
+    """The strongest place ``term`` matches ``item``: the title, then the topic it names (as strong as the
+    topic's evidence), then labels, then the body."""
     if term.pattern is not None:
         found = term.pattern.search(item.title)
         if found:
@@ -82,7 +100,8 @@ def _best_hit(term: Term, item: ItemRecord, labels_text: str, taxonomy: Taxonomy
     if term.topic is not None:
         match = topic_match(taxonomy, term.topic, item)
         if match is not None:
-            return TOPIC_WEIGHT, TermHit("topic", topic=term.topic.ref(), evidence=match.evidence)
+            weight = max((_EVIDENCE_WEIGHT[e.source] for e in match.evidence), default=BODY_WEIGHT)
+            return weight, TermHit("topic", topic=term.topic.ref(), evidence=match.evidence)
     if term.pattern is not None:
         found = term.pattern.search(labels_text)
         if found:
@@ -126,41 +145,56 @@ def search(
     is_bot: Callable[[str], bool] | None = None,
 ) -> list[DigestItem]:
     """Every item of the window that passes the filters and matches every word, best first."""
-    view = ItemViewer(window, activity, is_bot)
+    return search_items(query, activity.items.values(), window, taxonomy, ItemViewer(window, activity, is_bot))
+
+
+def search_items(query: Query, items: Iterable[ItemRecord], window: Window, taxonomy: Taxonomy,
+                 view: ItemViewer) -> list[DigestItem]:
+    """``search`` over given items: the window's, or the items a query asks for by number (``#123``), which
+    are answered whatever the window (their reason starts with the number)."""
     terms = compile_terms(taxonomy, query.words)
     # Exclusions take word forms but not synonyms: "-stuck" should not also hide "hangs".
     excluded = compile_phrases(v for word in query.excluded_words for v in _variants(word, synonyms=False))
+    by_number = bool(query.numbers)
     hits: list[Hit] = []
-    for item in activity.items.values():
-        if not _passes_filters(query, item, window, view.is_bot(item)):
+    for item in items:
+        if by_number and item.number not in query.numbers:
+            continue
+        # Asked for by number, an item is named like an author: a bot's shows too.
+        if not _passes_filters(query, item, window, view.is_bot(item) and not by_number):
             continue
         labels_text = " ".join(item.labels)
         if excluded is not None and (
             excluded.search(item.title) or excluded.search(labels_text) or excluded.search(item.prose)
         ):
             continue
-        score, found = 0, []
+        in_title = score = 0
+        found = [TermHit("number", str(item.number))] if by_number else []
         for term in terms:
             best = _best_hit(term, item, labels_text, taxonomy)
             if best is None:
                 break
+            in_title += best[0] == TITLE_WEIGHT  # the title, or a topic the title names ("[ROCm]", "Qwen3")
             score += best[0]
             found.append(best[1])
         else:
-            why = QueryMatch(tuple(found)) if terms else _activity(item, window, view.comments(item))
-            hits.append(Hit(item, score, why))
-    hits.sort(key=lambda hit: (-hit.score, -view.comments(hit.item), -_latest(hit.item, window).timestamp(),
-                               -hit.item.number))
+            why = QueryMatch(tuple(found)) if found else window_event(item, window, view.comments(item))
+            hits.append(Hit(item, (in_title, score), latest_activity(item, window), why))
+    # Strongest match first; among equals, the latest activity in the window, then the newest item.
+    hits.sort(key=lambda hit: (hit.strength, hit.latest, hit.item.number), reverse=True)
     return [view(hit.item, hit.why) for hit in hits]
 
 
-def _latest(item: ItemRecord, window: Window) -> datetime:
-    moments = [m for m in (item.created_at, item.closed_at, item.merged_at, item.updated_at)
-               if m is not None and m in window]
-    return max(moments) if moments else item.created_at
+def latest_activity(item: ItemRecord, window: Window | None = None) -> datetime:
+    """The item's latest activity (opened, closed, merged or updated: a comment updates it) inside ``window``
+    when it has one there, else its last of all."""
+    moments = [m for m in (item.created_at, item.closed_at, item.merged_at, item.updated_at) if m is not None]
+    inside = [m for m in moments if m in window] if window is not None else []
+    return max(inside or moments)
 
 
-def _activity(item: ItemRecord, window: Window, comments: int) -> Active:
+def window_event(item: ItemRecord, window: Window, comments: int) -> Active:
+    """What happened to an item active in ``window``, most decisive first (``comments``: its comments there)."""
     if item.merged_at in window:
         return Active("merged")
     if item.closed_at in window:

@@ -3,6 +3,7 @@
 Evidence per topic, strongest first (docs/topics.md has the full story and the measured quality):
 
 - a label from ``labels`` (exact, case-insensitive)                                       5
+- the author's login matches one of ``authors`` (glob patterns: a vendor's engineers)       2
 - a bracket tag in the title from ``tags``, or one that contains a keyword ("[ROCm]")     5
 - a keyword, alias, ``strong`` phrase or ``patterns`` regex in the title (tags removed)     3
 - a ``strong`` phrase or ``patterns`` regex in the body ("segfault", "18% lower TPOT")      3
@@ -37,6 +38,7 @@ from bot.settings import describe_validation_error, read_toml
 from bot.text import body_prose
 
 _ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+_AUTHOR_GLOB = re.compile(r"[A-Za-z0-9*?-]{1,39}(?:\[bot\])?")
 _TAG_RE = re.compile(r"\[([^\[\]]{1,40})\]")
 # Word characters for boundaries: "amd" must not match in "command", "hip" not in "ship". "_" is not one, so
 # identifiers such as fused_moe or kv_cache still show their words.
@@ -48,6 +50,9 @@ TAG_SCORE = 5
 TITLE_SCORE = 3
 PATTERN_SCORE = 3
 BODY_SCORE = 1
+# A vendor engineer's item belongs to the vendor's topic even when its text does not say so (editorial policy,
+# "Followed topic sections"): enough alone, but the weakest evidence, so text that names the topic ranks first.
+AUTHOR_SCORE = 2
 BODY_MIN_HITS = 2  # sentences: a body mentions many things once, what it is about comes back
 MATCH_THRESHOLD = 2
 
@@ -438,6 +443,12 @@ class TopicDef(BaseModel):
     exclude: list[str] = Field(default_factory=list)
     # Words that name the topic in a query ("/digest cpu") but say too little inside an item's text.
     query_words: list[str] = Field(default_factory=list)
+    # Tags, aliases or query words that are everyday words or symptoms ("build", "server"): they match as
+    # usual but never name the topic in a query, where they are plain words (docs/topics.md, "Queries").
+    plain_words: list[str] = Field(default_factory=list)
+    # GitHub logins whose items belong to the topic whatever their text says: glob patterns, case-insensitive
+    # ("*-amd" for a vendor's engineers, "vllmellm" for a team account that posts real work).
+    authors: list[str] = Field(default_factory=list)
     # Phrases (keyword syntax) and regular expressions (case-insensitive) that decide alone, even once in
     # the body: symptoms such as "segfault", measured claims such as "18% lower TPOT".
     strong: list[str] = Field(default_factory=list)
@@ -458,6 +469,14 @@ class TopicDef(BaseModel):
     def _id(cls, value: str) -> str:
         if not _ID_RE.match(value):
             raise ValueError(f"must be lower-case letters, digits and _ (got {value!r})")
+        return value
+
+    @field_validator("authors")
+    @classmethod
+    def _authors(cls, value: list[str]) -> list[str]:
+        for pattern in value:
+            if not _AUTHOR_GLOB.fullmatch(pattern):
+                raise ValueError(f"not a login pattern {pattern!r} (letters, digits, -, [bot], * and ?)")
         return value
 
     @field_validator("patterns")
@@ -589,23 +608,32 @@ class Topic:
 
     @cached_property
     def query_names(self) -> frozenset[str]:
-        """Words that name this topic in a query: id, aliases, query words and tags, lower-case."""
+        """Words that name this topic in a query, lower-case: its id, its name, its aliases, query words and
+        tags, less its ``plain_words``. Other keywords never name it: a word is a word (docs/topics.md)."""
         d = self.definition
-        names = {d.id, d.id.replace("_", "-"), *d.aliases, *d.query_words, *d.tags}
-        return frozenset(normalise_tag(name) for name in names)
+        names = {d.id, d.id.replace("_", "-"), d.name, *d.aliases, *d.query_words, *d.tags}
+        plain = {normalise_tag(word) for word in d.plain_words}
+        return frozenset(name for name in map(normalise_tag, names) if name not in plain)
 
     def aliases_pattern(self) -> re.Pattern[str] | None:
         """The aliases and query words as one word-boundary pattern (for finding topic names in free text)."""
         return compile_phrases([*self.definition.aliases, *self.definition.query_words])
 
     def names_word(self, word: str) -> bool:
-        """Whether a free word of a query names this topic ("amd", "mi300x", "cpu" ...)."""
+        """Whether a free word of a query names this topic ("amd", "qwen3", "cpu" ...; not "hang", "mi300x")."""
         word = normalise_tag(word)
-        if not word:
-            return False
-        if word in self.query_names:
-            return True
-        return self._keywords is not None and self._keywords.fullmatch(word) is not None
+        return bool(word) and word in self.query_names
+
+    @cached_property
+    def _authors(self) -> re.Pattern[str] | None:
+        # Only * and ? are wildcards: "[bot]" in a login is literal (fnmatch would read a character class).
+        patterns = ["".join(".*" if ch == "*" else "." if ch == "?" else re.escape(ch) for ch in pattern.lower())
+                    for pattern in self.definition.authors]
+        return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+
+    def author_hit(self, login: str) -> bool:
+        """Whether ``login`` is one of the people or team accounts the topic lists (``authors``)."""
+        return self._authors is not None and bool(login) and self._authors.fullmatch(login.lower()) is not None
 
     def _blank_excluded(self, text: str, item: str = "") -> str:
         """``text`` with exclusions and other senses blanked out; ``item`` is the whole item (tags, title and
@@ -650,8 +678,9 @@ class Topic:
                 return tag
         return None
 
-    def match(self, title: str, labels: Sequence[str], body: str = "") -> TopicMatch | None:
-        """``body`` is the prose of the body (``bot.text.body_prose``), as stored at sync time."""
+    def match(self, title: str, labels: Sequence[str], body: str = "", author: str = "") -> TopicMatch | None:
+        """``body`` is the prose of the body (``bot.text.body_prose``), as stored at sync time; ``author`` the
+        item's login."""
         score = 0
         evidence: list[Evidence] = []
         for label in labels:
@@ -680,6 +709,10 @@ class Topic:
             if found_in_body is not None:
                 score += body_score
                 evidence.append(found_in_body)
+        if self.author_hit(author):
+            # After the text: a reason that names the topic reads first, "by @x" adds who wrote it.
+            score += AUTHOR_SCORE
+            evidence.append(Evidence("author", author))
         if score < MATCH_THRESHOLD:
             return None
         return TopicMatch(self.id, score, tuple(evidence))
@@ -743,13 +776,13 @@ class Taxonomy:
         return [topic.id for topic in self.topics]
 
     def named(self, word: str) -> Topic | None:
-        """The topic a query word names, if any (first in file order)."""
+        """The topic a query word names, if any (first in file order; ``Topic.names_word``)."""
         return next((topic for topic in self.topics if topic.names_word(word)), None)
 
-    def match(self, title: str, labels: Sequence[str], body: str = "") -> list[TopicMatch]:
+    def match(self, title: str, labels: Sequence[str], body: str = "", author: str = "") -> list[TopicMatch]:
         """Every topic the item belongs to; ``body`` is the raw body (templates and code are skipped)."""
         prose = body_prose(body) if body else ""
-        found = [topic.match(title, labels, prose) for topic in self.topics]
+        found = [topic.match(title, labels, prose, author) for topic in self.topics]
         return [m for m in found if m is not None]
 
     def restricted(self, ids: Sequence[str] | None) -> Taxonomy:
