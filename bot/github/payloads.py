@@ -219,4 +219,5 @@ def comment_from_payload(repo: str, payload: Any, is_bot: Callable[[str], bool])
         updated_at=_time(payload.get("updated_at"), "updated_at") or created,
         body=_text(payload.get("body"), "body")[:MAX_COMMENT_BODY],
         reactions=total,
+        author_association=_text(payload.get("author_association"), "author_association", MAX_ASSOCIATION),
     )

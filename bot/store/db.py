@@ -72,8 +72,20 @@ def _post_requests(conn: Connection) -> None:
     conn.execute(text(f"ALTER TABLE {schema.deliveries.name} ADD COLUMN request {column_type}"))
 
 
+def _comment_associations(conn: Connection) -> None:
+    # comments.author_association: step 1 creates the table from today's definition, so it may exist already.
+    # Comments stored before it read "" (nobody's a maintainer) until the sync sees them again.
+    if "author_association" in {column["name"] for column in inspect(conn).get_columns(schema.comments.name)}:
+        return
+    column_type = schema.comments.c.author_association.type.compile(dialect=conn.dialect)
+    conn.execute(
+        text(f"ALTER TABLE {schema.comments.name} ADD COLUMN author_association {column_type} NOT NULL DEFAULT ''")
+    )
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
-    (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests)
+    (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
+    (6, _comment_associations),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
