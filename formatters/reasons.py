@@ -43,8 +43,8 @@ def reason_text(why: Reason, locale: str | None) -> str:
                 parts.append(words["participants"].format(n=people))
             if maintainer:
                 parts.append(words["maintainer"])
-            if open_question:
-                parts.append(words["open_question"])
+            if open_question:  # the project has not spoken last: never yet, or not since someone answered it
+                parts.append(words["open_question_followup" if maintainer else "open_question"])
             return str(sep.join(parts))
         case Merged(signals=signals):
             if not signals:

@@ -9,6 +9,7 @@ from datetime import timedelta
 from sqlalchemy import event
 
 from bot.digest.heat import MAX_HOT, heat, is_hot
+from bot.github.payloads import confirms
 from bot.model import Hot
 from bot.store.records import Discussion
 from bot.store.store import Store
@@ -108,6 +109,16 @@ def test_confirmations_are_short_comments_by_others_saying_me_too(store: Store) 
         comment_payload(10, 1, INSIDE + timedelta(minutes=9), user="bob", body="me too, after the upgrade"),
     ])
     assert store.window_activity("o/r", START, END).discussions[1].confirmations == 5  # bob x2, carol, dave, erin
+
+
+def test_a_confirmation_is_a_short_me_too_read_once_at_sync_time() -> None:
+    for body in ("+1", "+1 🙏", "Same here, 8xH100", "I'm also seeing this on v0.11.2", "Can confirm on main.",
+                 "same issue with Qwen3", "Still seeing this with v0.12.0rc1 😢", "同样遇到这个问题", "同问，+1",
+                 "我这边在 H100 上也复现了", "同じ問題が発生しています。", "me too"):
+        assert confirms(body), body
+    for body in ("Can you share the full log?", "TP+1 ranks hang", "+10 tokens/s with this PR",
+                 "I can't reproduce this on main.", "Looks good", "Same here. " + "A long analysis. " * 20):
+        assert not confirms(body), body
 
 
 def test_window_activity_reads_a_fixed_number_of_queries_whatever_the_items(sqlite_store: Store) -> None:

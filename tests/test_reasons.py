@@ -238,9 +238,12 @@ def test_hot_and_new_bug_word_the_heat_and_the_confirmations() -> None:
     hot = Hot(12, 3, participants=5, maintainer=True, open_question=True)
     assert contract_reason(hot) == "12 comments in window, 3 reactions"  # the JSON ``reason``: unchanged
     assert reason_text(hot, "en") == (
-        "12 comments in window, 3 reactions, 5 people, maintainer replied, awaiting maintainers")
-    assert reason_text(hot, "zh-CN") == "本窗口内 12 条评论，3 个表情回应，5 人参与，维护者已回复，待维护者回复"
-    assert reason_text(Hot(4, participants=2), "zh-CN") == "本窗口内 4 条评论，2 人参与"
+        "12 comments in window, 3 reactions, 5 people, maintainer replied, awaiting follow-up")
+    assert reason_text(hot, "zh-CN") == "本窗口内 12 条评论，3 个表情回应，5 人参与，维护者已回复，待跟进"
+    unanswered = Hot(4, participants=2, open_question=True)
+    assert reason_text(unanswered, "en") == "4 comments in window, 2 people, awaiting maintainers"
+    assert reason_text(unanswered, "zh-CN") == "本窗口内 4 条评论，2 人参与，待维护者回复"
+    assert reason_text(Hot(4, participants=2, maintainer=True), "zh-CN") == "本窗口内 4 条评论，2 人参与，维护者已回复"
     bug = NewBug("null_output", 4, confirmations=3)
     assert contract_reason(bug) == "new bug: null output, 4 comments"
     assert reason_text(bug, "en") == "new bug: null output, 4 comments, 3 confirmed"

@@ -73,14 +73,16 @@ def _post_requests(conn: Connection) -> None:
 
 
 def _comment_associations(conn: Connection) -> None:
-    # comments.author_association: step 1 creates the table from today's definition, so it may exist already.
-    # Comments stored before it read "" (nobody's a maintainer) until the sync sees them again.
-    if "author_association" in {column["name"] for column in inspect(conn).get_columns(schema.comments.name)}:
-        return
-    column_type = schema.comments.c.author_association.type.compile(dialect=conn.dialect)
-    conn.execute(
-        text(f"ALTER TABLE {schema.comments.name} ADD COLUMN author_association {column_type} NOT NULL DEFAULT ''")
-    )
+    # comments.author_association and comments.confirms: step 1 creates the table from today's definition, so
+    # they may exist already. Comments stored before read "" (nobody's a maintainer) and false (no "+1") until
+    # the sync sees them again.
+    existing = {column["name"] for column in inspect(conn).get_columns(schema.comments.name)}
+    for name, default in (("author_association", "''"), ("confirms", "false")):
+        if name not in existing:
+            column_type = schema.comments.c[name].type.compile(dialect=conn.dialect)
+            conn.execute(
+                text(f"ALTER TABLE {schema.comments.name} ADD COLUMN {name} {column_type} NOT NULL DEFAULT {default}")
+            )
 
 
 MIGRATIONS: list[tuple[int, Migration]] = [

@@ -52,21 +52,12 @@ class CommentRecord:
     body: str = ""
     reactions: int = 0
     author_association: str = ""  # GitHub's: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, FIRST_TIMER, NONE, ...
+    confirms: bool = False  # derived once at sync time: a short "+1" / "same here" (bot.github.payloads)
 
 
 # GitHub's ``author_association`` values of the project's own people, and of first-time contributors.
 MAINTAINER_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
 FIRST_TIMER_ASSOCIATIONS = frozenset({"FIRST_TIME_CONTRIBUTOR", "FIRST_TIMER"})
-
-# Short comments that say "I have this problem too" (lower case; a comment counts once however many it has).
-# Long comments are discussions, not confirmations, so only comments up to ``CONFIRMATION_MAX_CHARS`` count.
-CONFIRMING_PHRASES = (
-    "+1", "same here", "same issue", "same problem", "same error", "same for me", "same thing", "me too",
-    "also seeing", "also see this", "also happens", "also happening", "also hit", "also getting",
-    "also experiencing", "also affected", "hit this too", "seeing this too", "seeing the same", "still seeing",
-    "can confirm", "i can reproduce", "同样遇到", "同问", "也遇到", "也复现", "同じ問題",
-)
-CONFIRMATION_MAX_CHARS = 280
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +68,7 @@ class Discussion:
     maintainer: bool  # one of them is the project's (``MAINTAINER_ASSOCIATIONS``)
     last_author: str  # of the latest human comment
     last_association: str
-    # short comments confirming the item (``CONFIRMING_PHRASES``) by people other than its author
+    # short comments confirming the item (``CommentRecord.confirms``) by people other than its author
     confirmations: int = 0
 
     @property

@@ -5,17 +5,15 @@ from __future__ import annotations
 import dataclasses
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, case, delete, func, or_, select, union
+from sqlalchemy import Connection, Engine, and_, case, delete, func, select, union
 
 from bot.redact import redact
 from bot.store import schema
 from bot.store.db import create_store_engine, migrate, upsert
 from bot.store.records import (
-    CONFIRMATION_MAX_CHARS,
-    CONFIRMING_PHRASES,
     MAINTAINER_ASSOCIATIONS,
     CommentRecord,
     Discussion,
@@ -324,7 +322,8 @@ class Store:
             rows = conn.execute(
                 select(
                     c.c.number, c.c.author, c.c.author_is_bot, c.c.author_association, func.count(),
-                    func.coalesce(func.sum(c.c.reactions), 0), func.max(c.c.created_at), func.sum(_confirming(c)),
+                    func.coalesce(func.sum(c.c.reactions), 0), func.max(c.c.created_at),
+                    func.sum(case((c.c.confirms, 1), else_=0)),
                 )
                 .where(c.c.repo == repo, within(c.c.created_at))
                 .group_by(c.c.number, c.c.author, c.c.author_is_bot, c.c.author_association)
@@ -363,21 +362,6 @@ class Store:
         return counts
 
 
-def _confirming(c: Any) -> Any:
-    """1 for a short comment that confirms the item ("+1", "same here": ``CONFIRMING_PHRASES``), else 0."""
-    body = func.lower(c.c.body)
-    return case(
-        (
-            and_(
-                func.length(c.c.body) <= CONFIRMATION_MAX_CHARS,
-                or_(*(body.contains(phrase, autoescape=True) for phrase in CONFIRMING_PHRASES)),
-            ),
-            1,
-        ),
-        else_=0,
-    )
-
-
 def _discussions(
     rows: Sequence[Any], items: dict[int, ItemRecord]
 ) -> tuple[dict[int, int], dict[int, int], dict[int, Discussion]]:
@@ -386,7 +370,9 @@ def _discussions(
     reactions: dict[int, int] = {}
     people: dict[int, set[str]] = {}
     maintainer: set[int] = set()
-    last: dict[int, tuple[datetime, str, str]] = {}
+    # max(created_at) of a group is only compared, never shown: SQLite hands back its stored text (which sorts
+    # like the time), PostgreSQL a datetime; either way one kind per store, so no parsing.
+    last: dict[int, tuple[Any, str, str]] = {}
     confirmations: dict[int, int] = {}
     for number, author, is_bot, association, n, total, latest, confirming in rows:
         if is_bot:
@@ -397,9 +383,8 @@ def _discussions(
         association = association or ""
         if association in MAINTAINER_ASSOCIATIONS:
             maintainer.add(number)
-        moment = _aware(latest)
-        if number not in last or (moment, author) > last[number][:2]:
-            last[number] = (moment, author, association)
+        if number not in last or (latest, author) > last[number][:2]:
+            last[number] = (latest, author, association)
         item = items.get(number)
         if confirming and (item is None or author != item.author):  # the author's "+1" confirms nothing
             confirmations[number] = confirmations.get(number, 0) + int(confirming)
@@ -415,9 +400,3 @@ def _discussions(
     }
     return counts, reactions, discussions
 
-
-def _aware(moment: datetime | str) -> datetime:
-    # max() over a group: SQLite may hand back the stored text, PostgreSQL a naive (UTC) datetime.
-    if isinstance(moment, str):
-        moment = datetime.fromisoformat(moment)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
