@@ -80,7 +80,7 @@ class DigestSettings(_Strict):
     timezone: str = "Asia/Shanghai"
     post_time: str = "11:05"
     locale: str = "en"
-    hot_min_comments: Annotated[int, Field(ge=1)] = 2
+    hot_min_comments: Annotated[int, Field(ge=1)] = 3
 
     _tz = field_validator("timezone")(check_timezone)
     _time = field_validator("post_time")(check_hhmm)

@@ -33,7 +33,7 @@ from formatters.locale import strings
 from formatters.sections import section_title
 
 _SIGNALS = {"bugfix": "bugfix", "breaking": "breaking/removal"}
-_BUGS = {"wrong_output": "wrong output"}
+_BUGS = {"wrong_output": "wrong output", "null_output": "null output", "config_failure": "config failure"}
 _LISTED = {"closed_unmerged": "closed unmerged"}
 
 

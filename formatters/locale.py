@@ -71,6 +71,10 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "reasons": {
             "sep": ", ",
             "hot": "{comments} comments in window",
+            "participants": "{n} people",
+            "maintainer": "maintainer replied",
+            "open_question": "awaiting maintainers",
+            "open_question_followup": "awaiting follow-up",
             "reactions": "{n} reactions",
             "merged": "merged",
             "merged_for": "merged: {signals}",
@@ -84,11 +88,14 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             },
             "new_bug": "new bug: {bug}",
             "comments": "{n} comments",
+            "confirmations": "{n} confirmed",
             "bugs": {
                 "crash": "crash",
                 "hang": "hang",
                 "wrong_output": "wrong output",
+                "null_output": "null output",
                 "regression": "regression",
+                "config_failure": "config failure",
                 "oom": "oom",
             },
             "evidence": {
@@ -179,6 +186,10 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "reasons": {
             "sep": "，",
             "hot": "本窗口内 {comments} 条评论",
+            "participants": "{n} 人参与",
+            "maintainer": "维护者已回复",
+            "open_question": "待维护者回复",
+            "open_question_followup": "待跟进",
             "reactions": "{n} 个表情回应",
             "merged": "已合并",
             "merged_for": "已合并：{signals}",
@@ -192,11 +203,14 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             },
             "new_bug": "新 bug：{bug}",
             "comments": "{n} 条评论",
+            "confirmations": "{n} 人确认遇到",
             "bugs": {
                 "crash": "崩溃",
                 "hang": "卡住",
                 "wrong_output": "输出错误",
+                "null_output": "输出为空",
                 "regression": "回归",
+                "config_failure": "特定配置下失败",
                 "oom": "内存不足",
             },
             "evidence": {

@@ -33,16 +33,30 @@ def reason_text(why: Reason, locale: str | None) -> str:
     words: dict[str, Any] = strings(locale)["reasons"]
     sep = words["sep"]
     match why:
-        case Hot(comments=comments, reactions=reactions):
-            text = words["hot"].format(comments=comments)
-            return text + sep + words["reactions"].format(n=reactions) if reactions else text
+        case Hot(comments=comments, reactions=reactions, participants=people, maintainer=maintainer,
+                 open_question=open_question):
+            # The contract's facts first (comments, reactions), then the heat's: who took part, and how.
+            parts = [words["hot"].format(comments=comments)]
+            if reactions:
+                parts.append(words["reactions"].format(n=reactions))
+            if people:
+                parts.append(words["participants"].format(n=people))
+            if maintainer:
+                parts.append(words["maintainer"])
+            if open_question:  # the project has not spoken last: never yet, or not since someone answered it
+                parts.append(words["open_question_followup" if maintainer else "open_question"])
+            return str(sep.join(parts))
         case Merged(signals=signals):
             if not signals:
                 return str(words["merged"])
             return str(words["merged_for"].format(signals=sep.join(_signal(s, words) for s in signals)))
-        case NewBug(bug=bug, comments=comments):
-            text = words["new_bug"].format(bug=words["bugs"][bug])
-            return text + sep + words["comments"].format(n=comments) if comments else text
+        case NewBug(bug=bug, comments=comments, confirmations=confirmations):
+            parts = [words["new_bug"].format(bug=words["bugs"][bug])]
+            if comments:
+                parts.append(words["comments"].format(n=comments))
+            if confirmations:
+                parts.append(words["confirmations"].format(n=confirmations))
+            return str(sep.join(parts))
         case InTopic(evidence=evidence):
             return _evidence(evidence, words)
         case Listed(event=event):

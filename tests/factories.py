@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.store.records import ItemRecord
 from bot.store.store import Store
 from bot.timeutil import iso_z
 
@@ -28,6 +29,7 @@ def issue_payload(
     comments: int = 0,
     reactions: int = 0,
     draft: bool = False,
+    association: str = "CONTRIBUTOR",
 ) -> dict:
     times = [t for t in (created, updated, closed, merged) if t is not None]
     payload = {
@@ -44,7 +46,7 @@ def issue_payload(
         "created_at": iso_z(created),
         "updated_at": iso_z(max(times)),
         "closed_at": iso_z(closed or merged) if (closed or merged) else None,
-        "author_association": "CONTRIBUTOR",
+        "author_association": association,
         "body": body,
         "reactions": {"total_count": reactions, "+1": reactions},
     }
@@ -60,7 +62,7 @@ def issue_payload(
 
 def comment_payload(
     comment_id: int, number: int, created: datetime, *, repo: str = "o/r", user: str = "bob", bot: bool = False,
-    body: str = "Looks good", updated: datetime | None = None,
+    body: str = "Looks good", updated: datetime | None = None, association: str = "MEMBER", reactions: int = 0,
 ) -> dict:
     return {
         "id": comment_id,
@@ -70,9 +72,9 @@ def comment_payload(
         "user": {"login": user, "id": 8, "type": "Bot" if bot else "User"},
         "created_at": iso_z(created),
         "updated_at": iso_z(updated or created),
-        "author_association": "MEMBER",
+        "author_association": association,
         "body": body,
-        "reactions": {"total_count": 0},
+        "reactions": {"total_count": reactions},
     }
 
 
@@ -86,7 +88,7 @@ ISSUE_FIELDS = ["number", "url", "html_url", "title", "user", "labels", "state",
                 "created_at", "updated_at", "closed_at", "author_association", "body", "reactions",
                 "pull_request", "draft", "<whole>"]
 COMMENT_FIELDS = ["id", "url", "html_url", "issue_url", "user", "created_at", "updated_at", "body", "reactions",
-                  "<whole>"]
+                  "author_association", "<whole>"]
 
 
 def damaged(payload: dict[str, Any], field: str, value: Any) -> Any:
@@ -110,3 +112,10 @@ def fill_rocm_prs(store: Store, now: datetime, repo: str = "o/r") -> Store:
     for listing in ("issues", "comments"):
         store.complete_listing(repo, listing, now, [], synced_from=now - timedelta(days=30))
     return store
+
+
+def item_record(number: int, created: datetime, **payload: Any) -> ItemRecord:
+    """A stored item as the sync makes it from ``issue_payload(number, created, **payload)`` (prose included)."""
+    from bot.github.payloads import item_from_payload
+
+    return item_from_payload(payload.get("repo", "o/r"), issue_payload(number, created, **payload), lambda _: False)

@@ -93,13 +93,13 @@ evidence = st.builds(
 topic_refs = st.builds(TopicRef, short_text, short_text, st.one_of(st.none(), short_text))
 # Every kind of reason, with GitHub's text (labels, tags, the words matched) as hostile as the rest.
 reasons: st.SearchStrategy[Reason] = st.one_of(
-    st.builds(Hot, counts, counts),
+    st.builds(Hot, counts, counts, counts, st.booleans(), st.booleans()),
     st.builds(Merged, st.lists(st.one_of(
         st.builds(Signal, st.sampled_from(("tag", "label")), short_text),
         st.builds(Signal, st.sampled_from(("bugfix", "breaking"))),
         st.builds(Signal, st.sampled_from(("comments", "reactions")), st.just(""), counts),
     ), max_size=6).map(tuple)),
-    st.builds(NewBug, st.sampled_from(BUG_KINDS), counts),
+    st.builds(NewBug, st.sampled_from(BUG_KINDS), counts, counts),
     st.builds(InTopic, st.lists(evidence, max_size=4).map(tuple)),
     st.builds(Listed, st.sampled_from(("opened", "closed", "merged", "closed_unmerged"))),
     st.builds(QueryMatch, st.lists(st.one_of(

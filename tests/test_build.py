@@ -70,23 +70,25 @@ def test_stats_follow_the_exact_definitions_at_window_edges(store: Store) -> Non
 
 def test_hot_counts_human_comments_inside_the_window_only(store: Store) -> None:
     old = BEFORE - timedelta(days=2)
+    people = ("bob", "carol", "bob")
     save(
         store,
         [issue_payload(1, old, reactions=1), issue_payload(2, old, reactions=9), issue_payload(3, old),
          issue_payload(4, old)],
         [
-            *(comment_payload(100 + i, 1, INSIDE + timedelta(minutes=i)) for i in range(3)),
-            *(comment_payload(200 + i, 2, INSIDE + timedelta(minutes=i)) for i in range(3)),
-            comment_payload(300, 3, START), comment_payload(301, 3, BEFORE), comment_payload(302, 3, END),
-            *(comment_payload(400 + i, 4, INSIDE, user="github-actions[bot]", bot=True) for i in range(5)),
+            *(comment_payload(100 + i, 1, INSIDE + timedelta(minutes=i), user=people[i]) for i in range(3)),
+            *(comment_payload(200 + i, 2, INSIDE + timedelta(minutes=i), user=people[i]) for i in range(3)),
+            comment_payload(300, 3, START), comment_payload(301, 3, START, user="carol"),
+            comment_payload(302, 3, BEFORE, user="dave"), comment_payload(303, 3, END, user="erin"),
+            *(comment_payload(400 + i, 4, INSIDE, user=f"ci{i}[bot]", bot=True) for i in range(5)),
         ],
     )
-    digest = build(store, hot_min_comments=1)
+    digest = build(store, hot_min_comments=2)
     hot = digest.section("hot").items
-    assert numbers(hot) == [2, 1, 3]  # ties broken by reactions; #4 has only bot comments
-    assert hot[0].why == Hot(comments=3, reactions=9)
-    assert hot[2].comments_in_window == 1
-    assert numbers(build(store, hot_min_comments=2).section("hot").items) == [2, 1]
+    assert numbers(hot) == [2, 1, 3]  # #2 and #1 alike but for reactions; #4 has only bot comments
+    assert hot[0].why == Hot(comments=3, reactions=9, participants=2, maintainer=True)
+    assert hot[2].comments_in_window == 2
+    assert numbers(build(store).section("hot").items) == [2, 1]  # the default floor: 3 human comments
 
 
 def test_notable_picks_new_human_bug_reports_about_serious_failures(store: Store) -> None:
@@ -169,7 +171,7 @@ def test_json_reasons_are_the_contracts_english_in_every_locale(store: Store, lo
         issue_payload(1, INSIDE, title="[Bug]: segfault in fused_moe on MI300X", labels=("bug",), reactions=2),
         issue_payload(2, BEFORE, pr=True, merged=INSIDE, title="[Feature][ROCm] Add the responses API", comments=12),
         issue_payload(3, BEFORE, pr=True, closed=INSIDE, title="[Doc] Fix typo"),
-    ], [comment_payload(10 + n, 1, INSIDE + timedelta(minutes=n)) for n in range(3)])
+    ], [comment_payload(10 + n, 1, INSIDE + timedelta(minutes=n), user=f"user{n}") for n in range(3)])
     data = digest_to_dict(build(store, locale=locale))
     reasons = {s["id"]: {i["number"]: i["reason"] for i in s["items"]} for s in data["sections"]}
     assert reasons["hot"] == {1: "3 comments in window, 2 reactions"}
@@ -181,4 +183,6 @@ def test_json_reasons_are_the_contracts_english_in_every_locale(store: Store, lo
     assert appendix["closed_unmerged_prs"] == [(3, "closed unmerged")]
     assert data["sections"][-3]["title"] == ("Hot discussions" if locale == "en" else "高热度讨论")
     hot = next(s for s in data["sections"] if s["id"] == "hot")["items"][0]
-    assert hot["why"] == {"kind": "hot", "comments": 3, "reactions": 2}
+    # The heat's new facts are in the typed ``why`` only: the ``reason`` above is the contract's, unchanged.
+    assert hot["why"] == {"kind": "hot", "comments": 3, "reactions": 2, "participants": 3, "maintainer": True,
+                          "open_question": False}

@@ -3,7 +3,7 @@ keeps its rows (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, func, inspect, select
 
@@ -74,3 +74,39 @@ def test_a_version_4_store_gets_the_post_request_column_and_keeps_its_ledger(sto
     assert ledger.claim(post, key.window_start, request={"v": 1, "text": "rocm"}) is not None
     stored = ledger.get(post)
     assert stored is not None and stored.request == {"v": 1, "text": "rocm"}
+
+
+def test_a_version_5_store_gets_comment_associations_and_confirmations_and_keeps_its_comments(
+    store: Store,
+) -> None:
+    from sqlalchemy import text
+
+    from bot.github.payloads import comment_from_payload
+    from tests.factories import comment_payload
+
+    moment = datetime(2025, 12, 1, 4, tzinfo=UTC)
+    with store.engine.begin() as conn:  # back to what version 5 had: no comments.author_association, .confirms
+        conn.execute(text("ALTER TABLE comments DROP COLUMN author_association"))
+        conn.execute(text("ALTER TABLE comments DROP COLUMN confirms"))
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=5, applied_at=datetime.now(UTC)))
+        conn.execute(  # only the columns version 5 had (the table's insert() would name the new one)
+            text("INSERT INTO comments (repo, id, number, author, author_is_bot, created_at, updated_at, body,"
+                 " reactions) VALUES ('o/r', 1, 7, 'maint', :no, :at, :at, 'Same here', 0)"),
+            {"no": False, "at": moment.replace(tzinfo=None)},
+        )
+    with store.engine.connect() as conn:
+        assert not {"author_association", "confirms"} & {c["name"] for c in inspect(conn).get_columns("comments")}
+
+    assert migrate(store.engine) == 5
+    assert versions(store) == [5, *range(6, SCHEMA_VERSION + 1)]
+    with store.engine.connect() as conn:
+        assert {"author_association", "confirms"} <= {c["name"] for c in inspect(conn).get_columns("comments")}
+    window = (moment - timedelta(hours=1), moment + timedelta(hours=1))
+    old = store.window_activity("o/r", *window).discussions[7]
+    # Unknown until the sync reads the comment again: nobody's a maintainer, nothing confirms.
+    assert (old.last_author, old.last_association, old.maintainer, old.confirmations) == ("maint", "", False, 0)
+    resynced = comment_payload(1, 7, moment, user="maint", association="MEMBER", body="Same here")
+    store.save_page(comments=[comment_from_payload("o/r", resynced, lambda _: False)])
+    again = store.window_activity("o/r", *window).discussions[7]
+    assert (again.last_association, again.maintainer, again.confirmations) == ("MEMBER", True, 1)

@@ -33,8 +33,11 @@ def qwen(number: int, created, **kw: object) -> dict:  # type: ignore[no-untyped
     return issue_payload(number, created, title=f"Qwen3 model output {number}", **kw)  # type: ignore[arg-type]
 
 
-def comments(first_id: int, number: int, at, n: int, *, user: str = "bob", bot: bool = False) -> list[dict]:  # type: ignore[no-untyped-def]
-    return [comment_payload(first_id + k, number, at + timedelta(minutes=k), user=f"{user}{k}", bot=bot)
+def comments(first_id: int, number: int, at, n: int, *, user: str = "bob", bot: bool = False,  # type: ignore[no-untyped-def]
+             same_person: bool = False) -> list[dict]:
+    """``n`` comments a minute apart, each by another person (``user0``, ``user1``, ...) unless ``same_person``."""
+    return [comment_payload(first_id + k, number, at + timedelta(minutes=k),
+                            user=user if same_person else f"{user}{k}", bot=bot)
             for k in range(n)]
 
 
@@ -78,12 +81,13 @@ def test_days_the_store_never_synced_are_left_out_of_the_mean(store: Store) -> N
     assert topic_baselines(history, digest, TAXONOMY, is_bot, synced_from=None)["rocm"] == 1 / 7
 
 
-def test_without_any_history_the_busiest_topics_are_listed_with_baseline_zero(store: Store) -> None:
-    save(store, [rocm(1, INSIDE), rocm(2, INSIDE), qwen(3, INSIDE)])
+def test_a_topic_new_since_the_baseline_days_needs_three_items_too(store: Store) -> None:
+    # Policy (docs/editorial.md, "Trends"): two items were a trend before; now a trend needs 3 items today.
+    save(store, [rocm(1, INSIDE), rocm(2, INSIDE), rocm(3, INSIDE), qwen(4, INSIDE), qwen(5, INSIDE)])
     digest = DigestBuilder(store, TAXONOMY, BuildOptions(), is_bot=is_bot).build("o/r", WINDOW)
     trends = digest.narrative.trends
-    assert [(t.topic, t.count) for t in trends] == [("rocm", 2)]  # one Qwen item is news, not a trend
-    assert trends[0].ratio is None
+    assert [(t.topic, t.count, t.baseline) for t in trends] == [("rocm", 3, 0.0)]  # two Qwen items: news
+    assert trends[0].ratio is None  # new: nothing like it in the 7 days before
 
 
 def test_activity_figures(store: Store) -> None:
@@ -92,19 +96,25 @@ def test_activity_figures(store: Store) -> None:
         [
             issue_payload(1, START - 3 * DAY, user="old-hand"),
             issue_payload(2, INSIDE, user="old-hand"),
-            issue_payload(3, INSIDE, user="newcomer", pr=True, merged=INSIDE + timedelta(hours=4)),
-            issue_payload(4, INSIDE, user="newcomer", pr=True),
+            issue_payload(3, INSIDE, user="newcomer", pr=True, merged=INSIDE + timedelta(hours=4),
+                          association="FIRST_TIME_CONTRIBUTOR"),
+            issue_payload(4, INSIDE, user="newcomer", pr=True, association="FIRST_TIME_CONTRIBUTOR"),
             issue_payload(5, START - 2 * DAY, user="someone", pr=True, merged=INSIDE + timedelta(hours=2)),
-            issue_payload(6, INSIDE, user="renovate[bot]", pr=True, merged=INSIDE + timedelta(hours=1)),
+            issue_payload(6, INSIDE, user="renovate[bot]", pr=True, merged=INSIDE + timedelta(hours=1),
+                          association="FIRST_TIMER"),  # a bot is no contributor, first-time or not
+            issue_payload(7, INSIDE, user="asker", association="FIRST_TIMER"),  # a first issue counts too
+            issue_payload(8, INSIDE, user="unmarked"),  # first seen here, but GitHub knows them: not first-time
+            issue_payload(9, START - DAY, user="old-hand", pr=True, closed=INSIDE),  # closed unmerged
         ],
         comments(10, 2, INSIDE, 2, user="talker")  # talker0, talker1
         + comments(20, 2, INSIDE, 1, user="ci", bot=True)
         + comments(30, 2, START - timedelta(hours=1), 1, user="early"),  # before the window
     )
     activity = build(store).narrative.activity
-    assert activity.contributors == 4  # old-hand, newcomer, talker0, talker1
-    assert activity.first_time_contributors == 1  # newcomer
-    assert activity.merge_rate == round(3 / 3, 2)  # merged 3 (3, 5, 6) / new PRs 3 (3, 4, 6)
+    assert activity.contributors == 6  # old-hand, newcomer, asker, unmarked, talker0, talker1
+    assert activity.first_time_contributors == 2  # newcomer and asker, as GitHub marks them
+    # merged 3 (3, 5, 6) / (merged 3 + closed unmerged 1 (9)); new PRs (3, 4, 6) do not count
+    assert activity.merge_rate == round(3 / 4, 2)
     # hours to merge: #6 1 h, #3 4 h, #5 2 days + 2 h + the gap to INSIDE
     hours = sorted([1.0, 4.0, (INSIDE + timedelta(hours=2) - (START - 2 * DAY)) / timedelta(hours=1)])
     assert activity.median_hours_to_merge == hours[1]
@@ -120,19 +130,24 @@ def test_hot_items_say_new_today_or_how_many_days_running(store: Store) -> None:
     old = START - 5 * DAY
     save(
         store,
-        [issue_payload(1, old), issue_payload(2, old), issue_payload(3, old), issue_payload(4, old)],
-        comments(100, 1, INSIDE, 2)  # #1: hot today only
-        + comments(200, 2, INSIDE, 3) + comments(210, 2, INSIDE - DAY, 2) + comments(220, 2, INSIDE - 2 * DAY, 2)
-        + comments(300, 3, INSIDE, 2) + comments(310, 3, INSIDE - 2 * DAY, 5)  # a quiet day breaks the streak
-        + comments(400, 4, INSIDE, 2) + comments(410, 4, INSIDE - DAY, 5, bot=True),  # bot chatter is not heat
+        [issue_payload(1, old), issue_payload(2, old), issue_payload(3, old), issue_payload(4, old),
+         issue_payload(5, old), issue_payload(6, INSIDE - timedelta(hours=1))],
+        comments(100, 1, INSIDE, 3)  # #1: hot today only, opened long ago: no badge
+        + comments(200, 2, INSIDE, 3) + comments(210, 2, INSIDE - DAY, 3) + comments(220, 2, INSIDE - 2 * DAY, 3)
+        + comments(300, 3, INSIDE, 3) + comments(310, 3, INSIDE - 2 * DAY, 5)  # a quiet day breaks the streak
+        + comments(400, 4, INSIDE, 3) + comments(410, 4, INSIDE - DAY, 5, bot=True)  # bot chatter is not heat
+        + comments(500, 5, INSIDE, 3) + comments(510, 5, INSIDE - DAY, 5, same_person=True)  # a monologue
+        + comments(600, 6, INSIDE, 3),  # #6: opened in the window: new today
     )
     digest = build(store)
     streaks = {item.number: item.streak_days for item in digest.section("hot").items}
-    assert streaks == {1: 1, 2: 3, 3: 1, 4: 1}
+    assert streaks == {1: None, 2: 3, 3: None, 4: None, 5: None, 6: 1}
     assert all(item.streak_days is None for section in digest.sections if section.id != "hot"
                for item in section.items)
     hot_json = next(s for s in digest_to_dict(digest)["sections"] if s["id"] == "hot")["items"]
-    assert {item["number"]: item["streak_days"] for item in hot_json} == streaks
+    assert {item["number"]: item.get("streak_days") for item in hot_json} == streaks
+    text = render_markdown(digest)
+    assert text.count("🆕 new today") == 1 and text.count("🔁 hot 3 days running") == 1
 
 
 def test_summary_names_counts_focus_and_the_hottest_item_in_both_locales(store: Store) -> None:
@@ -172,12 +187,12 @@ def test_mood_compares_today_with_the_days_before() -> None:
 
 
 def test_json_contract_and_renderers_carry_the_narrative(store: Store) -> None:
-    save(store, [rocm(1, INSIDE), rocm(2, INSIDE)], comments(10, 1, INSIDE, 3))
+    save(store, [rocm(1, INSIDE), rocm(2, INSIDE), rocm(3, INSIDE)], comments(10, 1, INSIDE, 3))
     digest = build(store)
     data = json.loads(render_json(digest))["narrative"]
     assert set(data) >= {"summary", "trends", "activity"}
-    assert data["trends"] == [{"topic": "rocm", "title": "AMD / ROCm", "count": 2, "baseline": 0.0,
-                               "items": [1, 2]}]
+    assert data["trends"] == [{"topic": "rocm", "title": "AMD / ROCm", "count": 3, "baseline": 0.0,
+                               "items": [1, 3, 2]}]
     assert set(data["activity"]) >= {"contributors", "first_time_contributors", "merge_rate",
                                      "median_hours_to_merge"}
     text = render_markdown(digest)
@@ -191,7 +206,8 @@ def test_narrative_can_be_turned_off(store: Store) -> None:
 
 
 def test_a_channels_topics_narrow_trends_like_sections(store: Store) -> None:
-    save(store, [rocm(1, INSIDE), rocm(2, INSIDE), qwen(3, INSIDE), qwen(4, INSIDE)])
+    save(store, [rocm(1, INSIDE), rocm(2, INSIDE), rocm(5, INSIDE), qwen(3, INSIDE), qwen(4, INSIDE),
+                 qwen(6, INSIDE)])
     digest = build(store, taxonomy=TAXONOMY.restricted(["qwen"]))
     assert [trend.topic for trend in digest.narrative.trends] == ["qwen"]
     assert [s.id for s in digest.sections if s.id.startswith("topic:")] == ["topic:qwen"]
@@ -223,10 +239,13 @@ def test_a_longer_window_compares_with_as_many_usual_days(store: Store) -> None:
 
     week = Window(START - 6 * DAY, START + DAY, "Asia/Shanghai")
     save(store, [rocm(100 + k, START - (7 + k) * DAY + timedelta(hours=3)) for k in range(7)]  # 1 a day before
-         + [rocm(k, START - k * DAY + timedelta(hours=3)) for k in range(7)])  # and 1 a day in the week
+         + [rocm(k, START - k * DAY + timedelta(hours=3)) for k in range(7)]  # and 1 a day in the week
+         + [qwen(200 + k, START - (7 + k) * DAY + timedelta(hours=3)) for k in range(7)]  # 1 a day before
+         + [qwen(300 + k, START - (k // 2) * DAY + timedelta(hours=3)) for k in range(14)])  # 2 a day in the week
     digest = DigestBuilder(store, TAXONOMY, BuildOptions(), is_bot=is_bot).build("o/r", week)
-    trend = next(t for t in digest.narrative.trends if t.topic == "rocm")
-    assert (trend.count, trend.baseline, trend.window_days, trend.ratio) == (7, 1.0, 7.0, 1.0)  # as usual
+    assert [t.topic for t in digest.narrative.trends] == ["qwen"]  # ROCm is as usual: 7 items in 7 days
+    trend = digest.narrative.trends[0]
+    assert (trend.count, trend.baseline, trend.window_days, trend.ratio) == (14, 1.0, 7.0, 2.0)
     assert digest.narrative.summary.startswith("Busy period") or "period" in digest.narrative.summary
 
 
@@ -243,14 +262,14 @@ def test_streaks_step_back_by_local_days_across_a_dst_change(store: Store) -> No
     save(
         store,
         [issue_payload(1, window.start - 5 * DAY), issue_payload(2, window.start - 5 * DAY)],
-        comments(10, 1, window.start + timedelta(hours=1), 2)
-        + comments(20, 1, yesterday.start + timedelta(minutes=10), 2)  # #1: hot yesterday too
-        + comments(30, 2, window.start + timedelta(hours=1), 2)
-        + comments(40, 2, yesterday.start - timedelta(minutes=30), 2),  # #2: the day before, not yesterday
+        comments(10, 1, window.start + timedelta(hours=1), 3)
+        + comments(20, 1, yesterday.start + timedelta(minutes=10), 3)  # #1: hot yesterday too
+        + comments(30, 2, window.start + timedelta(hours=1), 3)
+        + comments(40, 2, yesterday.start - timedelta(minutes=30), 3),  # #2: the day before, not yesterday
     )
     digest = DigestBuilder(store, TAXONOMY, BuildOptions(), is_bot=is_bot).build("o/r", window)
     # Stepping back 24 h instead of one local day would count #2's comments as yesterday's.
-    assert {item.number: item.streak_days for item in digest.section("hot").items} == {1: 2, 2: 1}
+    assert {item.number: item.streak_days for item in digest.section("hot").items} == {1: 2, 2: None}
 
 
 def test_a_muted_topic_leaves_sections_highlights_and_summary_but_not_the_counts(store: Store) -> None:
@@ -258,7 +277,7 @@ def test_a_muted_topic_leaves_sections_highlights_and_summary_but_not_the_counts
         store,
         [rocm(1, INSIDE), issue_payload(2, INSIDE, title="Server hangs with Qwen3", labels=("bug",)),
          issue_payload(3, INSIDE, title="[ROCm] Fix MI300X kernel", pr=True, merged=INSIDE + timedelta(hours=1))],
-        comments(10, 1, INSIDE, 4) + comments(20, 2, INSIDE, 2),
+        comments(10, 1, INSIDE, 4) + comments(20, 2, INSIDE, 3),
     )
     muted = TAXONOMY.restricted(["rocm"])
     kept = TAXONOMY.restricted([t for t in TAXONOMY.ids() if t != "rocm"])
@@ -266,7 +285,7 @@ def test_a_muted_topic_leaves_sections_highlights_and_summary_but_not_the_counts
     assert digest.section("topic:rocm") is None
     assert [i.number for i in digest.section("hot").items] == [2]
     assert all(i.number != 3 for i in digest.section("key_changes").items)
-    assert "#1" not in digest.narrative.summary and "#2 drew 2 comments" in digest.narrative.summary
+    assert "#1" not in digest.narrative.summary and "#2 drew 3 comments" in digest.narrative.summary
     assert digest.stats.new_issues == 2 and [i.number for i in digest.appendix["merged_prs"]] == [3]
 
 
@@ -275,3 +294,36 @@ def test_a_quiet_day_still_gets_two_sentences(store: Store) -> None:
     summary = build(store).narrative.summary
     assert summary.endswith("No topic stood out and no thread drew a discussion.")
     assert summary.count(". ") == 1
+
+
+def test_no_trends_until_five_of_the_seven_days_before_were_synced(store: Store) -> None:
+    save(store, [rocm(n, INSIDE) for n in range(1, 6)])
+    for listing in ("issues", "comments"):
+        store.complete_listing("o/r", listing, START + DAY, [], synced_from=START - 4 * DAY)
+    assert build(store).narrative.trends == ()  # four whole days of history: "usual" means nothing yet
+    for listing in ("issues", "comments"):  # a later sync that reached a day further back
+        store.complete_listing("o/r", listing, START + DAY, [], synced_from=START - 5 * DAY)
+    assert [(t.topic, t.count, t.baseline) for t in build(store).narrative.trends] == [("rocm", 5, 0.0)]
+
+
+def _topic(topic: str, count: int) -> Section:
+    items = tuple(DigestItem(n, "issue", "t", "u", "a", (), "", "open") for n in range(1, count + 1))
+    return Section.for_topic(topic, topic.upper(), items)
+
+
+def test_a_trend_is_well_above_usual_with_three_items_and_at_most_five_are_listed() -> None:
+    from bot.digest.narrative import TREND_MAX, rank_trends
+
+    sections = [_topic("a", 3), _topic("b", 9), _topic("c", 14), _topic("d", 2), _topic("e", 4), _topic("f", 6),
+                _topic("g", 5), _topic("h", 8), _topic("i", 3)]
+    usual = {"a": 1.0, "b": 4.0, "c": 10.0, "d": 0.0, "e": 1.0, "f": 2.0, "g": 0.0, "h": 2.0, "i": 0.0}
+    trends = rank_trends(sections, usual, 1.0)
+    # New topics first (the larger first), then by ratio, then by count: h and e are both 4x their usual, f and
+    # a 3x (a is sixth: left out); b is 2.25x; c is 1.4x its usual: not well above; d is new with two items only.
+    assert [(t.topic, t.count) for t in trends] == [("g", 5), ("i", 3), ("h", 8), ("e", 4), ("f", 6)]
+    assert len(trends) == TREND_MAX == 5
+    # A two-day window compares with twice the usual: b (9 against 8) falls short, a (3 against 2) just makes it.
+    few = [_topic("a", 3), _topic("b", 9), _topic("c", 14)]
+    assert [t.topic for t in rank_trends(few, usual, 1.0)] == ["a", "b"]
+    assert [t.topic for t in rank_trends(few, usual, 2.0)] == ["a"]
+    assert rank_trends(sections, {}, 1.0) == ()  # no history: no trends

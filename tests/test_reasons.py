@@ -57,6 +57,9 @@ CONTRACT: list[tuple[Reason, str]] = [
     (NewBug("wrong_output"), "new bug: wrong output"),
     (NewBug("regression", 2), "new bug: regression, 2 comments"),
     (NewBug("oom"), "new bug: oom"),
+    # Kinds added with the editorial policy: new strings, frozen from now on.
+    (NewBug("null_output", 2), "new bug: null output, 2 comments"),
+    (NewBug("config_failure"), "new bug: config failure"),
     (
         InTopic((Evidence("label", "rocm"), Evidence("tag", "rocm"), Evidence("title", "AITER"))),
         "label rocm, tag [rocm], title: AITER",
@@ -107,8 +110,10 @@ def test_json_adds_the_typed_reason() -> None:
     assert data["reason"] == "merged: [feature], bugfix, 12 comments"
     assert data["why"] == {"kind": "merged", "signals": [
         {"kind": "tag", "value": "feature"}, {"kind": "bugfix"}, {"kind": "comments", "count": 12}]}
-    assert why_to_dict(Hot(3)) == {"kind": "hot", "comments": 3, "reactions": 0}
-    assert why_to_dict(NewBug("wrong_output", 2)) == {"kind": "new_bug", "bug": "wrong_output", "comments": 2}
+    assert why_to_dict(Hot(3)) == {"kind": "hot", "comments": 3, "reactions": 0, "participants": 0,
+                                   "maintainer": False, "open_question": False}
+    assert why_to_dict(NewBug("wrong_output", 2)) == {"kind": "new_bug", "bug": "wrong_output", "comments": 2,
+                                                      "confirmations": 0}
     assert why_to_dict(InTopic((Evidence("body", "rocm", 3), Evidence("tag", "rocm")))) == {
         "kind": "topic", "evidence": [{"source": "body", "value": "rocm", "sentences": 3},
                                       {"source": "tag", "value": "rocm"}]}
@@ -186,13 +191,13 @@ def cjk_reasons() -> st.SearchStrategy[Reason]:
     evidence = st.builds(Evidence, st.sampled_from(("label", "tag", "title", "body", "body_lead")), CJK,
                          st.integers(0, 9))
     return st.one_of(
-        st.builds(Hot, st.integers(0, 999), st.integers(0, 999)),
+        st.builds(Hot, st.integers(0, 999), st.integers(0, 999), st.integers(0, 99), st.booleans(), st.booleans()),
         st.builds(Merged, st.lists(st.one_of(
             st.builds(Signal, st.sampled_from(("tag", "label")), CJK),
             st.builds(Signal, st.sampled_from(("bugfix", "breaking"))),
             st.builds(Signal, st.sampled_from(("comments", "reactions")), st.just(""), st.integers(0, 99)),
         ), max_size=5).map(tuple)),
-        st.builds(NewBug, st.sampled_from(BUG_KINDS), st.integers(0, 99)),
+        st.builds(NewBug, st.sampled_from(BUG_KINDS), st.integers(0, 99), st.integers(0, 99)),
         st.builds(InTopic, st.lists(evidence, max_size=4).map(tuple)),
         st.builds(Listed, st.sampled_from(("opened", "closed", "merged", "closed_unmerged"))),
         st.builds(QueryMatch, st.lists(st.one_of(
@@ -217,7 +222,33 @@ def test_every_reason_has_words_in_every_locale(why: Reason, locale: str | None)
     text = reason_text(why, locale)
     assert isinstance(text, str)
     if normalise_locale(locale) == "en":
-        assert text == contract_reason(why)
+        # English words the contract's facts as the contract does, then what the typed reason adds.
+        assert text.startswith(contract_reason(why))
+        if not _has_facts_beyond_the_contract(why):
+            assert text == contract_reason(why)
+
+
+def _has_facts_beyond_the_contract(why: Reason) -> bool:
+    if isinstance(why, Hot):
+        return bool(why.participants or why.maintainer or why.open_question)
+    return isinstance(why, NewBug) and why.confirmations > 0
+
+
+def test_hot_and_new_bug_word_the_heat_and_the_confirmations() -> None:
+    hot = Hot(12, 3, participants=5, maintainer=True, open_question=True)
+    assert contract_reason(hot) == "12 comments in window, 3 reactions"  # the JSON ``reason``: unchanged
+    assert reason_text(hot, "en") == (
+        "12 comments in window, 3 reactions, 5 people, maintainer replied, awaiting follow-up")
+    assert reason_text(hot, "zh-CN") == "本窗口内 12 条评论，3 个表情回应，5 人参与，维护者已回复，待跟进"
+    unanswered = Hot(4, participants=2, open_question=True)
+    assert reason_text(unanswered, "en") == "4 comments in window, 2 people, awaiting maintainers"
+    assert reason_text(unanswered, "zh-CN") == "本窗口内 4 条评论，2 人参与，待维护者回复"
+    assert reason_text(Hot(4, participants=2, maintainer=True), "zh-CN") == "本窗口内 4 条评论，2 人参与，维护者已回复"
+    bug = NewBug("null_output", 4, confirmations=3)
+    assert contract_reason(bug) == "new bug: null output, 4 comments"
+    assert reason_text(bug, "en") == "new bug: null output, 4 comments, 3 confirmed"
+    assert reason_text(bug, "zh-CN") == "新 bug：输出为空，4 条评论，3 人确认遇到"
+    assert reason_text(NewBug("config_failure"), "zh-CN") == "新 bug：特定配置下失败"
 
 
 # --------------------------------------------------------------------------------------------- registries

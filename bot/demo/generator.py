@@ -653,6 +653,14 @@ _STABILITY: dict[str, list[tuple[str, str, str, str]]] = {
     ],
 }
 _TOPICS["stability"][_ISSUE] = [e for group in _STABILITY.values() for e in group]
+# Reports worded as people write them, with no failure word a template would prompt (no daily family of
+# their own): repeated output, null output, a failure with one configuration, a question that is a hang.
+_TOPICS["stability"][_ISSUE] += [
+    ("Bug", "Frequent repetitive decoding in {model_short}", "", "wrong"),
+    ("Bug", "{model_short} returns null content when hitting max_tokens", "", "wrong"),
+    ("Bug", "{feature} fails with PP > 1", "", "error"),
+    ("Bug", "Potential deadlock?", "", "deadlock"),
+]
 _STABILITY_ORDER = ("hang", "crash", "regression", "wrong")
 
 # Share of each topic (PR deck, issue deck). Every topic appears at least once per deck.

@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.digest.heat import MAX_HOT, heat, is_hot
 from bot.digest.narrative import narrate
-from bot.digest.rank import is_bug_report, key_change_score, severity
+from bot.digest.rank import HARDWARE_TOPICS, MAX_NOTABLE, bug_kind, bug_reach, key_change_score, notable_score
 from bot.model import (
     BUG_KINDS,
     Digest,
     DigestItem,
-    Hot,
     InTopic,
     Listed,
     ListedEvent,
@@ -33,7 +33,7 @@ from bot.topics.taxonomy import Taxonomy, TopicMatch
 
 @dataclass(frozen=True)
 class BuildOptions:
-    hot_min_comments: int = 2
+    hot_min_comments: int = 3  # human comments in the window a hot discussion needs at least (config)
     locale: str = "en"  # topic sections' names and the summary; the formatters word everything else
     narrative: bool = True  # summary, trends, activity and hot streaks (a few more reads of earlier days)
     bots_key: str = ""  # fingerprint of the configured bot logins: cached topic counts depend on it
@@ -104,7 +104,9 @@ def build_digest(
     sections = [*_topic_sections(items, matches, taxonomy, activity, options, view)]
     sections.append(Section.builtin("hot", tuple(_hot(shown, activity, options, view))))
     sections.append(Section.builtin("key_changes", tuple(_key_changes(shown, window, matches, bot, view))))
-    sections.append(Section.builtin("notable", tuple(_notable(shown, window, activity, bot, view))))
+    sections.append(
+        Section.builtin("notable", tuple(_notable(shown, window, activity, matches, taxonomy, bot, view)))
+    )
     return Digest(
         repo=repo,
         window=window,
@@ -166,16 +168,17 @@ def _topic_sections(
 def _hot(
     items: list[ItemRecord], activity: WindowActivity, options: BuildOptions, view: View
 ) -> Iterable[DigestItem]:
-    hot = [
-        item for item in items if activity.comments_in_window.get(item.number, 0) >= options.hot_min_comments
-    ]
-
-    def reactions(item: ItemRecord) -> int:
-        return item.reactions + activity.comment_reactions_in_window.get(item.number, 0)
-
-    hot.sort(key=lambda item: (-activity.comments_in_window[item.number], -reactions(item), -item.number))
-    for item in hot:
-        yield view(item, Hot(activity.comments_in_window[item.number], reactions(item)))
+    """Conversations in the window (``bot.digest.heat``), hottest first, at most ``MAX_HOT``."""
+    found = []
+    for item in items:
+        discussion = activity.discussions.get(item.number)
+        comments = view.comments(item)
+        if discussion is None or not is_hot(comments, discussion.participants, options.hot_min_comments):
+            continue
+        found.append((heat(item, discussion, comments, view.reactions(item), view.window), item))
+    found.sort(key=lambda pair: (-pair[0].score, -pair[0].why.comments, -pair[1].number))
+    for result, item in found[:MAX_HOT]:
+        yield view(item, result.why)
 
 
 def _key_changes(
@@ -201,20 +204,32 @@ def _notable(
     items: list[ItemRecord],
     window: Window,
     activity: WindowActivity,
+    matches: dict[int, list[TopicMatch]],
+    taxonomy: Taxonomy,
     bot: Callable[[ItemRecord], bool],
     view: View,
 ) -> Iterable[DigestItem]:
-    order = {name: rank for rank, name in enumerate(BUG_KINDS)}
+    """New human bug reports by severity x reach (``bot.digest.rank``), at most ``MAX_NOTABLE``."""
+    families = {topic.id for topic in taxonomy.topics if topic.definition.lead_subject}
     found = []
     for item in items:
-        if item.is_pr or item.created_at not in window or bot(item) or not is_bug_report(item):
+        if item.created_at not in window or bot(item):
             continue
-        kind = severity(item)
+        kind = bug_kind(item)
         if kind is None:
             continue
-        comments = activity.comments_in_window.get(item.number, 0)
-        engagement = 2 * comments + item.reactions
-        found.append((engagement, kind, comments, item))
-    found.sort(key=lambda entry: (-entry[0], order[entry[1]], -entry[3].number))
-    for _, kind, comments, item in found:
-        yield view(item, NewBug(kind, comments))
+        topics = {match.topic_id for match in matches.get(item.number, ())}
+        discussion = activity.discussions.get(item.number)
+        confirmations = discussion.confirmations if discussion is not None else 0
+        comments = view.comments(item)
+        reach = bug_reach(
+            item,
+            family=bool(topics & families),
+            hardware=bool(topics & HARDWARE_TOPICS),
+            comments=comments,
+            confirmations=confirmations,
+        )
+        found.append((notable_score(kind, reach), kind, comments, confirmations, item))
+    found.sort(key=lambda entry: (-entry[0], BUG_KINDS.index(entry[1]), -entry[4].number))
+    for _, kind, comments, confirmations, item in found[:MAX_NOTABLE]:
+        yield view(item, NewBug(kind, comments, confirmations))

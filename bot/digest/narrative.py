@@ -2,7 +2,9 @@
 
 A trend's count is the size of the topic's section in the same digest, and its baseline counts the preceding
 days with the same definition (items opened, closed, merged or commented that day, by humans, matching the
-same taxonomy), so "ROCm 9 items, 2.1x its usual" compares like with like.
+same taxonomy), so "ROCm 9 items, 2.1x its usual" compares like with like. A topic trends only when it is well
+above its usual (``TREND_MIN_RATIO``) with at least ``TREND_MIN_COUNT`` items, and only on a day whose store
+has at least ``TREND_MIN_DAYS`` of the ``BASELINE_DAYS`` days before it synced (docs/editorial.md, "Trends").
 """
 
 from __future__ import annotations
@@ -17,17 +19,21 @@ from zoneinfo import ZoneInfo
 
 import jinja2
 
+from bot.digest.heat import is_hot
 from bot.digest.window import days_before, is_daily
 from bot.locales import normalise_locale
 from bot.model import Activity, Digest, Narrative, NewBug, Section, Trend
 from bot.store.history import History
-from bot.store.records import WindowActivity
+from bot.store.records import FIRST_TIMER_ASSOCIATIONS, WindowActivity
 from bot.topics.items import stored_topic_ids
 from bot.topics.taxonomy import Taxonomy
 
 BASELINE_DAYS = 7
 STREAK_LOOKBACK_DAYS = 14
-TREND_MIN_COUNT = 2  # one item is news, not a trend
+TREND_MIN_COUNT = 3  # one or two items are news, not a trend (a topic new today too)
+TREND_MIN_RATIO = 1.5  # "well above its usual count"
+TREND_MIN_DAYS = 5  # of the BASELINE_DAYS days before the window, synced: else no trends at all
+TREND_MAX = 5
 TREND_TOP_ITEMS = 3
 BUSY, QUIET = 1.3, 0.7  # opened today vs the previous days' mean
 
@@ -47,11 +53,13 @@ def narrate(
     """``digest`` with its narrative and its hot items' streaks."""
     digest = _with_streaks(digest, history, hot_min_comments)
     topic_sections = [section for section in digest.sections if section.kind == "topic"]
-    baselines = topic_baselines(
-        history, digest, taxonomy, is_bot, synced_from, complete_until=complete_until, bots_key=bots_key
-    )
-    trends = rank_trends(topic_sections, baselines, _window_days(digest))
-    figures = activity_figures(digest, activity, history, is_bot, topic_sections)
+    trends: tuple[Trend, ...] = ()
+    if synced_days(digest, synced_from) >= TREND_MIN_DAYS:
+        baselines = topic_baselines(
+            history, digest, taxonomy, is_bot, synced_from, complete_until=complete_until, bots_key=bots_key
+        )
+        trends = rank_trends(topic_sections, baselines, _window_days(digest))
+    figures = activity_figures(digest, activity, is_bot, topic_sections)
     summary = render_summary(digest, trends, figures, topic_sections)
     return dataclasses.replace(digest, narrative=Narrative(summary=summary, trends=trends, activity=figures))
 
@@ -78,9 +86,7 @@ def topic_baselines(
 
     Days that end before ``complete_until`` (the last completed sync) cannot change any more: their counts are
     kept in the store, so a daily digest computes one new day, not seven."""
-    bounds = _days_before(digest, BASELINE_DAYS)
-    if synced_from is not None:
-        bounds = [moment for moment in bounds if moment >= synced_from]  # only whole days the sync covered
+    bounds = _synced_bounds(digest, synced_from)
     covered = len(bounds) - 1
     if covered <= 0:
         return {}
@@ -102,6 +108,19 @@ def topic_baselines(
     return {
         topic: sum(counts.get(topic, 0) for counts in days.values()) / covered for topic in taxonomy.ids()
     }
+
+
+def _synced_bounds(digest: Digest, synced_from: datetime | None) -> list[datetime]:
+    """Bounds of the baseline days before the window that the sync covered whole (all, when it says nothing)."""
+    bounds = _days_before(digest, BASELINE_DAYS)
+    if synced_from is not None:
+        bounds = [moment for moment in bounds if moment >= synced_from]
+    return bounds
+
+
+def synced_days(digest: Digest, synced_from: datetime | None) -> int:
+    """How many of the ``BASELINE_DAYS`` days before the window the store has synced whole."""
+    return max(0, len(_synced_bounds(digest, synced_from)) - 1)
 
 
 def _days_before(digest: Digest, days: int) -> list[datetime]:
@@ -130,36 +149,36 @@ def _count_days(
 
 
 def rank_trends(sections: list[Section], baselines: dict[str, float], window_days: float) -> tuple[Trend, ...]:
-    """Topics at or above their usual level with at least ``TREND_MIN_COUNT`` items: the most unusual first,
-    topics new since the baseline days before them. Without any baseline (a store younger than a day) the
-    busiest topics are listed, with baseline None."""
+    """Topics well above their usual level (``TREND_MIN_RATIO`` x the baseline) with at least ``TREND_MIN_COUNT``
+    items, strongest first (the ratio, topics new since the baseline days first, then the count), at most
+    ``TREND_MAX``. No baselines (not enough history): no trends."""
+    if not baselines:
+        return ()
     trends = []
     for section in sections:
         topic = section.topic
         if topic is None:
             continue
         count = len(section.items)
-        baseline = baselines.get(topic, 0.0) if baselines else None
-        if count < TREND_MIN_COUNT or (baseline is not None and count < baseline * window_days):
+        baseline = baselines.get(topic, 0.0)
+        if count < TREND_MIN_COUNT or count < TREND_MIN_RATIO * baseline * window_days:
             continue
         trends.append(
             Trend(
                 topic=topic,
                 title=section.title,
                 count=count,
-                baseline=None if baseline is None else round(baseline, 2),
+                baseline=round(baseline, 2),
                 items=tuple(item.number for item in section.items[:TREND_TOP_ITEMS]),
                 window_days=round(window_days, 3),
             )
         )
 
     def unusual(trend: Trend) -> float:
-        if trend.baseline is None:
-            return 0.0  # no history: by count alone
         return math.inf if trend.ratio is None else trend.ratio  # new: nothing like it in the baseline days
 
     trends.sort(key=lambda trend: (-unusual(trend), -trend.count, trend.topic))
-    return tuple(trends)
+    return tuple(trends[:TREND_MAX])
 
 
 # --- activity ---
@@ -168,23 +187,28 @@ def rank_trends(sections: list[Section], baselines: dict[str, float], window_day
 def activity_figures(
     digest: Digest,
     activity: WindowActivity,
-    history: History,
     is_bot: Callable[[str], bool],
     topic_sections: list[Section],
 ) -> Activity:
+    """Contributors (humans who opened or commented), first-timers (openers GitHub marks as such), merge rate
+    (merged / (merged + closed unmerged)) and median hours to merge, all in the window."""
     window = digest.window
     human = [item for item in activity.items.values() if not (item.author_is_bot or is_bot(item.author))]
-    openers = {item.author for item in human if item.created_at in window}
-    commenters = {a for a in history.comment_authors(digest.repo, window.start, window.end) if not is_bot(a)}
-    first_timers = openers - history.earlier_authors(digest.repo, openers, window.start) if openers else set()
+    opened = [item for item in human if item.created_at in window]
+    openers = {item.author for item in opened}
+    first_timers = {item.author for item in opened if item.author_association in FIRST_TIMER_ASSOCIATIONS}
+    commenters = {
+        login for discussion in activity.discussions.values() for login in discussion.people if not is_bot(login)
+    }
     merged = [item for item in activity.items.values() if item.merged_at in window]
     hours = [(item.merged_at - item.created_at) / timedelta(hours=1) for item in merged if item.merged_at]
     stats = digest.stats
+    decided = stats.merged_prs + stats.closed_unmerged_prs
     busiest = sorted(topic_sections, key=lambda section: (-len(section.items), section.id))[:3]
     return Activity(
         contributors=len(openers | commenters),
         first_time_contributors=len(first_timers),
-        merge_rate=round(stats.merged_prs / stats.new_prs, 2) if stats.new_prs else None,
+        merge_rate=round(stats.merged_prs / decided, 2) if decided else None,
         median_hours_to_merge=round(statistics.median(hours), 1) if hours else None,
         busiest_areas=tuple((section.title, len(section.items)) for section in busiest if section.items),
     )
@@ -194,21 +218,25 @@ def activity_figures(
 
 
 def _with_streaks(digest: Digest, history: History, hot_min_comments: int) -> Digest:
-    """Each hot item's ``streak_days``: 1 when it is hot for the first time, n when it was also hot on each of
-    the n-1 local days before the window (days of 23 or 25 h across DST, whatever the window's length)."""
+    """Each hot item's ``streak_days``: n >= 2 when it was also hot (``is_hot``, the same rule) on each of the n-1
+    local days before the window (days of 23 or 25 h across DST, whatever the window's length); 1 when it was
+    created in the window ("new today"); None when neither (hot today, not new, not hot yesterday)."""
     hot = digest.section("hot")
     if hot is None or not hot.items:
         return digest
     bounds = _days_before(digest, STREAK_LOOKBACK_DAYS)
-    per_day = history.human_comment_days(digest.repo, {item.number for item in hot.items}, bounds)
+    per_day = history.discussion_days(digest.repo, {item.number for item in hot.items}, bounds)
+    # The appendix lists exactly the items opened in the window (whatever else happened to them there).
+    created = {item.number for key in ("new_issues", "new_prs") for item in digest.appendix.get(key, ())}
     items = []
     for item in hot.items:
         streak = 1
-        for count in reversed(per_day.get(item.number, [])):
-            if count < hot_min_comments:
+        for comments, people in reversed(per_day.get(item.number, [])):
+            if not is_hot(comments, people, hot_min_comments):
                 break
             streak += 1
-        items.append(dataclasses.replace(item, streak_days=streak))
+        badge = streak if streak > 1 or item.number in created else None
+        items.append(dataclasses.replace(item, streak_days=badge))
     sections = tuple(
         dataclasses.replace(section, items=tuple(items)) if section.id == "hot" else section
         for section in digest.sections

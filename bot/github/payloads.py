@@ -33,6 +33,22 @@ _COMMENT_ANCHOR = re.compile(r"#issuecomment-(\d{1,19})$")
 _COMMENT_ON_ISSUE = re.compile(r"/(?:issues|pull)/(\d{1,10})#issuecomment-\d+$")
 
 
+# Short comments that say "I have this problem too": others confirming a bug report widen its reach. Read once
+# at sync time, like an item's prose; a long comment is a discussion, not a confirmation.
+_CONFIRMING = re.compile(
+    r"(?<![\w+])\+1(?!\d)|\b(?:same (?:here|issue|problem|error|for me|thing|behaviou?r)|me too|"
+    r"also (?:seeing|see this|happens|happening|hit|getting|experiencing|affected)|hit this too|"
+    r"seeing (?:this too|the same)|still seeing|can confirm|i can reproduce)\b|同样遇到|同问|也遇到|也复现|同じ問題",
+    re.IGNORECASE,
+)
+CONFIRMATION_MAX_CHARS = 280
+
+
+def confirms(body: str) -> bool:
+    """Whether a comment is a short "+1", "same here", "also seeing this" (in English, Chinese or Japanese)."""
+    return len(body) <= CONFIRMATION_MAX_CHARS and _CONFIRMING.search(body) is not None
+
+
 class MalformedPayload(ValueError):
     """A payload the store cannot take as it is; the message names the field."""
 
@@ -209,6 +225,7 @@ def comment_from_payload(repo: str, payload: Any, is_bot: Callable[[str], bool])
     if created is None:
         raise MalformedPayload(f"comment {cid} has no created_at")
     total, _ = _reactions(payload)
+    body = _text(payload.get("body"), "body")[:MAX_COMMENT_BODY]
     return CommentRecord(
         repo=repo,
         id=cid,
@@ -217,6 +234,8 @@ def comment_from_payload(repo: str, payload: Any, is_bot: Callable[[str], bool])
         author_is_bot=bot_type or is_bot(login),
         created_at=created,
         updated_at=_time(payload.get("updated_at"), "updated_at") or created,
-        body=_text(payload.get("body"), "body")[:MAX_COMMENT_BODY],
+        body=body,
         reactions=total,
+        author_association=_text(payload.get("author_association"), "author_association", MAX_ASSOCIATION),
+        confirms=confirms(body),
     )

@@ -33,7 +33,10 @@ class Analysis:
 
 # --- why an item is listed: typed and language-free; ``formatters.reasons`` puts them into words per locale ---
 
-BugKind = Literal["crash", "hang", "wrong_output", "regression", "oom"]
+# What a new bug report describes, most severe first (docs/editorial.md, "Notable new bugs"): a crash, a hang or
+# deadlock, wrong or repeated output, null or empty output, a regression, a failure with one configuration
+# (PP > 1, TP=8, a flag), out of memory.
+BugKind = Literal["crash", "hang", "wrong_output", "null_output", "regression", "config_failure", "oom"]
 BUG_KINDS: tuple[BugKind, ...] = get_args(BugKind)  # most severe first
 EvidenceSource = Literal["label", "tag", "title", "body", "body_lead", "author"]
 SignalKind = Literal["tag", "label", "bugfix", "breaking", "comments", "reactions"]
@@ -89,10 +92,16 @@ class TermHit:
 
 @dataclass(frozen=True, slots=True)
 class Hot:
-    """Hot discussion: human comments in the window and reactions (the item's and its comments' in the window)."""
+    """Hot discussion: human comments in the window and reactions (the item's and its comments' in the window);
+    ``participants``: distinct human commenters in the window; ``maintainer``: one of them is the project's
+    (OWNER, MEMBER or COLLABORATOR); ``open_question``: still open at the window's end and the last comment is
+    not a maintainer's (it needs attention)."""
 
     comments: int
     reactions: int = 0
+    participants: int = 0
+    maintainer: bool = False
+    open_question: bool = False
     kind: ClassVar[str] = "hot"
 
 
@@ -106,10 +115,12 @@ class Merged:
 
 @dataclass(frozen=True, slots=True)
 class NewBug:
-    """Notable issue: a bug report opened in the window that describes ``bug``; ``comments`` in the window."""
+    """Notable issue: a bug report opened in the window that describes ``bug``; ``comments`` in the window;
+    ``confirmations``: others saying they have it too in the window ("+1", "same here")."""
 
     bug: BugKind
     comments: int = 0
+    confirmations: int = 0
     kind: ClassVar[str] = "new_bug"
 
 
@@ -164,7 +175,8 @@ class DigestItem:
     comments_in_window: int = 0
     reactions: int = 0
     author_is_bot: bool = False
-    streak_days: int | None = None  # hot items: consecutive days hot, 1 = new today
+    # hot items: n >= 2 = hot on each of the n-1 days before too; 1 = new today (opened in the window); None else
+    streak_days: int | None = None
     analysis: Analysis | None = None
     why: Reason | None = None  # why it is in its section, list or answer (None: no reason to show)
 
@@ -221,8 +233,9 @@ class Stats:
 
 @dataclass(frozen=True, slots=True)
 class Trend:
-    """A topic at or above its usual level: ``count`` is its section's size; ``baseline`` its mean items per day
-    over the 7 days before the window (None: the store has no such day yet)."""
+    """A topic well above its usual level: ``count`` is its section's size (at least 3); ``baseline`` its mean
+    items per day over the 7 days before the window (0: new; the builder lists trends only when at least 5 of
+    those days were synced, so it is never None there)."""
 
     topic: str
     title: str
@@ -242,9 +255,10 @@ class Trend:
 @dataclass(frozen=True, slots=True)
 class Activity:
     contributors: int = 0  # distinct human authors of items opened and comments written in the window
-    first_time_contributors: int = 0  # of the people who opened an item in it, those with no earlier item stored
+    # of the people who opened an item in it, those GitHub marks FIRST_TIME_CONTRIBUTOR or FIRST_TIMER on it
+    first_time_contributors: int = 0
     # Like the counts in the header, the merge figures cover every PR, bots' included.
-    merge_rate: float | None = None  # merged / new PRs (None: no new PRs)
+    merge_rate: float | None = None  # merged / (merged + closed unmerged) in the window (None: neither)
     median_hours_to_merge: float | None = None  # of the PRs merged in the window (None: none merged)
     busiest_areas: tuple[tuple[str, int], ...] = ()  # (topic title, items), busiest first
 

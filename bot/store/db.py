@@ -72,8 +72,22 @@ def _post_requests(conn: Connection) -> None:
     conn.execute(text(f"ALTER TABLE {schema.deliveries.name} ADD COLUMN request {column_type}"))
 
 
+def _comment_associations(conn: Connection) -> None:
+    # comments.author_association and comments.confirms: step 1 creates the table from today's definition, so
+    # they may exist already. Comments stored before read "" (nobody's a maintainer) and false (no "+1") until
+    # the sync sees them again.
+    existing = {column["name"] for column in inspect(conn).get_columns(schema.comments.name)}
+    for name, default in (("author_association", "''"), ("confirms", "false")):
+        if name not in existing:
+            column_type = schema.comments.c[name].type.compile(dialect=conn.dialect)
+            conn.execute(
+                text(f"ALTER TABLE {schema.comments.name} ADD COLUMN {name} {column_type} NOT NULL DEFAULT {default}")
+            )
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
-    (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests)
+    (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
+    (6, _comment_associations),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -1,4 +1,4 @@
-"""Reads about the days before a window, for the narrative: topic baselines, first-timers, hot streaks.
+"""Reads about the days before a window, for the narrative: topic baselines and hot streaks.
 
 Each read is a fixed number of index range scans (created/closed/merged/comment times, authors), so the
 narrative costs a small fraction of the digest it annotates (bench/bench_digest.py measures it).
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Collection, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, select, union_all
+from sqlalchemy import and_, select, union_all
 
 from bot.store import schema
 from bot.store.db import upsert
@@ -20,13 +20,6 @@ from bot.timeutil import utcnow
 
 _LEAN = ("number", "author", "author_is_bot", "topics", "topics_key")
 _MATCHABLE = ("number", "title", "labels", "prose")
-
-
-def _aware(moment: datetime) -> datetime:
-    # min() loses the column type, so SQLite hands back a naive (UTC) datetime or even a string.
-    if isinstance(moment, str):
-        moment = datetime.fromisoformat(moment)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _bucket(bounds: Sequence[datetime], moment: datetime | None) -> int | None:
@@ -80,64 +73,38 @@ class History:
                 )
         return rows
 
-    def comment_authors(self, repo: str, start: datetime, end: datetime) -> set[str]:
-        """Distinct authors of human comments written in ``[start, end)``."""
-        c = schema.comments.c
-        with self.engine.connect() as conn:
-            return set(
-                conn.execute(
-                    select(c.author)
-                    .where(c.repo == repo, c.created_at >= start, c.created_at < end, c.author_is_bot.is_(False))
-                    .distinct()
-                ).scalars()
-            )
-
-    def earlier_authors(self, repo: str, authors: Collection[str], before: datetime) -> set[str]:
-        """Which of ``authors`` opened an item before ``before`` (one index lookup per author, in chunks)."""
-        i = schema.items.c
-        wanted = sorted(authors)
-        found: set[str] = set()
-        with self.engine.connect() as conn:
-            for at in range(0, len(wanted), 500):
-                chunk = wanted[at : at + 500]
-                # min() per author on the (repo, author, created_at) index: a "created_at < before" filter
-                # would tempt SQLite into scanning the created_at index over the whole history instead.
-                found.update(
-                    author
-                    for author, first in conn.execute(
-                        select(i.author, func.min(i.created_at))
-                        .where(i.repo == repo, i.author.in_(chunk))
-                        .group_by(i.author)
-                    )
-                    if first is not None and _aware(first) < before
-                )
-        return found
-
-    def human_comment_days(
+    def discussion_days(
         self, repo: str, numbers: Collection[int], bounds: Sequence[datetime]
-    ) -> dict[int, list[int]]:
-        """Human comments per item and window ``[bounds[k], bounds[k+1])``, for ``numbers``."""
+    ) -> dict[int, list[tuple[int, int]]]:
+        """For ``numbers``, per window ``[bounds[k], bounds[k+1])``: (human comments, distinct human commenters),
+        what made an item hot that day. One query, on the (repo, number, created_at) index."""
         c = schema.comments.c
-        counts = {number: [0] * (len(bounds) - 1) for number in numbers}
-        if not counts:
-            return counts
+        empty = (0, 0)
+        days: dict[int, list[tuple[int, int]]] = {number: [empty] * (len(bounds) - 1) for number in numbers}
+        if not days:
+            return days
+        people: dict[tuple[int, int], set[str]] = {}
+        comments: dict[tuple[int, int], int] = {}
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(c.number, c.created_at).where(
+                select(c.number, c.created_at, c.author).where(
                     and_(
                         c.repo == repo,
-                        c.number.in_(sorted(counts)),
+                        c.number.in_(sorted(days)),
                         c.created_at >= bounds[0],
                         c.created_at < bounds[-1],
                         c.author_is_bot.is_(False),
                     )
                 )
             )
-            for number, moment in rows:
+            for number, moment, author in rows:
                 day = _bucket(bounds, moment)
                 if day is not None:
-                    counts[number][day] += 1
-        return counts
+                    comments[number, day] = comments.get((number, day), 0) + 1
+                    people.setdefault((number, day), set()).add(author)
+        for (number, day), n in comments.items():
+            days[number][day] = (n, len(people[number, day]))
+        return days
 
     def topic_days(
         self, repo: str, starts: Sequence[datetime], seconds: int, key: str

@@ -51,6 +51,33 @@ class CommentRecord:
     updated_at: datetime
     body: str = ""
     reactions: int = 0
+    author_association: str = ""  # GitHub's: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, FIRST_TIMER, NONE, ...
+    confirms: bool = False  # derived once at sync time: a short "+1" / "same here" (bot.github.payloads)
+
+
+# GitHub's ``author_association`` values of the project's own people, and of first-time contributors.
+MAINTAINER_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
+FIRST_TIMER_ASSOCIATIONS = frozenset({"FIRST_TIME_CONTRIBUTOR", "FIRST_TIMER"})
+
+
+@dataclass(frozen=True, slots=True)
+class Discussion:
+    """One item's human comments in a window: who took part, and who spoke last (bots never count)."""
+
+    people: frozenset[str]  # distinct human commenters
+    maintainer: bool  # one of them is the project's (``MAINTAINER_ASSOCIATIONS``)
+    last_author: str  # of the latest human comment
+    last_association: str
+    # short comments confirming the item (``CommentRecord.confirms``) by people other than its author
+    confirmations: int = 0
+
+    @property
+    def participants(self) -> int:
+        return len(self.people)
+
+    @property
+    def maintainer_spoke_last(self) -> bool:
+        return self.last_association in MAINTAINER_ASSOCIATIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +88,8 @@ class WindowActivity:
     # human comments created inside the window, per item number
     comments_in_window: dict[int, int] = field(default_factory=dict)
     comment_reactions_in_window: dict[int, int] = field(default_factory=dict)
+    # per item with human comments in the window: who discussed it there
+    discussions: dict[int, Discussion] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

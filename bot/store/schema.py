@@ -92,6 +92,9 @@ comments = Table(
         "body", Text, nullable=False, default=""
     ),  # truncated: the narrative reads discussions, not archives
     Column("reactions", Integer, nullable=False, default=0),
+    # GitHub's, as on items: tells the project's people (hot discussions) from everyone else
+    Column("author_association", String(40), nullable=False, default=""),
+    Column("confirms", Boolean, nullable=False, default=False),  # a short "+1" / "same here", read at sync time
     Index("ix_comments_repo_created", "repo", "created_at"),
     Index("ix_comments_repo_number", "repo", "number"),
     Index("ix_comments_repo_number_created", "repo", "number", "created_at"),  # hot streaks: recent days only
