@@ -184,8 +184,9 @@ async def test_login_syncs_the_digest_group_to_the_development_server(fake: Fake
     assert options["unmute"]["topic"]["required"] and options["unmute"]["for_me"]["type"] == 5
     assert options["show"]["query"]["autocomplete"] and not options["show"]["query"]["required"]
     assert options["subscribe"]["query"]["required"] and options["subscribe"]["timezone"]["autocomplete"]
-    assert set(options["channel"]) == {"repo", "time", "timezone", "locale", "topics"}
+    assert set(options["channel"]) == {"repo", "time", "timezone", "locale", "topics", "thread"}
     assert [c["value"] for c in options["channel"]["locale"]["choices"]] == ["en", "zh-CN"]
+    assert [c["value"] for c in options["channel"]["thread"]["choices"]] == ["short", "full"]
     assert not fake.calls("PUT /applications/{application_id}/commands")
 
 
@@ -541,6 +542,7 @@ async def test_option_values_reach_the_command_as_typed(fake: FakeDiscord, bot: 
         (channel_command("o/r", "9:30", "UTC", "zh", "rocm, cuda"),
          'channel repo o/r time 9:30 tz UTC locale zh topics "rocm, cuda"'),
         (channel_command(topics="all"), "channel topics all"),
+        (channel_command(thread="full"), "channel thread full"),
         (channel_command(repo="not-a-repo"), "channel repo not-a-repo"),
         (channel_command(time="9am"), "channel time 9am"),
         (channel_command(timezone="Mars/Base"), "channel tz Mars/Base"),
