@@ -35,9 +35,7 @@ from formatters import safety, sections
 from formatters.reasons import bug_kind, hot_reason, item_reason
 
 SPARK_BARS = "▁▂▃▄▅▆▇█"
-HIGHLIGHT_COUNT = 3
-HEADLINE_TRENDS = 3  # trends named in the headline; the thread lists up to THREAD_TRENDS with their items
-THREAD_TRENDS = 5
+THREAD_TRENDS = 5  # trends a chat post's thread and the report list
 
 
 def localtime(moment: datetime | None, tz: str, fmt: str = "%Y-%m-%d %H:%M") -> str:
@@ -72,7 +70,6 @@ def environment() -> Environment:
         localtime=localtime,
         slack=safety.slack_mrkdwn,
         slack_plain=safety.slack_plain,
-        slack_link=safety.slack_link,
         discord=safety.discord_markdown,
         discord_plain=safety.discord_plain,
         discord_link=safety.discord_link,
@@ -84,7 +81,6 @@ def environment() -> Environment:
         item_url=safety.item_url,
         ratio_text=ratio_text,
         percent=percent,
-        headline_trends=HEADLINE_TRENDS,
     )
     return env
 
@@ -113,10 +109,6 @@ def ratio_text(trend: Trend) -> str | None:
 
 def percent(value: float | None) -> int | None:
     return None if value is None else round(value * 100)
-
-
-def reply_sections(digest: Digest) -> list[Section]:
-    return [section for section in digest.sections if section.items]
 
 
 # ----------------------------------------------------------------------------------- the chat post's layout

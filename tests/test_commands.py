@@ -192,6 +192,10 @@ def test_a_post_carries_the_request_that_rebuilds_it(commands: SyncCommands) -> 
     assert posted.request.context.repo == "o/r"
     # What building reads survives the row; where it is posted comes from the ledger key, not from here.
     assert PostRequest.from_json(posted.request.to_json()).to_json() == posted.request.to_json()
+    stored_before_the_thread_setting = {k: v for k, v in posted.request.to_json().items() if k != "thread"}
+    assert PostRequest.from_json(stored_before_the_thread_setting).context.thread == "short"
+    with pytest.raises(ValueError):
+        PostRequest.from_json({**posted.request.to_json(), "thread": "long"})
 
 
 def test_query_answers(commands: SyncCommands) -> None:
