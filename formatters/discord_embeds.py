@@ -227,7 +227,7 @@ def _appendix_messages(digest: Digest, t: dict[str, Any], tz: str, thread_mode: 
     thread.start(title, f"{icon} {t['appendix']} {t['continued']}", sections.color("appendix"))
     stats = digest.stats.as_dict()
     for key in STAT_KEYS:
-        thread.add(parts.count_link(t["stats"][key], stats[key], layout.search_url(digest, key)))
+        thread.add(parts.count_link(t["stats"][key], stats[key], layout.search_url(digest, key), t))
     if thread_mode == "full":
         for key, items in layout.appendix_groups(digest):
             name = t["stats"].get(key, key)

@@ -70,6 +70,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "followed": "Followed topics",
         "thread_hint": "In the thread: followed topics in full, trends and activity, and the appendix.",
         "appendix_links": "each count opens its list on GitHub",
+        "count": "{name}: {n}",
         "full_appendix": "Full appendix",
         "groups": {
             "new_issues": "New issues",
@@ -188,6 +189,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "followed": "关注的主题",
         "thread_hint": "讨论串里有：关注主题的完整列表、趋势与活跃度，以及附录。",
         "appendix_links": "点击计数即可在 GitHub 上查看对应列表",
+        "count": "{name}：{n}",
         "full_appendix": "完整附录",
         "groups": {
             "new_issues": "新建 Issue",

@@ -392,7 +392,8 @@ def _trend_text(trend: Trend, t: dict[str, Any]) -> str:
 def _count_lines(digest: Digest, t: dict[str, Any]) -> list[RichTextSection]:
     stats = digest.stats.as_dict()
     return [
-        _line(_link(layout.search_url(digest, key), f"{t['stats'][key]}: {stats[key]}")) for key in STAT_KEYS
+        _line(_link(layout.search_url(digest, key), t["count"].format(name=t["stats"][key], n=stats[key])))
+        for key in STAT_KEYS
     ]
 
 

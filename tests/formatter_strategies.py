@@ -293,11 +293,14 @@ def post_digest(locale: str = "en", thread: str = "short") -> Digest:
     rocm_items = (hot_five, six, *(item(n, f"[ROCm] Item {n}", why=rocm(n)) for n in range(7, 13)))
     quant = (dataclasses.replace(six, why=InTopic((Evidence("label", "quantization"),))),
              item(13, "[Quant] AWQ on gfx942", why=InTopic((Evidence("tag", "quant"),))))
-    hot = (dataclasses.replace(hot_five, why=Hot(30, 4)), *(item(n, f"Hot thread {n}", why=Hot(40 - n)) for n in (20, 21, 22, 23)))
-    key = (dataclasses.replace(six, why=Merged()), item(24, "[Model] Add Gemma 4", kind="pr", state="merged", why=Merged()),
+    hot = (dataclasses.replace(hot_five, why=Hot(30, 4)),
+           *(item(n, f"Hot thread {n}", why=Hot(40 - n)) for n in (20, 21, 22, 23)))
+    key = (dataclasses.replace(six, why=Merged()),
+           item(24, "[Model] Add Gemma 4", kind="pr", state="merged", why=Merged()),
            item(25, "[Perf] 2x faster sampler", kind="pr", state="merged", why=Merged()),
            item(26, "[Core] New scheduler", kind="pr", state="open", why=Merged()))
-    notable = (dataclasses.replace(hot_five, why=NewBug("hang", 3)), item(27, "[Bug] Segfault in tokenizer", why=NewBug("crash")))
+    notable = (dataclasses.replace(hot_five, why=NewBug("hang", 3)),
+               item(27, "[Bug] Segfault in tokenizer", why=NewBug("crash")))
     sections = (
         Section.for_topic("rocm", "AMD / ROCm", rocm_items),
         Section.for_topic("quantization", "Quantization", quant),

@@ -194,7 +194,7 @@ def test_a_post_carries_the_request_that_rebuilds_it(commands: SyncCommands) -> 
     assert PostRequest.from_json(posted.request.to_json()).to_json() == posted.request.to_json()
     stored_before_the_thread_setting = {k: v for k, v in posted.request.to_json().items() if k != "thread"}
     assert PostRequest.from_json(stored_before_the_thread_setting).context.thread == "short"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown thread setting"):
         PostRequest.from_json({**posted.request.to_json(), "thread": "long"})
 
 

@@ -27,7 +27,7 @@ from tests.formatter_strategies import (
 # The only links we make: [#number](https GitHub(-Enterprise) page of an issue or PR), and the appendix's counts
 # linked to the repository's issue and PR searches.
 OUR_LINK = re.compile(r"\[#[0-9]+\]\((https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pull)/[0-9]+)\)")
-SEARCH = re.compile(r"\[[^\[\]()]+: [0-9]+\]\((https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pulls)\?q=[A-Za-z0-9%+._-]+)\)")
+SEARCH = re.compile(r"\[[^\[\]()]+(?:: |：)[0-9]+\]\((https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pulls)\?q=[A-Za-z0-9%+._-]+)\)")
 
 
 def strings_of(message: dict) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 from hypothesis import HealthCheck, given, settings
 
@@ -67,7 +68,7 @@ def test_fewer_counts_move_a_topics_items_to_the_thread_never_into_another_secti
 def test_channel_levels_only_ever_show_less() -> None:
     levels = channel_levels(3)
     fields = ("hot", "topic", "key_changes", "notable")
-    for before, after in zip(levels, levels[1:], strict=False):
+    for before, after in itertools.pairwise(levels):
         assert all(getattr(after, f) <= getattr(before, f) for f in fields)
         assert (after.topics if after.topics is not None else 3) <= (before.topics if before.topics is not None else 3)
     assert levels[-1] == ChannelCounts(0, 0, 0, 0, 0)

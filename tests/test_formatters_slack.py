@@ -164,7 +164,7 @@ def test_the_channel_message_is_the_digest_and_the_thread_has_three_replies() ->
     head = all_text([channel])
     assert channel["blocks"][0]["type"] == "header" and "o/r daily digest" in channel["blocks"][0]["text"]["text"]
     assert "2025-12-01 11:05 → 2025-12-02 11:05 (Asia/Shanghai)" in head and "▂▄▁█▃▆▅" in head
-    assert [f["text"] for f in channel["blocks"][2]["fields"]][0] == "*New issues*\n9"
+    assert channel["blocks"][2]["fields"][0]["text"] == "*New issues*\n9"
     assert "📝 Busy day: 9 new issues. `fused_moe` and *ROCm* lead." in head  # the summary, exact
     lines = rich_lines(channel)
     order = [lines.index(h) for h in ("🔥 Hot discussions (5)", "🏷️ AMD / ROCm (8)", "🏷️ Quantization (2)",
@@ -303,9 +303,9 @@ def test_links_only_to_the_repository() -> None:
 
 def test_when_the_channel_message_is_full_it_shows_fewer_items_never_a_cut_title() -> None:
     long = "長い标题 fused_moe " * 14  # 252 characters: as long as GitHub allows
+    tagged = InTopic((Evidence("tag", "t"),))
     topics = tuple(
-        Section.for_topic(f"t{k}", f"Topic {k}", tuple(item(100 * k + n, f"{long}{n}", why=InTopic((Evidence("tag", "t"),)))
-                                                       for n in range(12)))
+        Section.for_topic(f"t{k}", f"Topic {k}", tuple(item(100 * k + n, f"{long}{n}", why=tagged) for n in range(12)))
         for k in range(1, 13)
     )
     hot = Section.builtin("hot", tuple(item(n, f"{long}{n}", why=Hot(9)) for n in range(1, 6)))
@@ -368,9 +368,10 @@ def test_any_digest_renders_within_limits_safely_and_completely(digest: Digest) 
         for items in digest.appendix.values():  # every appendix item
             for entry in items:
                 assert f"#{entry.number} " in text, entry.number
-    appendix = next(payload for payload in payloads[1:] if rich_lines(payload)[0].startswith("📎"))
+    appendix = next(payload for payload in payloads[1:]
+                    if any(line.startswith("📎") for line in rich_lines(payload)[:1]))
     counts = rich_lines(appendix)[1:6]
-    assert [line.rsplit(": ", 1)[1] for line in counts] == [str(v) for v in digest.stats.as_dict().values()]
+    assert [re.split("[:：] ?", line)[-1] for line in counts] == [str(v) for v in digest.stats.as_dict().values()]
     assert len(links(appendix)) >= (5 if valid_repo(digest.repo) else 0)
 
 
@@ -393,7 +394,8 @@ def test_query_groups_in_order_with_more_per_group() -> None:
     assert numbers(payload) == [2, 3, 1, 4]
     assert text.count("…and 1 more") == 3  # #7 under new issues, #5 and #6 in their own groups
     assert "4 of 7 items" in text and "Topic: ROCm" in text
-    assert "#2 Crash 2 — new issue · by @alice · 🏷️ bug, rocm\n↳ The engine crashes on load. · 3 comments in window" in text
+    line = "#2 Crash 2 — new issue · by @alice · 🏷️ bug, rocm\n↳ The engine crashes on load. · 3 comments in window"
+    assert line in text
 
 
 def test_query_with_no_results_says_so_with_window_and_suggestions() -> None:

@@ -13,7 +13,6 @@ from bot.store.db import MIGRATIONS, SCHEMA_VERSION, migrate
 from bot.store.store import Store
 from tests.factories import issue_payload
 
-
 STEPS = [version for version, _ in MIGRATIONS]  # in order; a number may be skipped (another branch's step)
 
 
