@@ -169,8 +169,16 @@ class RepoSettings(_Strict):
     name: str
     topics: list[str] | None = None  # None: every topic of topics.toml
     topics_file: str | None = None  # extra topics (or overrides by id), relative to the config folder
+    # The topics a channel that chose none follows (its chat post leads with them); empty: none, the chat post
+    # then has no topic part. A short list: a channel's digest is an editor's page, not 25 sections.
+    default_topics: list[str] = Field(default_factory=list)
 
     _name = field_validator("name")(check_repo)
+
+    @field_validator("default_topics")
+    @classmethod
+    def _topic_ids(cls, values: list[str]) -> list[str]:
+        return list(dict.fromkeys(value.strip().lower() for value in values if value.strip()))
 
 
 class AccessSettings(_Strict):

@@ -1,22 +1,30 @@
-"""The digest and query answers as Discord messages: ``{"content", "embeds", "allowed_mentions"}`` dicts.
+r"""The digest and query answers as Discord messages: ``{"content", "embeds", "allowed_mentions"}`` dicts.
 
-Layout: the first message is the headline (one embed: window, sparkline, the five counts as inline fields,
-the top three of hot / key changes / notable as fields); the others are thread follow-ups: one embed per
-non-empty section (items in the description, "…and M more" at the end), then the appendix (one embed per
-stat list, every item, one line each). Every message carries ``allowed_mentions: {"parse": []}``.
+A digest is a post, as on Slack (docs/editorial.md, "Where a reader sees what"): the first message is the
+digest itself, in embeds: the headline (window, summary, the five counts as inline fields), then the top hot
+discussions with why each is hot, the followed topics' top items, the top key changes and notable new bugs;
+the thread has at most three messages: the followed topics in full, trends and activity, and the appendix (the
+counts, each a link to its GitHub search; ``thread = "full"`` adds one embed per stat list with every item).
+``formatters.layout.chat_layout`` places each item once in the whole post. Every message carries
+``allowed_mentions: {"parse": []}``.
+
+Exact text: Discord renders a backslash before ASCII punctuation as the character itself, so the escaped
+``fused\_moe`` reads ``fused_moe`` (``formatters.safety.discord_markdown``).
 
 Limits: per message at most 10 embeds and 6000 characters over all embeds, description 4096, title 256,
 25 fields (name 256, value 1024), footer 2048, content 2000. Sizes are counted in UTF-16 units (never less
-than Discord counts). Overflow continues in a new embed titled "… (continued)", in the same message while it
-fits, else in the next message; entries (items, lines) are never split.
+than Discord counts). When the first message would not fit it shows fewer items, never a cut title; the topics
+message shows fewer items with "…and N more"; the full appendix continues in a new embed titled
+"… (continued)", in the same message while it fits, else in the next; entries are never split.
 """
 
 from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from bot.model import STAT_KEYS, Digest, QueryResult, Section
+from bot.model import STAT_KEYS, Digest, QueryResult, ThreadMode
 from formatters import layout, sections
+from formatters.layout import ChatLayout, TopicPlace
 from formatters.locale import strings
 from formatters.safety import text_size, truncate
 
@@ -130,92 +138,124 @@ def _field(name: str, value: str, inline: bool = False) -> EmbedField:
     return {"name": truncate(name, FIELD_NAME), "value": value, "inline": inline}
 
 
-def _headline(digest: Digest, t: dict[str, Any], tz: str) -> DiscordMessage:
+def message_fits(message: DiscordMessage) -> bool:
+    embeds = message["embeds"]
+    return len(embeds) <= MAX_EMBEDS and sum(embed_size(e) for e in embeds) <= MESSAGE_EMBED_TEXT and all(
+        text_size(e.get("description", "")) <= DESCRIPTION for e in embeds
+    )
+
+
+def _first_message(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str) -> DiscordMessage:
     parts = layout.macros(PARTS)
     stats = digest.stats.as_dict()
     narrative = digest.narrative
-    lines = [parts.window(digest.window, tz, t), parts.activity(digest.daily_activity, t)]
-    if narrative:
-        lines += [parts.trends_line(narrative.trends, t), parts.people(narrative.activity, t)]
-        lines.insert(0, parts.summary(narrative, t) + "\n")
-    description = "\n".join(text for text in lines if text.strip())
-    fields = [_field(t["stats"][key], str(stats[key]), inline=True) for key in STAT_KEYS]
-    highlighted = sections.highlights(digest)
-    for section in highlighted:
-        lines = [parts.highlight(item, digest.repo, t) for item in section.items[: layout.HIGHLIGHT_COUNT]]
-        value = layout.take_lines(
-            lines, FIELD_VALUE, lambda n: parts.more(n, t), hidden=len(section.items) - len(lines)
-        )
-        name = parts.section_title(section.kind, sections.section_title(section, t), len(section.items), t)
-        fields.append(_field(name, value))
-    if not highlighted:
-        fields.append(_field(t["highlights"], parts.no_highlights(t)))
-    embed: Embed = {
+    lines = [parts.summary(narrative, t) + "\n" if narrative else "", parts.window(digest.window, tz, t),
+             parts.activity(digest.daily_activity, t)]
+    headline: Embed = {
         "title": truncate(parts.title(digest.repo, t), TITLE),
-        "description": description,
+        "description": "\n".join(text for text in lines if text.strip()),
         "color": sections.color("headline"),
-        "fields": fields,
-        "footer": {"text": parts.in_thread(t)},  # the appendix always follows, even on a quiet day
+        "fields": [_field(t["stats"][key], str(stats[key]), inline=True) for key in STAT_KEYS],
     }
-    return _message([embed], parts.content(digest.repo, digest.window, tz, t))
+    embeds = [headline]
+    for kind, section, items in chat.channel_parts():
+        name = sections.section_title(section, t)
+        embeds.append({
+            "title": truncate(parts.section_title(kind, name, len(section.items), t), TITLE),
+            "description": "\n".join(parts.line(item, digest.repo, layout.badge(item, kind, t), t) for item in items),
+            "color": sections.color(kind),
+        })
+    if len(embeds) == 1:
+        headline["fields"].append(_field(t["highlights"], parts.no_highlights(t)))
+    embeds[-1]["footer"] = {"text": parts.thread_hint(t)}  # the appendix always follows, even on a quiet day
+    return _message(embeds, parts.content(digest.repo, digest.window, tz, t))
 
 
-def _add_section(thread: _Thread, section: Section, repo: str, t: dict[str, Any], limit: int) -> None:
+def _topics_thread(places: list[TopicPlace], repo: str, t: dict[str, Any]) -> list[list[Embed]]:
+    """One embed ("Followed topics", continued as needed) whose entries are each topic's heading and lines."""
     parts = layout.macros(PARTS)
-    name, count = sections.section_title(section, t), len(section.items)
-    thread.start(
-        parts.section_title(section.kind, name, count, t),
-        parts.section_title(section.kind, name, count, t, True),
-        sections.color(section.kind),
-        sep="\n\n",
-    )
-    shown = section.items[: max(limit, 0)]
-    for item in shown:
-        thread.add(parts.item(item, repo, t))
-    if count > len(shown):
-        thread.add(parts.more(count - len(shown), t))
-
-
-def _add_trends(thread: _Thread, digest: Digest, t: dict[str, Any]) -> None:
-    parts = layout.macros(PARTS)
-    trends = digest.narrative.trends if digest.narrative else ()
-    shown = trends[: layout.THREAD_TRENDS]
-    thread.start(
-        parts.trends_heading(len(trends), t), parts.trends_heading(len(trends), t, True), sections.color("trends")
-    )
-    for trend in shown:
-        thread.add(parts.trend_entry(trend, layout.trend_items(digest, trend), digest.repo, t))
-    if len(trends) > len(shown):
-        thread.add(parts.more(len(trends) - len(shown), t))
-
-
-def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -> None:
-    """One embed per stat list (continued as needed), every item on one line: nothing is left out."""
-    parts = layout.macros(PARTS)
-    for key, items in layout.appendix_groups(digest):
-        name = t["stats"].get(key, key)
-        thread.start(
-            parts.appendix_title(name, len(items), t),
-            parts.appendix_title(name, len(items), t, True),
-            sections.color("appendix"),
-        )
-        for line in [parts.appendix_line(item, digest.repo, tz, t) for item in items] or [parts.nothing(t)]:
+    thread = _Thread()
+    title = f"{sections.icon('topic')} {t['followed']}"
+    thread.start(title, f"{title} {t['continued']}", sections.color("topic"))
+    for place in places:
+        name, count = sections.section_title(place.section, t), len(place.section.items)
+        lines = [parts.line(item, repo, layout.badge(item, "topic", t), t) for item in place.thread]
+        if place.unshown:
+            lines.append(parts.more(place.unshown, t))
+        heading = parts.topic_heading(name, count, t)
+        thread.add(f"{heading}\n{lines[0]}" if lines else heading)  # a heading never ends an embed alone
+        for line in lines[1:]:
             thread.add(line)
+    return thread.messages
+
+
+def _topics_messages(chat: ChatLayout, repo: str, t: dict[str, Any], limit: int) -> list[list[Embed]]:
+    """The followed topics in full, in one message: as many items per topic as it holds."""
+    if not chat.thread_topics():
+        return []
+    count = layout.largest_fitting(
+        max(limit, 0), lambda k: len(_topics_thread(layout.with_thread_limit(chat, k), repo, t)) <= 1
+    )
+    return _topics_thread(layout.with_thread_limit(chat, count), repo, t)
+
+
+def _trends_messages(digest: Digest, t: dict[str, Any]) -> list[list[Embed]]:
+    """Trends (without their items: those have their place in the post already) and the day's activity."""
+    parts = layout.macros(PARTS)
+    narrative = digest.narrative
+    if narrative is None:
+        return []
+    trends = narrative.trends
+    thread = _Thread()
+    heading = parts.trends_heading(len(trends), t)
+    thread.start(heading, parts.trends_heading(len(trends), t, True), sections.color("trends"))
+    for trend in trends[: layout.THREAD_TRENDS]:
+        thread.add(f"• {parts.trend_text(trend, t)}")
+    if len(trends) > layout.THREAD_TRENDS:
+        thread.add(parts.more(len(trends) - layout.THREAD_TRENDS, t))
+    thread.add(parts.people(narrative.activity, t))
+    return thread.messages
+
+
+def _appendix_messages(digest: Digest, t: dict[str, Any], tz: str, thread_mode: ThreadMode) -> list[list[Embed]]:
+    """The counts, each linked to the GitHub search that lists it; with ``full``, one embed per stat list
+    (continued as needed) with every item on one line."""
+    parts = layout.macros(PARTS)
+    thread = _Thread()
+    icon = sections.icon("appendix")
+    title = truncate(f"{icon} {t['appendix']} · {t['appendix_links']}", TITLE)
+    thread.start(title, f"{icon} {t['appendix']} {t['continued']}", sections.color("appendix"))
+    stats = digest.stats.as_dict()
+    for key in STAT_KEYS:
+        thread.add(parts.count_link(t["stats"][key], stats[key], layout.search_url(digest, key), t))
+    if thread_mode == "full":
+        for key, items in layout.appendix_groups(digest):
+            name = t["stats"].get(key, key)
+            thread.start(
+                parts.appendix_title(name, len(items), t),
+                parts.appendix_title(name, len(items), t, True),
+                sections.color("appendix"),
+            )
+            for line in [parts.appendix_line(item, digest.repo, tz, t) for item in items] or [parts.nothing(t)]:
+                thread.add(line)
+    return thread.messages
 
 
 def render_discord_digest(
-    digest: Digest, *, locale: str | None = None, timezone: str | None = None, section_limit: int = 10
+    digest: Digest, *, locale: str | None = None, timezone: str | None = None, section_limit: int = 10,
+    thread: ThreadMode | None = None,
 ) -> list[DiscordMessage]:
-    """The headline message, then the messages to post as follow-ups in its thread."""
+    """The first message (the digest), then the messages of its thread (empty ones are not sent).
+    ``section_limit``: a followed topic's items in the thread; ``thread``: overrides the digest's setting."""
     t = strings(locale or digest.locale)
     tz = timezone or digest.window.timezone
-    thread = _Thread()
-    if digest.narrative and digest.narrative.trends:
-        _add_trends(thread, digest, t)
-    for section in layout.reply_sections(digest):
-        _add_section(thread, section, digest.repo, t, section_limit)
-    _add_appendix(thread, digest, t, tz)
-    return [_headline(digest, t, tz), *(_message(embeds) for embeds in thread.messages)]
+    chat = layout.fit_layout(digest, lambda c: message_fits(_first_message(digest, c, t, tz)), section_limit)
+    replies = [
+        *_topics_messages(chat, digest.repo, t, section_limit),
+        *_trends_messages(digest, t),
+        *_appendix_messages(digest, t, tz, thread or digest.thread),
+    ]
+    return [_first_message(digest, chat, t, tz), *(_message(embeds) for embeds in replies)]
 
 
 # -------------------------------------------------------------------------------------------------- query

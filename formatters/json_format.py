@@ -175,6 +175,7 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
             for section in digest.sections
         ],
         "appendix": {key: [item_to_dict(i) for i in items] for key, items in digest.appendix.items()},
+        "followed": list(digest.followed),  # topic ids the reader follows (added): their sections lead the post
     }
     if digest.narrative is not None:
         data["narrative"] = narrative_to_dict(digest.narrative)

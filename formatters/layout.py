@@ -1,23 +1,41 @@
-"""Pieces every renderer shares: the Jinja2 environment, what goes where, the sparkline, time display."""
+"""Pieces every renderer shares: the Jinja2 environment, what goes where, the sparkline, time display.
+
+What goes where in a chat post is decided here once, for Slack and Discord alike (docs/editorial.md, "Where a
+reader sees what"): ``chat_layout`` places each item of the digest in one place of the post, ``channel_levels``
+says what gives when a platform's limits are reached (fewer items, never a cut title), ``search_url`` links the
+appendix's counts to GitHub. Markdown and JSON keep every section whole; ``markdown_order`` orders them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any
+from urllib.parse import quote_plus, urlsplit
 from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from bot.model import RESULT_GROUPS, STAT_KEYS, Digest, DigestItem, Section, Trend, result_group
+from bot.model import (
+    RESULT_GROUPS,
+    STAT_KEYS,
+    TOPIC_PREFIX,
+    Digest,
+    DigestItem,
+    InTopic,
+    Section,
+    SectionKind,
+    Trend,
+    result_group,
+)
+from bot.timeutil import iso_z
 from formatters import safety, sections
-from formatters.reasons import item_reason
+from formatters.reasons import bug_kind, hot_reason, item_reason
 
 SPARK_BARS = "▁▂▃▄▅▆▇█"
-HIGHLIGHT_COUNT = 3
-HEADLINE_TRENDS = 3  # trends named in the headline; the thread lists up to THREAD_TRENDS with their items
-THREAD_TRENDS = 5
+THREAD_TRENDS = 5  # trends a chat post's thread and the report list
 
 
 def localtime(moment: datetime | None, tz: str, fmt: str = "%Y-%m-%d %H:%M") -> str:
@@ -52,7 +70,6 @@ def environment() -> Environment:
         localtime=localtime,
         slack=safety.slack_mrkdwn,
         slack_plain=safety.slack_plain,
-        slack_link=safety.slack_link,
         discord=safety.discord_markdown,
         discord_plain=safety.discord_plain,
         discord_link=safety.discord_link,
@@ -64,7 +81,6 @@ def environment() -> Environment:
         item_url=safety.item_url,
         ratio_text=ratio_text,
         percent=percent,
-        headline_trends=HEADLINE_TRENDS,
     )
     return env
 
@@ -95,8 +111,229 @@ def percent(value: float | None) -> int | None:
     return None if value is None else round(value * 100)
 
 
-def reply_sections(digest: Digest) -> list[Section]:
-    return [section for section in digest.sections if section.items]
+# ----------------------------------------------------------------------------------- the chat post's layout
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelCounts:
+    """How many items each part of the channel message shows; ``topics``: how many followed topics show theirs
+    there (None: all; the others' items go to the thread)."""
+
+    hot: int = 3
+    topic: int = 3
+    key_changes: int = 5
+    notable: int = 5
+    topics: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A built-in section in the channel message: the items it shows there (its best not placed elsewhere)."""
+
+    section: Section
+    items: tuple[DigestItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TopicPlace:
+    """A followed topic in a chat post: its items in the channel message, those in the thread, and how many of
+    its own items neither shows (items of the topic placed in another followed topic are not its own)."""
+
+    section: Section
+    channel: tuple[DigestItem, ...]
+    thread: tuple[DigestItem, ...]
+    unshown: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLayout:
+    """Where each item of a chat post goes; an item appears once in the whole post (channel message + thread)."""
+
+    hot: Placed | None
+    topics: tuple[TopicPlace, ...]
+    key_changes: Placed | None
+    notable: Placed | None
+
+    def channel_parts(self) -> list[tuple[SectionKind, Section, tuple[DigestItem, ...]]]:
+        """The channel message's sections in reading order (hot, followed topics, key changes, notable), each
+        with the items it shows there; sections with nothing to show are left out."""
+        parts: list[tuple[SectionKind, Section, tuple[DigestItem, ...]]] = []
+        if self.hot is not None and self.hot.items:
+            parts.append(("hot", self.hot.section, self.hot.items))
+        parts += [("topic", place.section, place.channel) for place in self.topics if place.channel]
+        for kind, placed in (("key_changes", self.key_changes), ("notable", self.notable)):
+            if placed is not None and placed.items:
+                parts.append((kind, placed.section, placed.items))  # type: ignore[arg-type]
+        return parts
+
+    def thread_topics(self) -> list[TopicPlace]:
+        """The followed topics the thread continues: those with items not shown in the channel message."""
+        return [place for place in self.topics if place.thread or place.unshown]
+
+
+# Evidence that an item belongs to a topic, strongest first: the reporter's own label or title tag beats a
+# word in the title, which beats the body.
+EVIDENCE_STRENGTH = {"label": 0, "tag": 1, "title": 2, "body_lead": 3, "body": 4}
+
+
+def evidence_strength(item: DigestItem) -> tuple[int, int]:
+    """Sorts strongest first: the best source of the item's topic evidence, then how many pieces it has."""
+    why = item.why
+    if not isinstance(why, InTopic) or not why.evidence:
+        return (len(EVIDENCE_STRENGTH), 0)
+    best = min(EVIDENCE_STRENGTH.get(found.source, len(EVIDENCE_STRENGTH)) for found in why.evidence)
+    return (best, -len(why.evidence))
+
+
+def followed_sections(digest: Digest) -> list[Section]:
+    """The followed topics' sections in the order they are followed (a followed topic without items today
+    has no section)."""
+    found = (digest.section(TOPIC_PREFIX + topic) for topic in dict.fromkeys(digest.followed))
+    return [section for section in found if section is not None and section.items]
+
+
+def chat_layout(digest: Digest, counts: ChannelCounts = ChannelCounts(), thread_limit: int = 10) -> ChatLayout:
+    """Each item once in a chat post, in its most specific place: a followed topic (the one whose evidence for
+    it is strongest, the earlier followed on a tie), then notable new bugs, then key changes, then hot
+    discussions. A section that loses an item to a more specific place takes its next candidate, so the channel
+    still shows 3 hot discussions. ``thread_limit``: a followed topic's items in the thread (beyond those in
+    the channel message); what is placed there counts as placed too, the post shows it once."""
+    followed = followed_sections(digest)
+    home: dict[int, tuple[tuple[int, int], int]] = {}
+    for order, section in enumerate(followed):
+        for item in section.items:
+            claim = (evidence_strength(item), order)
+            if item.number not in home or claim < home[item.number]:
+                home[item.number] = claim
+    placed: set[int] = set()
+    topics = []
+    in_channel = len(followed) if counts.topics is None else max(counts.topics, 0)
+    for order, section in enumerate(followed):
+        own = [item for item in section.items if home[item.number][1] == order]
+        channel = own[: max(counts.topic, 0)] if order < in_channel else []
+        thread = own[len(channel) : len(channel) + max(thread_limit, 0)]
+        placed.update(item.number for item in (*channel, *thread))
+        if own:
+            topics.append(TopicPlace(section, tuple(channel), tuple(thread), len(own) - len(channel) - len(thread)))
+
+    def take(kind: str, count: int) -> Placed | None:
+        section = digest.section(kind)
+        if section is None:
+            return None
+        chosen = tuple(item for item in section.items if item.number not in placed)[: max(count, 0)]
+        placed.update(item.number for item in chosen)
+        return Placed(section, chosen)
+
+    notable = take("notable", counts.notable)
+    key_changes = take("key_changes", counts.key_changes)
+    hot = take("hot", counts.hot)
+    return ChatLayout(hot=hot, topics=tuple(topics), key_changes=key_changes, notable=notable)
+
+
+def channel_levels(followed: int) -> list[ChannelCounts]:
+    """What the channel message tries, in order, until one fits the platform's limits: fewer items per part
+    first, then fewer followed topics showing theirs (their items move to the thread), at last none."""
+    levels = [
+        ChannelCounts(),
+        ChannelCounts(topic=2),
+        ChannelCounts(hot=3, topic=2, key_changes=3, notable=3),
+        ChannelCounts(hot=3, topic=1, key_changes=3, notable=3),
+        ChannelCounts(hot=2, topic=1, key_changes=2, notable=2),
+        ChannelCounts(hot=1, topic=1, key_changes=1, notable=1),
+    ]
+    levels += [ChannelCounts(hot=1, topic=1, key_changes=1, notable=1, topics=k) for k in range(followed - 1, -1, -1)]
+    levels.append(ChannelCounts(hot=0, topic=0, key_changes=0, notable=0, topics=0))
+    return levels
+
+
+def fit_layout(digest: Digest, fits: Callable[[ChatLayout], bool], thread_limit: int = 10) -> ChatLayout:
+    """The first of ``channel_levels`` whose layout ``fits`` (the last, nothing but the headline, always must)."""
+    levels = channel_levels(len(followed_sections(digest)))
+    for counts in levels[:-1]:
+        layout = chat_layout(digest, counts, thread_limit)
+        if fits(layout):
+            return layout
+    return chat_layout(digest, levels[-1], thread_limit)
+
+
+def with_thread_limit(layout: ChatLayout, limit: int) -> list[TopicPlace]:
+    """The thread's followed topics showing at most ``limit`` items each (the rest counted as unshown): what the
+    topics reply shrinks to when one message cannot hold them all."""
+    return [
+        TopicPlace(place.section, place.channel, place.thread[:limit],
+                   place.unshown + max(len(place.thread) - limit, 0))
+        for place in layout.thread_topics()
+    ]
+
+
+def badge(item: DigestItem, kind: SectionKind, t: dict[str, Any]) -> str:
+    """The few words an item carries in a chat post and in Markdown instead of a why-line: why a discussion is
+    hot (and its streak), whether a key change is merged or in review, what a new bug does, what happened to a
+    topic's item. Unescaped (GitHub's text can be in it): callers escape it for their output."""
+    words: dict[str, str] = t["badges"]
+    if kind == "hot":
+        parts = [hot_reason(item, t["locale"]), streak_text(item, t)]
+        return " · ".join(part for part in parts if part)
+    if kind == "key_changes":
+        return words["merged"] if item.state == "merged" else words["in_review"]
+    if kind == "notable":
+        return bug_kind(item, t["locale"])
+    if item.state == "new":
+        return words["new_pr"] if item.kind == "pr" else words["new_issue"]
+    return words.get(item.state, "")
+
+
+def streak_text(item: DigestItem, t: dict[str, Any]) -> str:
+    if item.streak_days == 1:
+        return f"🆕 {t['streak_new']}"
+    if item.streak_days:
+        return f"🔁 {t['streak'].format(n=item.streak_days)}"
+    return ""
+
+
+# What each count of the appendix searches on GitHub: the page, and the query with the window's range.
+SEARCHES: dict[str, tuple[str, str]] = {
+    "new_issues": ("issues", "is:issue created:{range}"),
+    "closed_issues": ("issues", "is:issue closed:{range}"),
+    "new_prs": ("pulls", "is:pr created:{range}"),
+    "merged_prs": ("pulls", "is:pr merged:{range}"),
+    "closed_unmerged_prs": ("pulls", "is:pr is:unmerged closed:{range}"),
+}
+
+
+def search_url(digest: Digest, key: str) -> str | None:
+    """The GitHub search that lists what the count ``key`` counts (window in ISO UTC, URL-encoded), on the host
+    the digest's own items link to (GitHub Enterprise too); None for an invalid repository or unknown key."""
+    if key not in SEARCHES or not safety.valid_repo(digest.repo):
+        return None
+    page, query = SEARCHES[key]
+    window = f"{iso_z(digest.window.start)}..{iso_z(digest.window.end)}"
+    return f"https://{_host(digest)}/{digest.repo}/{page}?q={quote_plus(query.format(range=window))}"
+
+
+def _host(digest: Digest) -> str:
+    """The host of the digest's first item link (``safety.item_url`` checked it is the repository's)."""
+    for items in (*digest.appendix.values(), *(section.items for section in digest.sections)):
+        for entry in items[:1]:
+            url = safety.item_url(digest.repo, entry)
+            if url:
+                return urlsplit(url).netloc
+    return "github.com"
+
+
+def markdown_order(digest: Digest) -> list[Section | None]:
+    """The report's order (docs/editorial.md): followed topics, hot discussions, trends (None), key changes,
+    notable new bugs, the other topics; every section with items, whole."""
+    followed = followed_sections(digest)
+    chosen = {section.id for section in followed}
+    builtin = {section.id: section for section in digest.sections if section.kind != "topic" and section.items}
+    others = [s for s in digest.sections if s.kind == "topic" and s.items and s.id not in chosen]
+    order: list[Section | None] = [*followed]
+    if "hot" in builtin:
+        order.append(builtin["hot"])
+    order.append(None)
+    order += [builtin[kind] for kind in ("key_changes", "notable") if kind in builtin]
+    return order + others
 
 
 def appendix_groups(digest: Digest) -> list[tuple[str, tuple[DigestItem, ...]]]:

@@ -59,6 +59,19 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "status": "Where it stands",
         "impact": "Impact",
         "ai": "AI-written",
+        # The chat post (formatters.layout.chat_layout): short badges instead of why-lines, the thread's parts.
+        "badges": {
+            "new_issue": "new issue",
+            "new_pr": "new PR",
+            "merged": "merged",
+            "closed": "closed",
+            "in_review": "in review",
+        },
+        "followed": "Followed topics",
+        "thread_hint": "In the thread: followed topics in full, trends and activity, and the appendix.",
+        "appendix_links": "each count opens its list on GitHub",
+        "count": "{name}: {n}",
+        "full_appendix": "Full appendix",
         "groups": {
             "new_issues": "New issues",
             "new_prs": "New PRs",
@@ -175,6 +188,18 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "status": "当前进展",
         "impact": "影响",
         "ai": "AI 生成",
+        "badges": {
+            "new_issue": "新 Issue",
+            "new_pr": "新 PR",
+            "merged": "已合并",
+            "closed": "已关闭",
+            "in_review": "评审中",
+        },
+        "followed": "关注的主题",
+        "thread_hint": "讨论串里有：关注主题的完整列表、趋势与活跃度，以及附录。",
+        "appendix_links": "点击计数即可在 GitHub 上查看对应列表",
+        "count": "{name}：{n}",
+        "full_appendix": "完整附录",
         "groups": {
             "new_issues": "新建 Issue",
             "new_prs": "新建 PR",

@@ -1,4 +1,9 @@
-"""The digest and query answers as Markdown, for terminals, e-mail and files (Jinja2 holds the layout)."""
+"""The digest and query answers as Markdown, for terminals, e-mail and files (Jinja2 holds the layout).
+
+The digest is the complete report: every section whole (an item may be in several), the followed topics first,
+then hot discussions, trends, key changes, notable new bugs, the other topics and the full appendix. Items carry
+a short badge (why a discussion is hot, merged or in review, what a new bug does), not the matching evidence:
+that is the JSON's ``reason`` and ``why``."""
 
 from __future__ import annotations
 
@@ -42,7 +47,9 @@ def render_markdown(
         strings=t,
         stat_keys=STAT_KEYS,
         stats=digest.stats.as_dict(),
-        sections=[(section, section_title(section, t)) for section in layout.reply_sections(digest)],
+        ordered=layout.markdown_order(digest),  # followed topics, hot, trends (None), key changes, notable, others
+        section_name=lambda section: section_title(section, t),
+        badge=lambda item, kind: layout.badge(item, kind, t),
         appendix=layout.appendix_groups(digest),
         limit=section_limit,
         tz=timezone or digest.window.timezone,

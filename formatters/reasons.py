@@ -74,6 +74,16 @@ def item_reason(item: DigestItem, locale: str | None) -> str:
     return reason_text(item.why, locale) if item.why is not None else ""
 
 
+def hot_reason(item: DigestItem, locale: str | None) -> str:
+    """Why a hot discussion is hot (its typed ``Hot`` reason in words), or "" for any other reason."""
+    return reason_text(item.why, locale) if isinstance(item.why, Hot) else ""
+
+
+def bug_kind(item: DigestItem, locale: str | None) -> str:
+    """What a notable new bug describes ("crash", "hang", …), or "" when its reason is not a ``NewBug``."""
+    return str(strings(locale)["reasons"]["bugs"][item.why.bug]) if isinstance(item.why, NewBug) else ""
+
+
 def topic_name(topic: TopicRef, locale: str | None) -> str:
     """The topic's name for a reader of ``locale``: its Chinese name when it has one, else its name."""
     return topic.name_zh if normalise_locale(locale) == "zh-CN" and topic.name_zh else topic.name

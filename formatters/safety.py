@@ -6,13 +6,19 @@ through one of the functions below before it reaches a template's output; templa
 Per output:
 
 - **Markdown** (``markdown_inline``): backslash-escape every Markdown/HTML special character.
-- **Slack mrkdwn** (``slack_mrkdwn``): ``&``, ``<``, ``>`` become ``&amp;``, ``&lt;``, ``&gt;`` (Slack's own
-  rule, only those three), so no ``<!channel>``, ``<@U…>``, ``<!subteam^…>`` or ``<url|text>`` can form. Slack
-  has no escape for its formatting characters, so they are swapped for look-alikes that do not restyle:
-  ``*`` → ``∗`` (U+2217), ``_`` → ``ˍ`` (U+02CD), ``~`` → ``∼`` (U+223C), `````` ` `````` → ``ˋ`` (U+02CB).
-  ``@channel``/``@here``/``@everyone`` get a zero-width space after the ``@``, and so does the colon of
-  ``://`` so a URL in a title is not auto-linked. Slack text objects are also sent ``verbatim``.
-  Header ``plain_text`` never parses mentions; ``<``/``>`` there become ``‹``/``›`` (``slack_plain``).
+- **Slack rich text** (``slack_text``): GitHub's text (titles, labels, authors, summaries, reasons, LLM text)
+  goes into ``rich_text`` blocks as ``text`` elements, which Slack shows as they are: no mrkdwn, no mention,
+  no link is ever parsed out of them (mentions and links are elements of their own, and we make only links to
+  the repository). So the text is only cleaned and cut, never changed: ``fused_moe`` reads, copies and
+  searches as ``fused_moe``.
+- **Slack mrkdwn** (``slack_mrkdwn``): only our own words, numbers and configured names (topic names, zones,
+  the repository), and the notification fallback. ``&``, ``<``, ``>`` become ``&amp;``, ``&lt;``, ``&gt;``
+  (Slack's own rule, only those three), so no ``<!channel>``, ``<@U…>``, ``<!subteam^…>`` or ``<url|text>``
+  can form; ``@channel``/``@here``/``@everyone`` get a zero-width space after the ``@``, and so does the colon
+  of ``://`` so a URL is not auto-linked. Slack has no escape for ``* _ ~ `````, which is why GitHub's text
+  never goes here (look-alike characters would make a copied title fail a search). Slack text objects are
+  also sent ``verbatim``. Header ``plain_text`` never parses mentions; ``<``/``>`` there become ``‹``/``›``
+  (``slack_plain``).
 - **Discord Markdown** (``discord_markdown``): a backslash before every character Discord's Markdown reacts
   to (a superset of ``discord.utils.escape_markdown``: lone ``[ ] ( )`` too, so no masked link ``[x](url)``
   forms; heading/list markers at the start), ``escape_mentions`` (a copy of discord.py's), and a zero-width
@@ -50,6 +56,7 @@ __all__ = [
     "slack_link",
     "slack_mrkdwn",
     "slack_plain",
+    "slack_text",
     "text_size",
     "truncate",
     "valid_repo",
@@ -227,9 +234,7 @@ def item_url(repo: str, item: object) -> str | None:
 
 # --------------------------------------------------------------------------------------------------- Slack
 
-_SLACK = str.maketrans(
-    {"&": "&amp;", "<": "&lt;", ">": "&gt;", "*": "\u2217", "_": "\u02cd", "~": "\u223c", "`": "\u02cb"}
-)
+_SLACK = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _SLACK_PLAIN = str.maketrans({"<": "\u2039", ">": "\u203a"})
 _BROADCAST = re.compile(r"@(?=everyone|here|channel)", re.IGNORECASE)  # "@herein" too: no word boundary
 
@@ -245,8 +250,15 @@ def _slack_escape(text: str) -> str:
     return _defuse(text.translate(_SLACK))
 
 
+def slack_text(text: str, limit: int | None = None) -> str:
+    """Text for a Slack rich text ``text`` element: one clean line, cut to ``limit``, otherwise exactly as given
+    (Slack parses nothing in such an element, so nothing needs escaping)."""
+    return fit(text, limit, str)
+
+
 def slack_mrkdwn(text: str, limit: int | None = None) -> str:
-    """Untrusted text for a Slack mrkdwn text object: renders as itself, no mention, link or styling."""
+    """Text for a Slack mrkdwn text object: no mention or link can form. Our words and configured names only:
+    ``* _ ~ ``` would still style (Slack has no escape for them), so GitHub's text goes to ``slack_text``."""
     return fit(text, limit, _slack_escape)
 
 

@@ -1,32 +1,48 @@
 """The digest and query answers as Slack ``chat.postMessage`` payloads (Block Kit).
 
-Layout: the first payload is the headline (repo, window, the five counts, a 7-day sparkline and the top
-three of hot / key changes / notable); every other payload is a reply for the headline's thread: each
-non-empty section (header block, one section block per item, "…and M more") and then the compact appendix
-(every item, lines packed into section blocks). The adapter adds ``channel``/``thread_ts``.
+A digest is a post (docs/editorial.md, "Where a reader sees what"): the channel message is the digest itself
+(title and window, the five counts, the summary, the top hot discussions with why each is hot, the followed
+topics' top items, the top key changes and notable new bugs), readable without opening the thread; the thread
+has at most three replies: the followed topics in full, trends and activity, and the appendix (the counts,
+each linked to its GitHub search; ``thread = "full"`` adds every item). ``formatters.layout.chat_layout``
+places each item once in the whole post. The adapter adds ``channel``/``thread_ts``.
 
-Limits: at most 50 blocks and ``TEXT_BUDGET`` characters of text (fallback included) per message, section
-text at most 3000, header 150, fields 10 x 2000. Overflow continues in the next message at an item or line
-boundary, under a repeated "(continued)" heading; nothing is cut inside an item, link or escape.
+Exact text: every piece of GitHub's text (and the LLM's) is a ``text`` element of a ``rich_text`` block.
+Slack parses nothing inside such an element (mrkdwn would style ``fused_moe`` and has no escape for ``_ * ~``
+`````; mentions and links are elements of their own), so a title reads, copies and searches as it does on
+GitHub, and the only links are the ``link`` elements we make to the repository and its searches. mrkdwn
+carries only our own words and numbers (headers, counts, the window); the ``text`` fallback only the repository
+and the counts (``formatters.safety``).
+
+Limits: at most 50 blocks and ``TEXT_BUDGET`` characters (fallback and link URLs included) per message,
+section and rich text block text at most 3000, header 150, fields 10 x 2000. When the channel message would
+not fit, it shows fewer items (``formatters.layout.channel_levels``), never a cut title; a thread reply that
+would not fit one message shows fewer items with "…and N more"; the full appendix continues in further
+replies at a line boundary under a "(continued)" heading.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any, Literal, NotRequired, TypedDict
 
-from bot.model import STAT_KEYS, Digest, QueryResult, Section
+from bot.model import STAT_KEYS, Digest, DigestItem, QueryResult, Section, SectionKind, ThreadMode, Trend
 from formatters import layout, sections
+from formatters.layout import ChatLayout, TopicPlace
 from formatters.locale import strings
-from formatters.safety import text_size, truncate
+from formatters.reasons import item_reason
+from formatters.safety import item_url, slack_text, text_size, truncate
 
 MAX_BLOCKS = 50
 SECTION_TEXT = 3000
+RICH_TEXT = 3000  # one rich_text block: Slack documents no bound of its own; a section's is a safe one
 HEADER_TEXT = 150
 FIELD_TEXT = 2000
 TEXT_BUDGET = 8000  # all text of one message, fallback included: far below where Slack refuses or truncates
 FALLBACK_TEXT = 300
-HIGHLIGHT_TEXT = 2000  # per highlighted section in the headline: three of them always fit one message
+TITLE_TEXT = 512  # GitHub allows 256 characters in a title: never cut
+SUMMARY_TEXT = 1000
+DETAIL_TEXT = 300  # an item's summary, reason or byline in a query answer
 PARTS = "slack/parts.j2"
 
 # ------------------------------------------------------------------------------------------ payload types
@@ -42,6 +58,44 @@ class PlainText(TypedDict):
     type: Literal["plain_text"]
     text: str
     emoji: bool
+
+
+class TextStyle(TypedDict, total=False):
+    bold: bool
+    italic: bool
+
+
+class RichTextText(TypedDict):
+    """Shown exactly as given: Slack parses no markup, mention or link in it."""
+
+    type: Literal["text"]
+    text: str
+    style: NotRequired[TextStyle]
+
+
+class RichTextLink(TypedDict):
+    type: Literal["link"]
+    url: str  # only from ``safety.item_url`` or ``layout.search_url``: the repository's own pages
+    text: str
+
+
+Inline = RichTextText | RichTextLink
+
+
+class RichTextSection(TypedDict):
+    type: Literal["rich_text_section"]
+    elements: list[Inline]
+
+
+class RichTextList(TypedDict):
+    type: Literal["rich_text_list"]
+    style: Literal["bullet"]
+    elements: list[RichTextSection]
+
+
+class RichTextBlock(TypedDict):
+    type: Literal["rich_text"]
+    elements: list[RichTextSection | RichTextList]
 
 
 class SectionBlock(TypedDict):
@@ -64,7 +118,7 @@ class DividerBlock(TypedDict):
     type: Literal["divider"]
 
 
-Block = SectionBlock | HeaderBlock | ContextBlock | DividerBlock
+Block = SectionBlock | HeaderBlock | ContextBlock | DividerBlock | RichTextBlock
 
 
 class SlackMessage(TypedDict):
@@ -88,7 +142,7 @@ def _mrkdwn(text: str) -> MrkdwnText:
 
 
 def _section(text: str) -> SectionBlock:
-    return {"type": "section", "text": _mrkdwn(text)}
+    return {"type": "section", "text": _mrkdwn(truncate(text, SECTION_TEXT))}
 
 
 def _fields(texts: list[str]) -> SectionBlock:
@@ -107,8 +161,54 @@ def _divider() -> DividerBlock:
     return {"type": "divider"}
 
 
+def _text(text: str, *, bold: bool = False, italic: bool = False) -> RichTextText:
+    element: RichTextText = {"type": "text", "text": text}
+    style: TextStyle = {}
+    if bold:
+        style["bold"] = True
+    if italic:
+        style["italic"] = True
+    if style:
+        element["style"] = style
+    return element
+
+
+def _link(url: str | None, text: str) -> Inline:
+    """A link to ``url`` (ours: the repository's pages), or the bare text when there is none."""
+    return {"type": "link", "url": url, "text": text} if url else _text(text)
+
+
+def _line(*elements: Inline) -> RichTextSection:
+    # Slack refuses an empty text element: leave them out.
+    return {"type": "rich_text_section", "elements": [e for e in elements if e["text"]]}
+
+
+def _bullets(lines: list[RichTextSection]) -> RichTextList:
+    return {"type": "rich_text_list", "style": "bullet", "elements": lines}
+
+
+def _rich(*parts: RichTextSection | RichTextList) -> RichTextBlock:
+    return {"type": "rich_text", "elements": [part for part in parts if part["elements"]]}
+
+
+def _inline_size(element: Inline) -> int:
+    return text_size(element["text"]) + (len(element["url"]) if element["type"] == "link" else 0)
+
+
+def _rich_size(part: RichTextBlock | RichTextSection | RichTextList) -> int:
+    total = 0
+    for element in part["elements"]:
+        if element["type"] == "text" or element["type"] == "link":
+            total += _inline_size(element)
+        else:
+            total += _rich_size(element)
+    return total
+
+
 def block_text_size(block: Block) -> int:
-    """Characters of text a block carries (what the per-message budget counts)."""
+    """Characters of text a block carries (what the per-message budget counts; link URLs included)."""
+    if block["type"] == "rich_text":
+        return _rich_size(block)
     texts: list[MrkdwnText | PlainText] = []
     if block["type"] == "section":
         if "text" in block:
@@ -121,204 +221,280 @@ def block_text_size(block: Block) -> int:
     return sum(text_size(text["text"]) for text in texts)
 
 
+def message_fits(blocks: Sequence[Block], budget: int = TEXT_BUDGET - FALLBACK_TEXT) -> bool:
+    """Within Slack's block count, our text budget and each rich text block's bound."""
+    return len(blocks) <= MAX_BLOCKS and sum(block_text_size(b) for b in blocks) <= budget and all(
+        _rich_size(b) <= RICH_TEXT for b in blocks if b["type"] == "rich_text"
+    )
+
+
+# ------------------------------------------------------------------------------------------ item lines
+
+
+def _title(item: DigestItem, t: dict[str, Any], limit: int = TITLE_TEXT) -> str:
+    return slack_text(item.title, limit) or t["no_title"]
+
+
+def _item_line(item: DigestItem, repo: str, t: dict[str, Any], badge: str = "") -> RichTextSection:
+    """``#123`` linked to the item, its title exactly as on GitHub, and a short badge."""
+    badge = slack_text(badge, DETAIL_TEXT)
+    return _line(
+        _link(item_url(repo, item), f"#{item.number}"),
+        _text(" "),
+        _text(_title(item, t)),
+        _text(f" — {badge}" if badge else "", italic=True),
+    )
+
+
+def _heading(text: str) -> RichTextSection:
+    return _line(_text(text, bold=True))
+
+
+def _more(count: int, t: dict[str, Any]) -> RichTextSection:
+    return _line(_text(t["and_more"].format(n=count), italic=True))
+
+
+def _section_heading(kind: SectionKind, section: Section, t: dict[str, Any], continued: bool = False) -> str:
+    name = slack_text(sections.section_title(section, t), 100)
+    return f"{sections.icon(kind)} {name} ({len(section.items)})" + (f" {t['continued']}" if continued else "")
+
+
 # ----------------------------------------------------------------------------------------------- packing
 
 
-class _Thread:
-    """Packs blocks and text lines into as few messages as the limits allow, in order.
-
-    ``repeat`` (blocks) or ``repeat_line`` (a text line) re-introduce the current section when it has to
-    continue in a new message, so a reader of any single reply knows what they are looking at.
-    """
+class _Pack:
+    """Blocks into as few messages as the limits allow, in order; a list that does not fit one block or message
+    continues in the next under a "(continued)" heading, so a reader of any reply knows what they look at."""
 
     def __init__(self, budget: int = TEXT_BUDGET - FALLBACK_TEXT) -> None:
         self.budget = budget
         self.messages: list[list[Block]] = []
-        self.repeat: Callable[[], list[Block]] | None = None
-        self.repeat_line: str | None = None
         self._chars = 0
-        self._open: MrkdwnText | None = None  # the text of the section block lines are appended to
 
-    def _room(self, blocks: int, chars: int) -> bool:
-        return bool(self.messages) and len(self.messages[-1]) + blocks <= MAX_BLOCKS and (
-            self._chars + chars <= self.budget
-        )
+    def _room(self, chars: int) -> bool:
+        """Room for one more block of ``chars`` in the current message (a message yet to start has it)."""
+        if not self.messages:
+            return chars <= self.budget
+        return len(self.messages[-1]) < MAX_BLOCKS and self._chars + chars <= self.budget
 
-    def _new_message(self) -> None:
+    def new_message(self) -> None:
         self.messages.append([])
-        self._chars, self._open = 0, None
+        self._chars = 0
 
-    def _put(self, blocks: list[Block]) -> None:
-        self.messages[-1].extend(blocks)
-        self._chars += sum(block_text_size(block) for block in blocks)
-        self._open = None
+    def add(self, block: Block) -> None:
+        size = block_text_size(block)
+        if not self.messages or not self._room(size):
+            self.new_message()
+        self.messages[-1].append(block)
+        self._chars += size
 
-    def add(self, blocks: list[Block], *, open_text: bool = False) -> None:
-        """Blocks that stay together; ``open_text``: later lines may be appended to the last one."""
-        if not self._room(len(blocks), sum(block_text_size(block) for block in blocks)):
-            self._new_message()
-            if self.repeat is not None:
-                self._put(self.repeat())
-        self._put(blocks)
-        last = blocks[-1]
-        if open_text and last["type"] == "section" and "text" in last:
-            self._open = last["text"]
-
-    def add_line(self, line: str, *, gap: bool = False) -> None:
-        """A line of text: appended to the open section block, else in a new block, else a new message."""
-        if self._open is not None:
-            joined = self._open["text"] + ("\n\n" if gap else "\n") + line
-            grow = text_size(joined) - text_size(self._open["text"])
-            if text_size(joined) <= SECTION_TEXT and self._chars + grow <= self.budget:
-                self._open["text"] = joined
-                self._chars += grow
-                return
-        if self._room(1, text_size(line)):
-            self.add([_section(line)], open_text=True)
-            return
-        self._new_message()
-        self.add([_section(f"{self.repeat_line}\n{line}" if self.repeat_line else line)], open_text=True)
+    def add_list(self, heading: str, continued: str, lines: list[RichTextSection],
+                 trailer: RichTextSection | None = None) -> None:
+        """A heading and its bullet lines, in as many blocks as they need; lines are never split."""
+        head, pending = _heading(heading), list[RichTextSection]()
+        lines = [*lines, trailer] if trailer is not None else lines
+        for line in lines:
+            size = _rich_size(_rich(head, _bullets([*pending, line])))
+            if pending and (size > RICH_TEXT or not self._room(size)):
+                self.add(_rich(head, _bullets(pending)))
+                head, pending = _heading(continued), []
+            pending.append(line)
+        self.add(_rich(head, _bullets(pending)))
 
 
 def _payload(text: str, blocks: list[Block]) -> SlackMessage:
     return {"text": text, "blocks": blocks, "unfurl_links": False, "unfurl_media": False}
 
 
-# ------------------------------------------------------------------------------------------------- digest
+# ---------------------------------------------------------------------------------------- channel message
 
 
-def _headline(digest: Digest, t: dict[str, Any], tz: str) -> list[Block]:
+def _summary_block(digest: Digest, t: dict[str, Any]) -> RichTextBlock | None:
+    narrative = digest.narrative
+    text = slack_text(narrative.summary, SUMMARY_TEXT) if narrative else ""
+    if not narrative or not text:
+        return None
+    llm = narrative.summary_source == "llm"
+    return _rich(_line(_text("🤖 " if llm else "📝 "), _text(text), _text(f" ({t['ai']})" if llm else "", italic=True)))
+
+
+def _channel_blocks(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str) -> list[Block]:
     parts = layout.macros(PARTS)
     stats = digest.stats.as_dict()
     blocks: list[Block] = [
         _header(parts.title(digest.repo, t)),
         _context(parts.window(digest.window, tz, t), parts.activity(digest.daily_activity, t)),
+        _fields([parts.stat(key, stats[key], t) for key in STAT_KEYS]),
     ]
-    narrative = digest.narrative
-    summary = parts.summary(narrative, t) if narrative else ""
-    if summary:
-        blocks.append(_section(summary))
-    blocks.append(_fields([parts.stat(key, stats[key], t) for key in STAT_KEYS]))
-    if narrative:
-        blocks.append(_context(parts.trends_line(narrative.trends, t), parts.people(narrative.activity, t)))
+    summary = _summary_block(digest, t)
+    if summary is not None:
+        blocks.append(summary)
     blocks.append(_divider())
-    highlighted = sections.highlights(digest)
-    for section in highlighted:
-        name = sections.section_title(section, t)
-        lines = [parts.highlight(item, digest.repo, t) for item in section.items[: layout.HIGHLIGHT_COUNT]]
-        heading = parts.highlight_heading(section.kind, name, len(section.items))
-        body = layout.take_lines(
-            lines, HIGHLIGHT_TEXT - text_size(heading) - 1, lambda n: parts.more(n, t),
-            hidden=len(section.items) - len(lines),
-        )
-        blocks.append(_section(f"{heading}\n{body}"))
-    if not highlighted:
+    shown = chat.channel_parts()
+    for kind, section, items in shown:
+        lines = [_item_line(item, digest.repo, t, layout.badge(item, kind, t)) for item in items]
+        blocks.append(_rich(_heading(_section_heading(kind, section, t)), _bullets(lines)))
+    if not shown:
         blocks.append(_section(parts.no_highlights(t)))
-    blocks.append(_context(parts.in_thread(t)))  # the appendix always follows, even on a quiet day
+    blocks.append(_context(parts.thread_hint(t)))  # the appendix always follows, even on a quiet day
     return blocks
 
 
-def _add_section(thread: _Thread, section: Section, repo: str, t: dict[str, Any], limit: int) -> None:
-    parts = layout.macros(PARTS)
-    name, count = sections.section_title(section, t), len(section.items)
-    shown = section.items[: max(limit, 0)]
-    thread.repeat = None
-    first: list[Block] = [_header(parts.section_heading(section.kind, name, count, t))]
-    if shown:
-        first.append(_section(parts.item(shown[0], repo, t)))
-    thread.add(first)  # a heading never ends a message alone
-    thread.repeat = lambda: [_header(parts.section_heading(section.kind, name, count, t, True))]
-    for item in shown[1:]:
-        thread.add([_section(parts.item(item, repo, t))])
-    if count > len(shown):
-        thread.add([_context(parts.more(count - len(shown), t))])
+# ------------------------------------------------------------------------------------------------ thread
 
 
-def _add_trends(thread: _Thread, digest: Digest, t: dict[str, Any]) -> None:
-    parts = layout.macros(PARTS)
-    trends = digest.narrative.trends if digest.narrative else ()
-    shown = trends[: layout.THREAD_TRENDS]
-    thread.repeat = None
-    thread.repeat_line = parts.trends_heading(len(trends), t, True)
-    entries = [parts.trend_entry(trend, layout.trend_items(digest, trend), digest.repo, t) for trend in shown]
-    thread.add([_header(parts.trends_heading(len(trends), t)), _section(entries[0])], open_text=True)
-    for entry in entries[1:]:
-        thread.add_line(entry)
-    if len(trends) > len(shown):
-        thread.add_line(parts.more(len(trends) - len(shown), t))
-    thread.repeat_line = None
+def _topics_reply(places: list[TopicPlace], repo: str, t: dict[str, Any]) -> list[list[Block]]:
+    pack = _Pack()
+    for place in places:
+        lines = [_item_line(item, repo, t, layout.badge(item, "topic", t)) for item in place.thread]
+        more = _more(place.unshown, t) if place.unshown else None
+        pack.add_list(_section_heading("topic", place.section, t), _section_heading("topic", place.section, t, True),
+                      lines, more)
+    return pack.messages
 
 
-def _add_appendix(thread: _Thread, digest: Digest, t: dict[str, Any], tz: str) -> None:
-    """Every item of every stat list, compact, one line each; only the lines are ever split."""
-    parts = layout.macros(PARTS)
-    thread.repeat = None
-    first = True
-    for key, items in layout.appendix_groups(digest):
-        name = t["stats"].get(key, key)
-        lines = [parts.appendix_line(item, digest.repo, tz, t) for item in items] or [parts.nothing(t)]
-        opening = f"{parts.group_heading(name, len(items), t)}\n{lines[0]}"
-        thread.repeat_line = None
-        if first:
-            thread.add([_header(parts.appendix_title(t)), _section(opening)], open_text=True)
-            first = False
-        else:
-            thread.add_line(opening, gap=True)
-        thread.repeat_line = parts.appendix_continued(name, len(items), t)
-        for line in lines[1:]:
-            thread.add_line(line)
-    thread.repeat_line = None
+def _topics_messages(chat: ChatLayout, repo: str, t: dict[str, Any], limit: int) -> list[list[Block]]:
+    """The followed topics in full, in one reply: as many items per topic as one message holds."""
+    if not chat.thread_topics():
+        return []
+    count = layout.largest_fitting(
+        max(limit, 0), lambda k: len(_topics_reply(layout.with_thread_limit(chat, k), repo, t)) <= 1
+    )
+    return _topics_reply(layout.with_thread_limit(chat, count), repo, t)
+
+
+def _trends_messages(digest: Digest, t: dict[str, Any]) -> list[list[Block]]:
+    """Trends (without their items: those have their place in the post already) and the day's activity."""
+    narrative = digest.narrative
+    if narrative is None:
+        return []
+    pack = _Pack()
+    trends = narrative.trends
+    if trends:
+        lines = [_line(_text(_trend_text(trend, t))) for trend in trends[: layout.THREAD_TRENDS]]
+        more = len(trends) - len(lines)
+        pack.add_list(f"{sections.icon('trends')} {t['trends']} ({len(trends)})",
+                      f"{sections.icon('trends')} {t['trends']} {t['continued']}", lines,
+                      _more(more, t) if more > 0 else None)
+    pack.add(_section(layout.macros(PARTS).people(narrative.activity, t)))
+    return pack.messages
+
+
+def _trend_text(trend: Trend, t: dict[str, Any]) -> str:
+    title, ratio = slack_text(trend.title, 60), layout.ratio_text(trend)
+    if ratio:
+        return str(t["trend"].format(title=title, count=trend.count, ratio=ratio))
+    if trend.baseline is None:
+        return str(t["trend_plain"].format(title=title, count=trend.count))
+    return str(t["trend_new"].format(title=title, count=trend.count))
+
+
+def _count_lines(digest: Digest, t: dict[str, Any]) -> list[RichTextSection]:
+    stats = digest.stats.as_dict()
+    return [
+        _line(_link(layout.search_url(digest, key), t["count"].format(name=t["stats"][key], n=stats[key])))
+        for key in STAT_KEYS
+    ]
+
+
+def _appendix_messages(digest: Digest, t: dict[str, Any], tz: str, thread: ThreadMode) -> list[list[Block]]:
+    """The counts, each linked to the GitHub search that lists it; with ``full``, every item too."""
+    pack = _Pack()
+    icon = sections.icon("appendix")
+    pack.add_list(f"{icon} {t['appendix']} · {t['appendix_links']}", f"{icon} {t['appendix']} {t['continued']}",
+                  _count_lines(digest, t))
+    if thread == "full":
+        for key, items in layout.appendix_groups(digest):
+            name = slack_text(t["stats"].get(key, key), 100)
+            lines = [_appendix_line(item, digest.repo, tz, t) for item in items] or [
+                _line(_text(t["nothing"], italic=True))
+            ]
+            heading = f"{icon} {t['full_appendix']} · {name} ({len(items)})"
+            pack.add_list(heading, f"{heading} {t['continued']}", lines)
+    return pack.messages
+
+
+def _appendix_line(item: DigestItem, repo: str, tz: str, t: dict[str, Any]) -> RichTextSection:
+    details = [f"@{slack_text(item.author, 40)}" if slack_text(item.author) else ""]
+    details.append(", ".join(slack_text(label, 30) for label in item.labels[:3]))
+    details.append(layout.localtime(item.event_time, tz, "%m-%d %H:%M"))
+    meta = " · ".join(detail for detail in details if detail)
+    return _line(_link(item_url(repo, item), f"#{item.number}"), _text(" "), _text(_title(item, t)),
+                 _text(f" · {meta}" if meta else ""))
 
 
 def render_slack_digest(
-    digest: Digest, *, locale: str | None = None, timezone: str | None = None, section_limit: int = 10
+    digest: Digest, *, locale: str | None = None, timezone: str | None = None, section_limit: int = 10,
+    thread: ThreadMode | None = None,
 ) -> list[SlackMessage]:
-    """The headline payload, then the payloads to post as replies in its thread."""
+    """The channel message, then the replies for its thread (empty ones are not sent). ``section_limit``: a
+    followed topic's items in the thread; ``thread``: overrides the digest's (the channel's) setting."""
     t = strings(locale or digest.locale)
     tz = timezone or digest.window.timezone
     parts = layout.macros(PARTS)
-    thread = _Thread()
-    if digest.narrative and digest.narrative.trends:
-        _add_trends(thread, digest, t)
-    for section in layout.reply_sections(digest):
-        _add_section(thread, section, digest.repo, t, section_limit)
-    _add_appendix(thread, digest, t, tz)
+    chat = layout.fit_layout(digest, lambda c: message_fits(_channel_blocks(digest, c, t, tz)), section_limit)
+    replies = [
+        *_topics_messages(chat, digest.repo, t, section_limit),
+        *_trends_messages(digest, t),
+        *_appendix_messages(digest, t, tz, thread or digest.thread),
+    ]
     stats = digest.stats.as_dict()
-    payloads = [_payload(parts.fallback(digest.repo, stats, STAT_KEYS, t), _headline(digest, t, tz))]
-    total = len(thread.messages)
-    for number, blocks in enumerate(thread.messages, start=1):
-        payloads.append(_payload(parts.part(digest.repo, number, total, t), blocks))
+    payloads = [_payload(parts.fallback(digest.repo, stats, STAT_KEYS, t), _channel_blocks(digest, chat, t, tz))]
+    for number, blocks in enumerate(replies, start=1):
+        payloads.append(_payload(parts.part(digest.repo, number, len(replies), t), blocks))
     return payloads
 
 
 # -------------------------------------------------------------------------------------------------- query
 
 
+def _query_line(item: DigestItem, repo: str, t: dict[str, Any]) -> RichTextSection:
+    state = t["state"].get(item.state) or slack_text(item.state, 20)
+    kind = t["kind"].get(item.kind) or slack_text(item.kind, 20)
+    byline = [f"{state} {kind}".strip()]
+    if slack_text(item.author):
+        byline.append(f"{t['by']} @{slack_text(item.author, 60)}")
+    if item.labels:
+        labels = ", ".join(slack_text(label, 50) for label in item.labels[:6])
+        byline.append(f"🏷️ {labels}" + (f" +{len(item.labels) - 6}" if len(item.labels) > 6 else ""))
+    details = [slack_text(item.summary, DETAIL_TEXT // 2), slack_text(item_reason(item, t["locale"]), DETAIL_TEXT // 2)]
+    detail = " · ".join(text for text in details if text)
+    return _line(
+        _link(item_url(repo, item), f"#{item.number}"),
+        _text(" "),
+        _text(_title(item, t, 300), bold=True),
+        _text(" — " + " · ".join(byline), italic=True),
+        _text(f"\n↳ {detail}" if detail else ""),
+    )
+
+
 def _query_blocks(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -> list[list[Block]]:
     parts = layout.macros(PARTS)
-    thread = _Thread()
-    thread.add([_header(parts.query_title(result, t)), _context(parts.query_context(result, shown, tz, t))])
+    pack = _Pack()
+    pack.new_message()
+    pack.add(_header(parts.query_title(result, t)))
+    pack.add(_context(parts.query_context(result, shown, tz, t)))
+    if result.topic_title:
+        pack.add(_rich(_line(_text(f"{t['query_topic']}: ", bold=True), _text(slack_text(result.topic_title, 100)))))
     if not result.items:
-        thread.add([_section(parts.query_none(result, tz, t))])
+        text = t["query_none"].format(
+            query=slack_text(result.query, 200), repo=slack_text(result.repo, 100),
+            start=layout.localtime(result.window.start, tz), end=layout.localtime(result.window.end, tz),
+            tz=slack_text(tz, 60),
+        )
+        pack.add(_rich(_line(_text(text))))
         if result.suggestions:
-            thread.add([_section(parts.query_try(result, t))])
-        return thread.messages
+            tried = " · ".join(slack_text(suggestion, 100) for suggestion in result.suggestions[:10])
+            pack.add(_rich(_line(_text(f"{t['query_try']}: ", bold=True), _text(tried))))
+        return pack.messages
     top = {id(item) for item in result.items[:shown]}
-    first = True
     for group, items in layout.group_results(result.items):
         visible = [item for item in items if id(item) in top]
-        lines = [parts.query_item(item, result.repo, t) for item in visible]
-        if len(items) > len(visible):
-            lines.append(parts.more(len(items) - len(visible), t))
-        heading = parts.group_heading(t["groups"].get(group, group), len(items), t)
-        if first:
-            thread.add([_section(f"{heading}\n{lines[0]}")], open_text=True)
-            first = False
-        else:
-            thread.add_line(f"{heading}\n{lines[0]}", gap=True)
-        for line in lines[1:]:
-            thread.add_line(line)
-    return thread.messages
+        lines = [_query_line(item, result.repo, t) for item in visible]
+        heading = f"{slack_text(t['groups'].get(group, group), 100)} ({len(items)})"
+        more = _more(len(items) - len(visible), t) if len(items) > len(visible) else None
+        pack.add_list(heading, f"{heading} {t['continued']}", lines, more)
+    return pack.messages
 
 
 def render_slack_query(

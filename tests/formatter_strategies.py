@@ -213,6 +213,11 @@ def digests(draw: st.DrawFn, max_items: int = 600) -> Digest:
         locale=draw(st.sampled_from(("en", "zh-CN"))),
         daily_activity=tuple(draw(st.lists(st.integers(0, 10**6), max_size=7))),
         narrative=draw(st.one_of(st.none(), narratives(sections))),
+        # the reader follows some of its topics (and one it does not have today), in any order
+        followed=tuple(draw(st.lists(
+            st.sampled_from([*(s.topic for s in sections if s.topic), "ghost"]), unique=True, max_size=3,
+        ))),
+        thread=draw(st.sampled_from(("short", "full"))),
     )
 
 
@@ -275,4 +280,43 @@ def small_digest(locale: str = "en") -> Digest:
         appendix={"new_issues": hot, "closed_issues": hot[:2], "merged_prs": merged},
         locale=locale,
         daily_activity=(1, 3, 0, 7, 2, 5, 4),
+    )
+
+
+def post_digest(locale: str = "en", thread: str = "short") -> Digest:
+    """A day where items compete for places in a chat post: #5 is in ROCm (label), hot and notable; #6 in ROCm
+    (title only), Quantization (label) and key changes. The reader follows ROCm then Quantization; Qwen is not
+    followed."""
+    rocm = lambda n, source="tag": InTopic((Evidence(source, "rocm"),))  # noqa: E731
+    hot_five = item(5, "[ROCm] fused_moe hangs on MI300X", why=rocm(5, "label"), labels=("rocm",))
+    six = item(6, "Faster ROCm fp8 `scaled_mm`", kind="pr", state="merged", why=InTopic((Evidence("title", "ROCm"),)))
+    rocm_items = (hot_five, six, *(item(n, f"[ROCm] Item {n}", why=rocm(n)) for n in range(7, 13)))
+    quant = (dataclasses.replace(six, why=InTopic((Evidence("label", "quantization"),))),
+             item(13, "[Quant] AWQ on gfx942", why=InTopic((Evidence("tag", "quant"),))))
+    hot = (dataclasses.replace(hot_five, why=Hot(30, 4)),
+           *(item(n, f"Hot thread {n}", why=Hot(40 - n)) for n in (20, 21, 22, 23)))
+    key = (dataclasses.replace(six, why=Merged()),
+           item(24, "[Model] Add Gemma 4", kind="pr", state="merged", why=Merged()),
+           item(25, "[Perf] 2x faster sampler", kind="pr", state="merged", why=Merged()),
+           item(26, "[Core] New scheduler", kind="pr", state="open", why=Merged()))
+    notable = (dataclasses.replace(hot_five, why=NewBug("hang", 3)),
+               item(27, "[Bug] Segfault in tokenizer", why=NewBug("crash")))
+    sections = (
+        Section.for_topic("rocm", "AMD / ROCm", rocm_items),
+        Section.for_topic("quantization", "Quantization", quant),
+        Section.for_topic("qwen", "Qwen", (item(20, "Hot thread 20", why=InTopic((Evidence("label", "qwen"),))),)),
+        Section.builtin("hot", hot),
+        Section.builtin("key_changes", key),
+        Section.builtin("notable", notable),
+    )
+    everything = {entry.number: entry for section in sections for entry in section.items}
+    return Digest(
+        repo="o/r", window=WINDOW, stats=Stats(new_issues=9, merged_prs=3), sections=sections,
+        appendix={"new_issues": tuple(everything[n] for n in (5, 7, 8, 9, 10, 11, 12, 13, 27)),
+                  "merged_prs": tuple(everything[n] for n in (6, 24, 25))},
+        locale=locale, daily_activity=(1, 3, 0, 7, 2, 5, 4), followed=("rocm", "quantization"),
+        thread=thread,  # type: ignore[arg-type]
+        narrative=Narrative(summary="Busy day: 9 new issues. `fused_moe` and *ROCm* lead.",
+                            trends=(Trend("rocm", "AMD / ROCm", 8, 2.0, (5, 7, 8)),),
+                            activity=Activity(contributors=12, first_time_contributors=2, merge_rate=0.5)),
     )

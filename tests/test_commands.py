@@ -66,6 +66,8 @@ NOW = datetime(2025, 12, 2, 4, 0, tzinfo=UTC)
          ConfigureChannel({"repo": "vllm-project/vllm", "post_time": "11:05", "timezone": "Asia/Shanghai",
                            "locale": "zh-CN", "topics": ("rocm", "qwen")})),
         ("channel topics all", ConfigureChannel({"topics": None})),
+        ("channel thread full", ConfigureChannel({"thread": "full"})),
+        ("channel thread SHORT topics rocm", ConfigureChannel({"thread": "short", "topics": ("rocm",)})),
         ("mute", ListMutes(personal=False)),
         ("mute for me", ListMutes(personal=True)),
         ("mute rocm", Mute("rocm", None, personal=False)),
@@ -190,6 +192,10 @@ def test_a_post_carries_the_request_that_rebuilds_it(commands: SyncCommands) -> 
     assert posted.request.context.repo == "o/r"
     # What building reads survives the row; where it is posted comes from the ledger key, not from here.
     assert PostRequest.from_json(posted.request.to_json()).to_json() == posted.request.to_json()
+    stored_before_the_thread_setting = {k: v for k, v in posted.request.to_json().items() if k != "thread"}
+    assert PostRequest.from_json(stored_before_the_thread_setting).context.thread == "short"
+    with pytest.raises(ValueError, match="unknown thread setting"):
+        PostRequest.from_json({**posted.request.to_json(), "thread": "long"})
 
 
 def test_query_answers(commands: SyncCommands) -> None:
@@ -233,8 +239,55 @@ def test_channel_settings_change_the_digest(commands: SyncCommands) -> None:
     digest = commands.handle(ctx(), "").answer
     assert digest.locale == "zh-CN"
     assert digest.window.timezone == "Europe/Berlin"
-    assert {s.id for s in digest.sections if s.id.startswith("topic:")} <= {"topic:rocm"}
+    assert digest.followed == ("rocm",)
     assert commands.handle(ctx(channel_id="C2"), "channel").notice.channel.locale == "en"
+
+
+def test_a_channel_follows_topics_and_every_topic_keeps_its_section(commands: SyncCommands) -> None:
+    everything = commands.handle(ctx(), "").answer
+    assert everything.followed == ()  # o/r has no default_topics: no followed topics, no topic part in the post
+    commands.handle(ctx(), "channel topics performance,rocm")
+    followed = commands.handle(ctx(), "").answer
+    assert followed.followed == ("performance", "rocm")  # as the channel ordered them, all of them known
+    assert [s.id for s in followed.sections] == [s.id for s in everything.sections]  # nothing restricted
+    commands.handle(ctx(), "mute rocm")
+    muted = commands.handle(ctx(), "").answer
+    assert muted.followed == ("performance",) and muted.section("topic:rocm") is None
+
+
+def test_the_repositorys_default_topics_are_followed_when_a_channel_chose_none(
+    commands: SyncCommands, config: Settings
+) -> None:
+    repos = [config.file.repos[0].model_copy(update={"default_topics": ["rocm"]})]
+    defaults = SyncCommands(commands.store, config.model_copy(update={"file": config.file.model_copy(
+        update={"repos": repos})}))
+    assert defaults.handle(ctx(), "").answer.followed == ("rocm",)
+    defaults.handle(ctx(), "channel topics performance")
+    assert defaults.handle(ctx(), "").answer.followed == ("performance",)  # the channel's own choice wins
+    wrong = [config.file.repos[0].model_copy(update={"default_topics": ["nope"]})]
+    broken = SyncCommands(commands.store, config.model_copy(update={"file": config.file.model_copy(
+        update={"repos": wrong})}))
+    failed = broken.handle(ctx(channel_id="C9"), "").notice
+    assert failed.kind == "error" and "repos.default_topics: unknown topic(s) nope" in failed.message
+
+
+def test_the_thread_setting_is_stored_shown_and_reaches_the_digest(commands: SyncCommands) -> None:
+    from formatters.notices import render_notice
+
+    assert commands.handle(ctx(), "").answer.thread == "short"
+    saved = commands.handle(ctx(), "channel thread full")
+    assert saved.notice.kind == "channel_saved" and saved.notice.changed == ("thread",)
+    shown = commands.handle(ctx(), "channel").notice
+    assert shown.channel.thread == "full"
+    assert "Thread of a post: full" in render_notice(shown, locale="en", escape=str)
+    assert "讨论串内容：完整附录" in render_notice(shown, locale="zh-CN", escape=str)
+    assert commands.handle(ctx(), "").answer.thread == "full"
+    posted = commands.handle(ctx(), "post")
+    assert posted.request.context.thread == "full"  # a resumed post is rebuilt the same way
+    bad = commands.handle(ctx(), "channel thread long").notice
+    assert bad.kind == "invalid" and bad.problem == "bad_thread"
+    assert "must be short or full" in render_notice(bad, locale="en", escape=str)
+    assert commands.handle(ctx(channel_id="C2"), "").answer.thread == "short"
 
 
 def test_channel_settings_validation_and_permissions(commands: SyncCommands, config: Settings) -> None:

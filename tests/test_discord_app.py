@@ -57,7 +57,7 @@ from bot.platforms.discord_app import (
 from bot.platforms.discord_endpoints import Endpoints, check_internals
 from bot.settings import Settings, load_settings
 from bot.store import schema
-from bot.store.chat import ChatState
+from bot.store.chat import ChannelSettings, ChatState
 from bot.store.mutes import CHANNEL as CHANNEL_SCOPE
 from bot.store.mutes import USER as USER_SCOPE
 from bot.store.mutes import Mutes
@@ -185,8 +185,9 @@ async def test_login_syncs_the_digest_group_to_the_development_server(fake: Fake
     assert options["unmute"]["topic"]["required"] and options["unmute"]["for_me"]["type"] == 5
     assert options["show"]["query"]["autocomplete"] and not options["show"]["query"]["required"]
     assert options["subscribe"]["query"]["required"] and options["subscribe"]["timezone"]["autocomplete"]
-    assert set(options["channel"]) == {"repo", "time", "timezone", "locale", "topics"}
+    assert set(options["channel"]) == {"repo", "time", "timezone", "locale", "topics", "thread"}
     assert [c["value"] for c in options["channel"]["locale"]["choices"]] == ["en", "zh-CN"]
+    assert [c["value"] for c in options["channel"]["thread"]["choices"]] == ["short", "full"]
     assert not fake.calls("PUT /applications/{application_id}/commands")
 
 
@@ -305,10 +306,16 @@ async def test_the_defer_is_sent_before_any_store_work(fake: FakeDiscord, bot: D
     assert "no subscriptions" in follow_up_text(fake)
 
 
+def full_thread(store: Store) -> None:
+    """The channel asks for the whole appendix in a post's thread: every item, the hostile one too, is shown."""
+    ChatState(store).save_channel(ChannelSettings("discord", str(CHANNEL_ID), thread="full"))
+
+
 async def test_show_answers_ephemerally_with_embeds_and_no_live_mentions(fake: FakeDiscord, bot: DigestBot) -> None:
+    full_thread(bot.service.store)
     await invoke(bot, interaction_payload("show"))
     bodies = fake.follow_ups
-    assert len(bodies) >= 2  # headline, then the thread's sections as more ephemeral messages
+    assert len(bodies) >= 2  # the digest, then its thread as more ephemeral messages
     assert all(body["flags"] == 64 for body in bodies)
     assert "o/r" in bodies[0]["embeds"][0]["title"]
     for body in bodies:
@@ -320,7 +327,8 @@ async def test_show_answers_ephemerally_with_embeds_and_no_live_mentions(fake: F
 
 async def test_a_long_digest_is_cut_to_five_ephemeral_messages(fake: FakeDiscord, sqlite_store: Store,
                                                                tmp_path: Path) -> None:
-    seed(sqlite_store, count=300, title_size=180)  # far more than five messages
+    seed(sqlite_store, count=300, title_size=180)  # with the full appendix, far more than five messages
+    full_thread(sqlite_store)
     bot = await start_bot(fake, sqlite_store, make_settings(tmp_path))
     try:
         await invoke(bot, interaction_payload("show"))
@@ -542,6 +550,7 @@ async def test_option_values_reach_the_command_as_typed(fake: FakeDiscord, bot: 
         (channel_command("o/r", "9:30", "UTC", "zh", "rocm, cuda"),
          'channel repo o/r time 9:30 tz UTC locale zh topics "rocm, cuda"'),
         (channel_command(topics="all"), "channel topics all"),
+        (channel_command(thread="full"), "channel thread full"),
         (channel_command(repo="not-a-repo"), "channel repo not-a-repo"),
         (channel_command(time="9am"), "channel time 9am"),
         (channel_command(timezone="Mars/Base"), "channel tz Mars/Base"),

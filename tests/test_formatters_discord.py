@@ -7,10 +7,10 @@ import json
 import re
 
 import discord
-import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from bot.model import Digest, QueryResult, Section, Stats
+from bot.model import Digest, Evidence, InTopic, QueryResult, Section, Stats
 from formatters.discord_embeds import render_discord_digest, render_discord_query
 from formatters.safety import valid_repo
 from tests.formatter_strategies import (
@@ -19,12 +19,15 @@ from tests.formatter_strategies import (
     digests,
     evil_reason,
     item,
+    post_digest,
     query_results,
     small_digest,
 )
 
-# The only links we make: [#number](https GitHub(-Enterprise) page of an issue or PR).
+# The only links we make: [#number](https GitHub(-Enterprise) page of an issue or PR), and the appendix's counts
+# linked to the repository's issue and PR searches.
 OUR_LINK = re.compile(r"\[#[0-9]+\]\((https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pull)/[0-9]+)\)")
+SEARCH = re.compile(r"\[[^\[\]()]+(?:: |：)[0-9]+\]\((https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pulls)\?q=[A-Za-z0-9%+._-]+)\)")
 
 
 def strings_of(message: dict) -> list[str]:
@@ -62,7 +65,10 @@ def check_safe(message: dict, repo: str) -> None:
         assert_clean_cuts(text)
         for url in OUR_LINK.findall(text):
             assert re.fullmatch(rf"https://(github\.com|ghe\.example\.com)/{re.escape(repo)}/(issues|pull)/\d+", url)
-        rest = OUR_LINK.sub("", text)
+        for url in SEARCH.findall(text):
+            host = r"https://(github\.com|ghe\.example\.com)/"
+            assert re.fullmatch(rf"{host}{re.escape(repo)}/(issues|pulls)\?q=\S+", url)
+        rest = SEARCH.sub("", OUR_LINK.sub("", text))
         assert not re.search(r"@(everyone|here)", rest, re.IGNORECASE), rest
         assert not re.search(r"<(?!\u200b)", rest), rest  # no <@id>, <@!id>, <@&id>, <#id>, <t:…>, </cmd:id>
         assert not re.search(r"@[!&]?[0-9]{17,20}", rest), rest
@@ -77,40 +83,73 @@ def all_text(messages: list[dict]) -> str:
 # ----------------------------------------------------------------------------------------- hand-made
 
 
-@pytest.mark.parametrize(
-    ("locale", "names"),
-    [
-        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "…and 4 more",
-                "3 comments in window"]),
-        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "……另有 4 项",
-                   "本窗口内 3 条评论"]),
-    ],
-)
-def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) -> None:
-    messages = render_discord_digest(small_digest(locale))
+def unescape(text: str) -> str:
+    """What Discord displays of Markdown-escaped text: a backslash before ASCII punctuation shows that character."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
+
+
+def numbers(message: dict) -> list[int]:
+    """The items a message shows, by the linked number that starts each line, in order."""
+    found = []
+    for embed in message["embeds"]:
+        found += [int(n) for n in re.findall(r"(?m)^• \[#(\d+)\]\(", embed.get("description", ""))]
+    return found
+
+
+def test_the_first_message_is_the_digest_and_the_thread_has_three_messages() -> None:
+    messages = render_discord_digest(post_digest())
     for message in messages:
         check_message(message)
         check_safe(message, "o/r")
-    headline = messages[0]
-    (embed,) = headline["embeds"]
-    assert "o/r" in headline["content"] and "o/r" in embed["title"]
-    assert "▂▄▁█▃▆▅" in embed["description"]
-    assert "2025-12-01 11:05 → 2025-12-02 11:05 (Asia/Shanghai)" in embed["description"]
-    stats = [field["value"] for field in embed["fields"] if field["inline"]]
-    assert stats == ["14", "2", "3", "1", "0"]
-    hot = next(field for field in embed["fields"] if names[1] in field["name"])
-    assert "[#1](https://github.com/o/r/issues/1)" in hot["value"] and "#4]" not in hot["value"]
-    assert "11" in hot["value"]  # "…and 11 more" of the 14
-    everything = all_text(messages)
-    for name in names:
-        assert name in everything, name
-    assert len(messages) == 2  # headline + one follow-up holding every section and the appendix
-    titles = [embed["title"] for embed in messages[1]["embeds"]]
-    assert titles[:3] == ["🏷️ ROCm (1)", f"🔥 {names[1]} (14)", f"🛠️ {names[2]} (1)"]
-    assert all(names[3] in title for title in titles[3:])
-    reply = all_text(messages[1:])
-    assert "[#10](https://github.com/o/r/issues/10) **Crash when loading model 10**" in reply
-    assert "> The engine crashes on load." in reply and f"↳ *{names[6]}*" in reply  # the reason, in the locale
+    first, thread = messages[0], messages[1:]
+    titles = [embed["title"] for embed in first["embeds"]]
+    assert titles == ["📰 o/r daily digest", "🔥 Hot discussions (5)", "🏷️ AMD / ROCm (8)", "🏷️ Quantization (2)",
+                      "🛠️ Key changes (4)", "⚠️ Notable issues (2)"]
+    headline = first["embeds"][0]
+    assert [field["value"] for field in headline["fields"]] == ["9", "0", "0", "3", "0"]
+    assert "2025-12-01 11:05 → 2025-12-02 11:05 (Asia/Shanghai)" in headline["description"]
+    assert unescape(headline["description"]).startswith("📝 Busy day: 9 new issues. `fused_moe` and *ROCm* lead.")
+    assert numbers(first) == [20, 21, 22, 5, 7, 8, 6, 13, 24, 25, 26, 27]  # each once, most specific place first
+    text = all_text([first])
+    assert "Hot thread 20 — *20 comments in window*" in text and "New scheduler — *in review*" in text
+    assert "Segfault in tokenizer — *crash*" in text and first["embeds"][-1]["footer"]["text"].startswith("🧵")
+    assert len(thread) == 3 and numbers(thread[0]) == [9, 10, 11, 12]
+    assert "**🏷️ AMD / ROCm (8)**" in thread[0]["embeds"][0]["description"]
+    assert "AMD / ROCm** 8 (4.0× usual)" in all_text([thread[1]]) and "12 contributors" in all_text([thread[1]])
+    appendix = thread[2]["embeds"][0]["description"]
+    assert appendix.splitlines()[0] == (
+        "• [New issues: 9](https://github.com/o/r/issues?q=is%3Aissue+created%3A"
+        "2025-12-01T03%3A05%3A00Z..2025-12-02T03%3A05%3A00Z)")
+    for debug in ("label rocm", "tag [rocm]", "title: ROCm", "new bug:"):
+        assert debug not in all_text(messages), debug
+
+
+def test_full_thread_setting_adds_every_appendix_item() -> None:
+    messages = render_discord_digest(post_digest(thread="full"))
+    for message in messages:
+        check_message(message)
+        check_safe(message, "o/r")
+    assert messages[:3] == render_discord_digest(post_digest())[:3]
+    appendix = [number for message in messages[3:] for number in numbers(message)]
+    assert sorted(appendix) == sorted([5, 7, 8, 9, 10, 11, 12, 13, 27, 6, 24, 25])
+
+
+def test_titles_display_exactly_in_discord() -> None:
+    """Discord shows a backslash-escaped character as itself: ``_`` and `` ` `` survive, nothing restyles."""
+    first = render_discord_digest(post_digest())[0]
+    lines = [unescape(line) for embed in first["embeds"] for line in embed.get("description", "").splitlines()]
+    assert "• [#5](https://github.com/o/r/issues/5) [ROCm] fused_moe hangs on MI300X — *new issue*" in lines
+    assert "• [#6](https://github.com/o/r/pull/6) Faster ROCm fp8 `scaled_mm` — *merged*" in lines
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.characters(codec="ascii", exclude_characters="<@:]\n\r\t\x0b\x0c\x1c\x1d\x1e\x1f\x85"),
+               max_size=40).filter(lambda t: t == t.strip() and "  " not in t))
+def test_a_title_displays_as_itself_after_discord_unescapes_it(title: str) -> None:
+    """ASCII titles (no mention, link or ``](`` to defuse: those get a zero-width space) come back whole."""
+    from formatters.safety import discord_markdown, one_line
+
+    assert unescape(discord_markdown(title)) == one_line(title)
 
 
 def test_locale_and_timezone_parameters_override_the_digest() -> None:
@@ -122,7 +161,8 @@ def test_locale_and_timezone_parameters_override_the_digest() -> None:
 def test_injection_is_escaped_not_removed() -> None:
     evil = "@everyone @here <@123456789012345678> <@&1> <#1> [x](http://evil) ***b*** ``` ||s|| # h"
     bad = item(7, evil, author="everyone", labels=(evil,), summary=evil, why=evil_reason(evil), url="http://evil/o/r/issues/7")
-    digest = dataclasses.replace(small_digest(), sections=(Section("hot", evil, (bad,)),), appendix={})
+    digest = dataclasses.replace(small_digest(), sections=(Section("hot", evil, (bad,)),),
+                                 appendix={"new_issues": (bad,)}, thread="full")
     messages = render_discord_digest(digest)
     for message in messages:
         check_message(message)
@@ -130,37 +170,42 @@ def test_injection_is_escaped_not_removed() -> None:
     text = all_text(messages)
     assert "[#7](https://github.com/o/r/issues/7)" in text  # our link, not the item's URL
     assert "@\u200beveryone" in text and "\\[x\\]\\(http:\u200b//evil\\)" in text and "\\*\\*\\*b" in text
-    assert "by @\u200beveryone" in text  # an author called "everyone" does not ping either
+    assert "· @\u200beveryone" in text  # an author called "everyone" does not ping either
 
 
-def test_a_huge_section_and_appendix_split_at_item_boundaries() -> None:
-    many = tuple(item(n, "長い标题 👩‍👩‍👧‍👦 " * 40, summary="s" * 2000) for n in range(1, 501))
+def test_a_huge_appendix_splits_at_item_boundaries_and_the_topics_fit_one_message() -> None:
+    many = tuple(item(n, "長い标题 👩‍👩‍👧‍👦 " * 40, summary="s" * 2000,
+                      why=InTopic((Evidence("tag", "t"),))) for n in range(1, 501))
     digest = Digest(
-        repo="o/r", window=WINDOW, stats=Stats(new_issues=500), sections=(Section("hot", "", many),),
-        appendix={"new_issues": many},
+        repo="o/r", window=WINDOW, stats=Stats(new_issues=500), sections=(Section.for_topic("t", "T", many),),
+        appendix={"new_issues": many}, followed=("t",), thread="full",
     )
     messages = render_discord_digest(digest, section_limit=40)
     assert len(messages) > 5
     for message in messages:
         check_message(message)
         check_safe(message, "o/r")
-    text = all_text(messages[1:])
-    assert "…and 460 more" in text
-    numbers = [int(n) for n in re.findall(r"(?m)^• \[#(\d+)\]", text)]
-    assert numbers == list(range(1, 501))  # the appendix: every item once, in order
-    hot = [int(n) for n in re.findall(r"(?m)^\[#(\d+)\]", text)]
-    assert hot == list(range(1, 41))
-    assert "(continued)" in text
+    assert numbers(messages[0]) == [1, 2, 3]
+    topics = numbers(messages[1])  # as many as one message holds, the rest counted
+    assert topics == list(range(4, 4 + len(topics))) and f"…and {497 - len(topics)} more" in all_text([messages[1]])
+    appendix = [n for message in messages[2:] for n in numbers(message)]
+    assert appendix == list(range(1, 501))  # every item once, in order
+    assert "(continued)" in all_text(messages[2:])
 
 
-def test_many_small_sections_split_on_the_embed_count() -> None:
-    sections = tuple(Section(f"topic:t{n}", f"Topic {n}", (item(n),)) for n in range(1, 15))
-    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), sections=sections)
+def test_many_followed_topics_stay_within_the_embed_count() -> None:
+    sections = tuple(Section(f"topic:t{n}", f"Topic {n}", (item(n), item(100 + n))) for n in range(1, 15))
+    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), sections=sections,
+                    followed=tuple(f"t{n}" for n in range(1, 15)))
     messages = render_discord_digest(digest)
     for message in messages:
         check_message(message)
-    assert [len(m["embeds"]) for m in messages[1:]] == [10, 9]  # 14 topics + 5 appendix lists
-    assert [e["title"] for m in messages[1:] for e in m["embeds"]][:14] == [f"🏷️ Topic {n} (1)" for n in range(1, 15)]
+    titles = [embed["title"] for embed in messages[0]["embeds"]]
+    assert titles[1:] == [f"🏷️ Topic {n} (2)" for n in range(1, 10)]  # nine topics beside the headline …
+    assert numbers(messages[0]) == list(range(1, 10))  # … one item each: fewer items before fewer topics
+    thread = [*range(101, 110), *(n for k in range(10, 15) for n in (k, 100 + k))]
+    assert numbers(messages[1]) == thread  # the rest in the thread, each once
+    assert len(messages) == 3
 
 
 def test_query_groups_in_order_with_more_per_group() -> None:
@@ -200,13 +245,17 @@ def test_any_digest_renders_within_limits_safely_and_completely(digest: Digest) 
         check_message(message)
         check_safe(message, digest.repo)
     text = all_text(messages[1:])
-    for items in digest.appendix.values():
-        for entry in items:
-            mark = f"• [#{entry.number}](" if valid_repo(digest.repo) else f"• #{entry.number} "
-            assert mark in text, entry.number
-    for section in digest.sections:
-        if len(section.items) > 10:
-            assert re.search(rf"and {len(section.items) - 10} more|另有 {len(section.items) - 10} 项", text)
+    if digest.thread == "full":
+        for items in digest.appendix.values():
+            for entry in items:
+                mark = f"• [#{entry.number}](" if valid_repo(digest.repo) else f"• #{entry.number} "
+                assert mark in text, entry.number
+    else:
+        assert len(messages) <= 4  # the digest and at most three thread messages
+        shown = [number for message in messages for number in numbers(message)]
+        assert sorted(shown) == sorted(set(shown))  # each item once in the post
+    if valid_repo(digest.repo):
+        assert len(SEARCH.findall(text)) >= 5  # the five counts, linked
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from bot.model import Digest, QueryResult, Section, Stats
 from formatters.markdown import render_markdown, render_markdown_query
 from formatters.safety import valid_repo
-from tests.formatter_strategies import WINDOW, digests, item, query_results, small_digest
+from tests.formatter_strategies import WINDOW, digests, item, post_digest, query_results, small_digest
 
 OUR_LINK = re.compile(r"\[#[0-9]+\]\(https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pull)/[0-9]+\)")
 
@@ -44,6 +44,28 @@ def test_digest_in_both_locales_with_sparkline(locale: str, words: list[str]) ->
     appendix = text.split("##" + words[3][2:])[1]
     assert all(f"[#{n}](https://github.com/o/r/issues/{n})" in appendix for n in range(1, 15))
     check_inert(text)
+
+
+def test_followed_topics_lead_then_hot_trends_key_changes_notable_other_topics_appendix() -> None:
+    text = render_markdown(post_digest())
+    headings = re.findall(r"(?m)^## (.+)$", text)
+    assert headings == ["AMD / ROCm (8)", "Quantization (2)", "Hot discussions (5)", "📊 Trends (1)",
+                        "Key changes (4)", "Notable issues (2)", "Qwen (1)", "Appendix"]
+    # every section whole: #5 is in ROCm, hot and notable; #6 in ROCm, Quantization and key changes
+    sections = text.split("\n## ")
+    assert all("[#5](" in sections[i] for i in (1, 3, 6)) and all("[#6](" in sections[i] for i in (1, 2, 5))
+
+
+def test_items_carry_a_badge_not_a_why_line() -> None:
+    text = render_markdown(post_digest())
+    for debug in ("label rocm", "tag \\[rocm\\]", "title: ROCm", "new bug:", "_merged_:"):
+        assert debug not in text, debug
+    assert "**Hot thread 20** — new issue by @alice · bug, rocm — _20 comments in window_" in text
+    assert "**\\[Core\\] New scheduler** — open PR by @alice · bug, rocm — _in review_" in text
+    assert "**\\[Bug\\] Segfault in tokenizer** — new issue by @alice · bug, rocm — _crash_" in text
+    rocm = text.split("## AMD / ROCm (8)")[1].split("\n## ")[0]
+    assert " — _" not in rocm  # a topic's line says what happened already
+    assert "fused_moe" in text  # an underscore inside a word needs no backslash in CommonMark
 
 
 def test_no_sparkline_without_activity_and_missing_appendix_keys_are_empty_lists() -> None:

@@ -25,6 +25,7 @@ from formatters.safety import (
     slack_link,
     slack_mrkdwn,
     slack_plain,
+    slack_text,
     text_size,
     truncate,
 )
@@ -115,13 +116,26 @@ def test_text_size_counts_utf16_units() -> None:
     [
         ("<!channel> & <@U1>", "&lt;!channel&gt; &amp; &lt;@U1&gt;"),
         ("<http://evil|click>", "&lt;http:\u200b//evil|click&gt;"),
-        ("*b* _i_ ~s~ `c`", "∗b∗ ˍiˍ ∼s∼ ˋcˋ"),
+        ("*b* _i_ ~s~ `c`", "*b* _i_ ~s~ `c`"),  # no look-alikes: GitHub's text never comes here (slack_text)
         ("@channel @Here @everyone", "@\u200bchannel @\u200bHere @\u200beveryone"),
         ("a\u202eb\x00c\nd", "abc d"),
     ],
 )
 def test_slack_mrkdwn(raw: str, expected: str) -> None:
     assert slack_mrkdwn(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("fix fused_moe `kernel` *2x* ~30%", "fix fused_moe `kernel` *2x* ~30%"),  # Slack parses nothing here
+        ("<!channel> @here <@U1> https://evil.example", "<!channel> @here <@U1> https://evil.example"),
+        ("a\u202eb\x00c\nd", "abc d"),  # still one clean line: no bidi override, no control
+    ],
+)
+def test_slack_text_is_the_text_itself(raw: str, expected: str) -> None:
+    assert slack_text(raw) == expected
+    assert slack_text("x" * 600, 512) == "x" * 511 + "…"
 
 
 def test_slack_link_is_ours_with_inert_text() -> None:

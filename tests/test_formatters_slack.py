@@ -1,36 +1,73 @@
-"""Slack Block Kit output: every payload valid and within limits, nothing live from GitHub, nothing lost."""
+"""Slack Block Kit output: every payload valid and within limits, GitHub's text exact, nothing live from GitHub."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from slack_sdk.models.blocks import Block
 
-from bot.model import Digest, Evidence, InTopic, QueryResult, Section, Stats
-from formatters.safety import text_size, valid_repo
+from bot.model import Digest, Evidence, Hot, InTopic, QueryResult, Section, Stats
+from formatters.safety import one_line, text_size, valid_repo
 from formatters.slack_blocks import render_slack_digest, render_slack_query
 from tests.formatter_strategies import (
+    INJECTIONS,
+    UNICODE,
     WINDOW,
     assert_clean_cuts,
     digests,
     evil_reason,
     item,
+    post_digest,
     query_results,
+    short_text,
     small_digest,
 )
 
-# The only links we make: an https GitHub(-Enterprise) page of an issue or PR, text "#number".
-OUR_LINK = re.compile(r"<(https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pull)/[0-9]+)\|#[0-9]+>")
+# The only links we make: an https GitHub(-Enterprise) page of an issue or PR of the repository, or one of its
+# issue/PR searches (the appendix's counts).
+ITEM_LINK = r"https://(?:github\.com|ghe\.example\.com)/{repo}/(?:issues|pull)/[0-9]+"
+SEARCH_LINK = r"https://(?:github\.com|ghe\.example\.com)/{repo}/(?:issues|pulls)\?q=[A-Za-z0-9%+._-]+"
+LOOKALIKES = "\u2217\u02cd\u223c\u02cb"  # what Slack text used to carry instead of * _ ~ `
+
+
+def inline_elements(payload: dict) -> list[dict]:
+    """Every inline element of the payload's rich text blocks."""
+    found = []
+    for block in payload["blocks"]:
+        if block["type"] != "rich_text":
+            continue
+        for part in block["elements"]:
+            sections = part["elements"] if part["type"] == "rich_text_list" else [part]
+            for section in sections:
+                assert section["type"] == "rich_text_section"
+                found += section["elements"]
+    return found
+
+
+def rich_lines(payload: dict) -> list[str]:
+    """What Slack displays of each rich text line (a heading, a bullet): its elements' text, concatenated."""
+    lines = []
+    for block in payload["blocks"]:
+        if block["type"] != "rich_text":
+            continue
+        for part in block["elements"]:
+            sections = part["elements"] if part["type"] == "rich_text_list" else [part]
+            lines += ["".join(element["text"] for element in section["elements"]) for section in sections]
+    return lines
 
 
 def text_objects(payload: dict) -> list[tuple[str, str]]:
-    """(type, text) of everything Slack shows: fallback (mrkdwn), header, section text and fields, context."""
+    """(type, text) of the mrkdwn and plain_text Slack shows: fallback, header, section text and fields, context."""
     found = [("mrkdwn", payload["text"])]
     for block in payload["blocks"]:
+        if block["type"] == "rich_text":
+            continue
         for part in (block.get("text"), *block.get("fields", ()), *block.get("elements", ())):
             if isinstance(part, dict):
                 found.append((part["type"], part["text"]))
@@ -38,7 +75,11 @@ def text_objects(payload: dict) -> list[tuple[str, str]]:
 
 
 def texts(payload: dict) -> list[str]:
-    return [text for _, text in text_objects(payload)]
+    return [text for _, text in text_objects(payload)] + rich_lines(payload)
+
+
+def links(payload: dict) -> list[str]:
+    return [element["url"] for element in inline_elements(payload) if element["type"] == "link"]
 
 
 def check_payload(payload: dict) -> None:
@@ -48,7 +89,7 @@ def check_payload(payload: dict) -> None:
     assert 0 < len(blocks) <= 50
     for block in blocks:
         parsed = Block.parse(block)
-        assert parsed is not None, block
+        assert parsed is not None and parsed.type == block["type"], block
         parsed.validate_json()  # raises SlackObjectFormationError on a broken block
         if block["type"] == "section":
             assert "text" in block or "fields" in block
@@ -60,41 +101,145 @@ def check_payload(payload: dict) -> None:
             assert 0 < len(block["text"]["text"]) <= 150
         if block["type"] == "context":
             assert 0 < len(block["elements"]) <= 10
+        if block["type"] == "rich_text":
+            assert block["elements"] and all(part["elements"] for part in block["elements"])
+            size = sum(text_size(e["text"]) + len(e.get("url", "")) for e in inline_elements({"blocks": [block]}))
+            assert size <= 3000
     for block in blocks:  # ours are always verbatim: Slack must not link or mention on its own
         for part in (block.get("text"), *block.get("fields", ()), *block.get("elements", ())):
             if isinstance(part, dict) and part["type"] == "mrkdwn":
                 assert part["verbatim"] is True
-    assert sum(text_size(text) for text in texts(payload)) <= 8000
+    for element in inline_elements(payload):
+        assert element["type"] in ("text", "link") and element["text"], element  # Slack refuses empty text
+    size = sum(text_size(text) for _, text in text_objects(payload))
+    size += sum(text_size(e["text"]) + len(e.get("url", "")) for e in inline_elements(payload))
+    assert size <= 8000
     json.dumps(payload)
 
 
 def check_safe(payload: dict, repo: str) -> None:
+    """mrkdwn and plain text carry no live markup of GitHub's; rich text carries no element but text and our
+    links (a user, channel, broadcast or usergroup mention is an element of its own in rich text, and we make
+    none), and GitHub's text there is shown as is."""
+    ours = re.compile("|".join(pattern.format(repo=re.escape(repo)) for pattern in (ITEM_LINK, SEARCH_LINK)))
+    for url in links(payload):
+        assert ours.fullmatch(url), url
     for kind, text in text_objects(payload):
         assert_clean_cuts(text)
-        for url in OUR_LINK.findall(text):
-            assert re.fullmatch(rf"https://(github\.com|ghe\.example\.com)/{re.escape(repo)}/(issues|pull)/\d+", url)
-        rest = OUR_LINK.sub("", text)
-        assert "<" not in rest, rest  # so no <!channel>, <@U…>, <!subteam^…>, <url|text> of GitHub's
-        assert not re.search(r"@(everyone|here|channel)", rest, re.IGNORECASE), rest
-        assert "://" not in rest, rest  # no URL from GitHub for Slack to link
+        assert "<" not in text, text  # so no <!channel>, <@U…>, <!subteam^…>, <url|text> of GitHub's
+        assert not re.search(r"@(everyone|here|channel)", text, re.IGNORECASE), text
+        assert "://" not in text, text  # no URL from GitHub for Slack to link
         if kind == "mrkdwn":  # plain_text shows "&" as is; in mrkdwn every "&" must be an entity we wrote
-            assert not re.search(r"&(?!amp;|lt;|gt;)", rest), rest
+            assert not re.search(r"&(?!amp;|lt;|gt;)", text), text
+    for line in rich_lines(payload):
+        assert_clean_cuts(line)
+        assert not set(LOOKALIKES) & set(line), line
 
 
 def all_text(payloads: list[dict]) -> str:
     return "\n".join(text for payload in payloads for text in texts(payload))
 
 
-# ----------------------------------------------------------------------------------------- hand-made
+def numbers(payload: dict) -> list[int]:
+    """The items a payload shows, by the linked (or bare) number that starts each bullet, in order."""
+    found = []
+    for block in payload["blocks"]:
+        for part in block.get("elements", ()) if block["type"] == "rich_text" else ():
+            for line in part["elements"] if part["type"] == "rich_text_list" else ():
+                first = line["elements"][0]["text"]
+                if re.fullmatch(r"#\d+", first):
+                    found.append(int(first[1:]))
+    return found
+
+
+# ----------------------------------------------------------------------------------------- the chat post
+
+
+def test_the_channel_message_is_the_digest_and_the_thread_has_three_replies() -> None:
+    payloads = render_slack_digest(post_digest())
+    for payload in payloads:
+        check_payload(payload)
+        check_safe(payload, "o/r")
+    channel, replies = payloads[0], payloads[1:]
+    head = all_text([channel])
+    assert channel["blocks"][0]["type"] == "header" and "o/r daily digest" in channel["blocks"][0]["text"]["text"]
+    assert "2025-12-01 11:05 → 2025-12-02 11:05 (Asia/Shanghai)" in head and "▂▄▁█▃▆▅" in head
+    assert channel["blocks"][2]["fields"][0]["text"] == "*New issues*\n9"
+    assert "📝 Busy day: 9 new issues. `fused_moe` and *ROCm* lead." in head  # the summary, exact
+    lines = rich_lines(channel)
+    order = [lines.index(h) for h in ("🔥 Hot discussions (5)", "🏷️ AMD / ROCm (8)", "🏷️ Quantization (2)",
+                                      "🛠️ Key changes (4)", "⚠️ Notable issues (2)")]
+    assert order == sorted(order)  # counts, summary, hot, followed topics, key changes, notable
+    assert "#20 Hot thread 20 — 20 comments in window" in lines  # why it is hot, in one line
+    assert "#5 [ROCm] fused_moe hangs on MI300X — new issue" in lines  # a topic item says what happened
+    assert "#26 [Core] New scheduler — in review" in lines and "#24 [Model] Add Gemma 4 — merged" in lines
+    assert "#27 [Bug] Segfault in tokenizer — crash" in lines
+    assert "Qwen" not in head  # not followed: its section is in Markdown and JSON, not in the post
+    assert "🧵 In the thread" in head
+    assert len(replies) == 3  # followed topics in full, trends and activity, the appendix
+    assert numbers(replies[0]) == [9, 10, 11, 12] and rich_lines(replies[0])[0] == "🏷️ AMD / ROCm (8)"
+    assert "AMD / ROCm 8 (4.0× usual)" in rich_lines(replies[1]) and "12 contributors" in all_text([replies[1]])
+    assert [p["text"] for p in replies] == [f"o/r daily digest, part {n} of 3" for n in (1, 2, 3)]
+
+
+def test_each_item_appears_once_in_its_most_specific_place() -> None:
+    payloads = render_slack_digest(post_digest())
+    shown = [number for payload in payloads[:-1] for number in numbers(payload)]  # the appendix lists counts only
+    assert sorted(shown) == sorted(set(shown))  # once in the whole post
+    channel = numbers(payloads[0])
+    # #5 is hot and a notable bug but in a followed topic: it sits there; hot takes its next three
+    assert channel[:3] == [20, 21, 22] and channel[3:6] == [5, 7, 8]
+    # #6 is a key change in ROCm (title) and Quantization (label): the label is stronger evidence
+    assert channel[6:8] == [6, 13] and channel[8:11] == [24, 25, 26] and channel[11:] == [27]
+
+
+def test_no_why_lines_in_the_post() -> None:
+    text = all_text(render_slack_digest(post_digest()))
+    for debug in ("label rocm", "tag [rocm]", "title: ROCm", "new bug:", "merged:"):
+        assert debug not in text, debug
+
+
+def test_the_appendix_links_each_count_to_its_github_search() -> None:
+    appendix = render_slack_digest(post_digest())[-1]
+    lines = rich_lines(appendix)
+    assert lines[1:] == ["New issues: 9", "Closed issues: 0", "New PRs: 0", "Merged PRs: 3", "Closed unmerged PRs: 0"]
+    urls = links(appendix)
+    assert urls[0] == ("https://github.com/o/r/issues?q=is%3Aissue+created%3A"
+                       "2025-12-01T03%3A05%3A00Z..2025-12-02T03%3A05%3A00Z")
+    queries = [parse_qs(urlsplit(url).query)["q"][0] for url in urls]
+    assert queries == [
+        f"{what} 2025-12-01T03:05:00Z..2025-12-02T03:05:00Z".replace(" 2025", "2025")
+        for what in ("is:issue created:", "is:issue closed:", "is:pr created:", "is:pr merged:",
+                     "is:pr is:unmerged closed:")
+    ]
+    assert [urlsplit(url).path for url in urls] == ["/o/r/issues"] * 2 + ["/o/r/pulls"] * 3
+
+
+def test_the_full_thread_setting_adds_every_appendix_item() -> None:
+    short, full = render_slack_digest(post_digest()), render_slack_digest(post_digest(thread="full"))
+    assert short[:3] == full[:3]  # same channel message, topics and trends
+    for payload in full:
+        check_payload(payload)
+        check_safe(payload, "o/r")
+    appendix = all_text(full[3:])
+    assert "Full appendix · New issues (9)" in appendix and "Full appendix · Closed issues (0)" in appendix
+    assert sorted(number for payload in full[3:] for number in numbers(payload)) == sorted(
+        [5, 7, 8, 9, 10, 11, 12, 13, 27, 6, 24, 25])
+    assert render_slack_digest(post_digest(thread="full"), thread="short") == short  # the parameter wins
+
+
+def test_titles_read_exactly_as_on_github() -> None:
+    payloads = render_slack_digest(post_digest())
+    elements = [e["text"] for payload in payloads for e in inline_elements(payload)]
+    assert "[ROCm] fused_moe hangs on MI300X" in elements and "Faster ROCm fp8 `scaled_mm`" in elements
+    assert not any(set(LOOKALIKES) & set(text) for payload in payloads for text in texts(payload))
 
 
 @pytest.mark.parametrize(
     ("locale", "names"),
     [
-        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "…and 4 more",
-                "3 comments in window"]),
-        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "……另有 4 项",
-                   "本窗口内 3 条评论"]),
+        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "3 comments in window"]),
+        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "本窗口内 3 条评论"]),
     ],
 )
 def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) -> None:
@@ -102,25 +247,12 @@ def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) 
     for payload in payloads:
         check_payload(payload)
         check_safe(payload, "o/r")
-    headline, replies = payloads[0], payloads[1:]
-    head = all_text([headline])
-    assert headline["blocks"][0]["type"] == "header" and "o/r" in headline["blocks"][0]["text"]["text"]
-    assert "▂▄▁█▃▆▅" in head  # the sparkline of (1, 3, 0, 7, 2, 5, 4)
-    assert "2025-12-01 11:05 → 2025-12-02 11:05 (Asia/Shanghai)" in head  # window in the digest's zone
-    for count in ("14", "2", "3", "1", "0"):
-        assert any(field["text"].endswith("\n" + count) for field in headline["blocks"][2]["fields"])
-    assert "<https://github.com/o/r/issues/1|#1>" in head and "#4>" not in head  # top 3 of hot only
     everything = all_text(payloads)
     for name in names:
         assert name in everything, name
-    assert len(replies) == 1  # a small day is one reply: sections and appendix together
-    reply = all_text(replies)
-    assert reply.index("ROCm") < reply.index(names[1]) < reply.index(names[3])  # digest order, appendix last
-    assert "<https://github.com/o/r/issues/10|#10> *Crash when loading model 10*" in reply
-    assert "|#11>" not in reply.split(names[3])[0]  # the section stops at 10 …
-    assert all(f"|#{n}>" in reply.split(names[3])[1] for n in range(1, 15))  # … the appendix has all 14
-    assert "> The engine crashes on load." in reply and f"↳ _{names[6]}_" in reply  # the reason, in the locale
-    assert "@alice" in reply and "bug, rocm" in reply
+    channel = payloads[0]
+    assert numbers(channel) == [1, 2, 3, 20]  # top 3 hot; #20 is a key change (no followed topic here)
+    assert len(payloads) == 2  # no narrative, no followed topic: the appendix is the only reply
 
 
 def test_locale_and_timezone_parameters_override_the_digest() -> None:
@@ -137,63 +269,110 @@ def test_empty_digest_still_has_a_headline_and_an_appendix() -> None:
     for payload in payloads:
         check_payload(payload)
     text = all_text(payloads)
-    assert "No hot discussions" in text and "Nothing in this window." in text and "Activity" not in text
+    assert "No hot discussions" in text and "New issues: 0" in text and "Activity" not in text
 
 
-def test_injection_in_every_field_comes_out_inert() -> None:
+def test_injection_in_every_field_comes_out_inert_and_exact() -> None:
     evil = "<!channel> <!here> @everyone <@U123> <!subteam^S1> <http://evil|click> *bold* _it_ ~s~ `c` & ```"
     bad = item(
         7, evil, author="<@U1>", labels=(evil,), summary=evil, why=evil_reason(evil), url="http://evil.example/o/r/issues/7"
     )
-    digest = dataclasses.replace(small_digest(), sections=(Section("hot", evil, (bad,)),), appendix={})
+    digest = dataclasses.replace(small_digest(), sections=(Section("hot", evil, (bad,)),),
+                                 appendix={"new_issues": (bad,)}, thread="full")
     payloads = render_slack_digest(digest)
     for payload in payloads:
         check_payload(payload)
         check_safe(payload, "o/r")
-    text = all_text(payloads)
-    assert "<https://github.com/o/r/issues/7|#7>" in text  # our own link, not the item's URL
-    assert "&lt;!channel&gt;" in text and "∗bold∗" in text and "ˍitˍ" in text and "&amp;" in text
+    assert "https://github.com/o/r/issues/7" in links(payloads[0])  # our own link, not the item's URL
+    assert evil in [e["text"] for e in inline_elements(payloads[0])]  # shown as it is, in a text element
+    assert any(line.startswith(f"#7 {evil} · @<@U1>") for line in rich_lines(payloads[-1]))
 
 
 def test_links_only_to_the_repository() -> None:
     ghe = item(1, url="https://GHE.example.com/o/r/pull/1", kind="pr")
     other = item(2, url="https://github.com/evil/r/issues/2")
     digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), sections=(Section("hot", "", (ghe, other)),))
-    text = all_text(render_slack_digest(digest))
-    assert "<https://ghe.example.com/o/r/pull/1|#1>" in text
-    assert "<https://github.com/o/r/issues/2|#2>" in text and "evil" not in text
+    payloads = render_slack_digest(digest)
+    urls = [url for payload in payloads for url in links(payload)]
+    assert "https://ghe.example.com/o/r/pull/1" in urls and "https://github.com/o/r/issues/2" in urls
+    assert not any("evil" in url for url in urls)
+    assert all(url.startswith("https://ghe.example.com/o/r/") for url in links(payloads[-1]))  # searches too
     no_repo = dataclasses.replace(digest, repo="not a repo")
-    assert "<https://" not in all_text(render_slack_digest(no_repo))
+    assert not [url for payload in render_slack_digest(no_repo) for url in links(payload)]
 
 
-def test_a_huge_section_and_appendix_split_at_item_boundaries() -> None:
-    many = tuple(item(n, "長い标题 👩‍👩‍👧‍👦 " * 40) for n in range(1, 501))
-    digest = Digest(
-        repo="o/r", window=WINDOW, stats=Stats(new_issues=500), sections=(Section("hot", "", many),),
-        appendix={"new_issues": many},
+def test_when_the_channel_message_is_full_it_shows_fewer_items_never_a_cut_title() -> None:
+    long = "長い标题 fused_moe " * 14  # 252 characters: as long as GitHub allows
+    tagged = InTopic((Evidence("tag", "t"),))
+    topics = tuple(
+        Section.for_topic(f"t{k}", f"Topic {k}", tuple(item(100 * k + n, f"{long}{n}", why=tagged) for n in range(12)))
+        for k in range(1, 13)
     )
-    payloads = render_slack_digest(digest, section_limit=40)
-    assert len(payloads) > 3
+    hot = Section.builtin("hot", tuple(item(n, f"{long}{n}", why=Hot(9)) for n in range(1, 6)))
+    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), sections=(*topics, hot),
+                    followed=tuple(f"t{k}" for k in range(1, 13)))
+    payloads = render_slack_digest(digest)
     for payload in payloads:
         check_payload(payload)
         check_safe(payload, "o/r")
-    text = all_text(payloads)
-    assert "…and 460 more" in text
-    appendix = text.split("📎 Appendix", 1)[1]
-    assert [int(n) for n in re.findall(r"\|#(\d+)>", appendix)] == list(range(1, 501))  # all, in order
-    assert "📎 Appendix · *New issues* (500) (continued)" in text  # a reply starting mid-list says so
-    parts = len(payloads) - 1
-    assert [p["text"] for p in payloads[1:3]] == [f"o/r daily digest, part {n} of {parts}" for n in (1, 2)]
+    channel = payloads[0]
+    assert 0 < len(numbers(channel)) < 3 + 12 * 3  # fewer items than the editor's page would show …
+    titles = [e["text"] for e in inline_elements(channel) if e["text"].startswith(long)]
+    assert titles and all(re.fullmatch(re.escape(long) + r"\d+", title) for title in titles)  # … all whole
+    assert len(payloads) <= 4  # still one message per part of the thread
+    in_thread = [e["text"] for e in inline_elements(payloads[1]) if e["text"].startswith(long)]
+    assert in_thread and all(re.fullmatch(re.escape(long) + r"\d+", title) for title in in_thread)
 
 
-def test_many_tiny_items_split_on_the_block_count() -> None:
-    tiny = tuple(item(n, "x", author="", labels=(), summary="", why=None) for n in range(1, 121))
-    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), sections=(Section("hot", "", tiny),))
-    payloads = render_slack_digest(digest, section_limit=120)
+# ------------------------------------------------------------------------------------------ properties
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(short_text, st.lists(st.sampled_from(INJECTIONS + UNICODE), max_size=12).map("".join)))
+def test_a_hostile_title_is_shown_exactly_and_makes_no_element_of_its_own(title: str) -> None:
+    """What Slack displays of an item line (its elements' text) is the title as GitHub shows it: the same
+    characters, on one line (no control or bidi-override character), never restyled; and nothing in it becomes a
+    mention, broadcast, usergroup or foreign link."""
+    hot = dataclasses.replace(item(7, why=Hot(3)), title=title)
+    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(new_issues=1), sections=(Section.builtin("hot", (hot,)),),
+                    appendix={"new_issues": (hot,)}, thread="full")
+    payloads = render_slack_digest(digest)
+    shown = one_line(title) or "(no title)"
     for payload in payloads:
         check_payload(payload)
-    assert max(len(p["blocks"]) for p in payloads) == 50  # full messages, then the rest
-    assert sum(f"|#{n}>" in all_text(payloads[1:]) for n in range(1, 121)) == 120
+        check_safe(payload, "o/r")
+        for element in inline_elements(payload):
+            if element["type"] == "link":
+                assert element["url"] == "https://github.com/o/r/issues/7" or "/o/r/" in element["url"]
+    channel_lines = [line for line in rich_lines(payloads[0]) if line.startswith("#7 ")]
+    assert channel_lines == [f"#7 {shown} — 3 comments in window"]
+    appendix_lines = [line for line in rich_lines(payloads[-1]) if line.startswith("#7 ")]
+    assert appendix_lines == [f"#7 {shown} · @alice · bug, rocm · 12-01 13:05"]
+    if title == one_line(title) and title:
+        assert f"#7 {title} — 3 comments in window" in channel_lines  # a one-line title: itself, exactly
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(digests())
+def test_any_digest_renders_within_limits_safely_and_completely(digest: Digest) -> None:
+    payloads = render_slack_digest(digest, section_limit=10)
+    for payload in payloads:
+        check_payload(payload)
+        check_safe(payload, digest.repo)
+    shown = [number for payload in payloads[:-1] for number in numbers(payload)]
+    if digest.thread == "short":
+        assert len(payloads) <= 4  # the channel message and at most three replies
+        assert sorted(shown) == sorted(set(shown))  # each item once in the post
+    else:
+        text = all_text(payloads[1:])
+        for items in digest.appendix.values():  # every appendix item
+            for entry in items:
+                assert f"#{entry.number} " in text, entry.number
+    appendix = next(payload for payload in payloads[1:]
+                    if any(line.startswith("📎") for line in rich_lines(payload)[:1]))
+    counts = rich_lines(appendix)[1:6]
+    assert [re.split("[:：] ?", line)[-1] for line in counts] == [str(v) for v in digest.stats.as_dict().values()]
+    assert len(links(appendix)) >= (5 if valid_repo(digest.repo) else 0)
 
 
 # -------------------------------------------------------------------------------------------- queries
@@ -209,12 +388,14 @@ def test_query_groups_in_order_with_more_per_group() -> None:
     check_payload(payload)
     check_safe(payload, "o/r")
     text = all_text([payload])
-    order = [text.index(name) for name in ("*New issues* (2)", "*New PRs* (1)", "*Merged PRs* (1)",
-                                           "*Closed issues* (1)", "*Closed PRs* (1)", "*Active* (1)")]
+    order = [text.index(name) for name in ("New issues (2)", "New PRs (1)", "Merged PRs (1)",
+                                           "Closed issues (1)", "Closed PRs (1)", "Active (1)")]
     assert order == sorted(order)
-    assert all(f"|#{n}>" in text for n in (1, 2, 3, 4)) and "|#5>" not in text and "|#7>" not in text
+    assert numbers(payload) == [2, 3, 1, 4]
     assert text.count("…and 1 more") == 3  # #7 under new issues, #5 and #6 in their own groups
-    assert "4 of 7 items" in text and "ROCm" in text
+    assert "4 of 7 items" in text and "Topic: ROCm" in text
+    line = "#2 Crash 2 — new issue · by @alice · 🏷️ bug, rocm\n↳ The engine crashes on load. · 3 comments in window"
+    assert line in text
 
 
 def test_query_with_no_results_says_so_with_window_and_suggestions() -> None:
@@ -226,7 +407,7 @@ def test_query_with_no_results_says_so_with_window_and_suggestions() -> None:
     check_payload(payload)
     check_safe(payload, "o/r")
     text = all_text([payload])
-    assert "没有与“&lt;!channel&gt; rocm”匹配的内容" in text
+    assert "没有与“<!channel> rocm”匹配的内容" in text  # exact, in a text element: nobody is notified
     assert "2025-12-01 11:05 至 2025-12-02 11:05" in text
     assert "rocm (topic) · last 7 days" in text
 
@@ -237,29 +418,8 @@ def test_a_big_query_answer_is_still_one_message() -> None:
     result = QueryResult(repo="o/r", query="q", window=WINDOW, items=found)
     (payload,) = render_slack_query(result, limit=400)
     check_payload(payload)
-    text = all_text([payload])
-    shown = len(re.findall(r"\|#\d+>", text))
-    assert 0 < shown < 399 and f"…and {399 - shown} more" in text
-
-
-# ------------------------------------------------------------------------------------------ properties
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(digests())
-def test_any_digest_renders_within_limits_safely_and_completely(digest: Digest) -> None:
-    payloads = render_slack_digest(digest, section_limit=10)
-    for payload in payloads:
-        check_payload(payload)
-        check_safe(payload, digest.repo)
-    text = all_text(payloads[1:])
-    for items in digest.appendix.values():  # every appendix item, linked when the repo is valid
-        for entry in items:
-            mark = f"|#{entry.number}>" if valid_repo(digest.repo) else f"• #{entry.number} "
-            assert mark in text, entry.number
-    for section in digest.sections:
-        if len(section.items) > 10:
-            assert re.search(rf"and {len(section.items) - 10} more|另有 {len(section.items) - 10} 项", text)
+    shown = len(numbers(payload))
+    assert 0 < shown < 399 and f"…and {399 - shown} more" in all_text([payload])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -269,7 +429,6 @@ def test_any_query_answer_is_one_valid_safe_message(result: QueryResult) -> None
     assert len(payloads) == 1
     check_payload(payloads[0])
     check_safe(payloads[0], result.repo)
-    text = all_text(payloads)
-    shown = len(re.findall(r"(?m)^• (?:<[^|]+\|)?#\d+", text))
-    hidden = sum(int(n) for n in re.findall(r"(?:and|另有) (\d+) (?:more|项)", text))
+    shown = len(numbers(payloads[0]))
+    hidden = sum(int(n) for n in re.findall(r"(?:and|另有) (\d+) (?:more|项)", all_text(payloads)))
     assert shown + hidden == len(result.items) and shown <= 10  # nothing vanishes without a count

@@ -9,9 +9,11 @@ from sqlalchemy import delete, func, inspect, select
 
 from bot.github.payloads import item_from_payload
 from bot.store import schema
-from bot.store.db import SCHEMA_VERSION, migrate
+from bot.store.db import MIGRATIONS, SCHEMA_VERSION, migrate
 from bot.store.store import Store
 from tests.factories import issue_payload
+
+STEPS = [version for version, _ in MIGRATIONS]  # in order; a number may be skipped (another branch's step)
 
 
 def versions(store: Store) -> list[int]:
@@ -36,7 +38,7 @@ def test_a_version_1_store_upgrades_and_keeps_its_rows(store: Store) -> None:
         conn.execute(schema.schema_version.insert().values(version=1, applied_at=datetime.now(UTC)))
 
     assert migrate(store.engine) == 1
-    assert versions(store) == list(range(1, SCHEMA_VERSION + 1))
+    assert versions(store) == STEPS
     with store.engine.connect() as conn:
         found = inspect(conn)
         assert all(found.has_table(t.name) for t in (schema.mutes, schema.llm_cache, schema.topic_days,
@@ -64,7 +66,7 @@ def test_a_version_4_store_gets_the_post_request_column_and_keeps_its_ledger(sto
         assert "request" not in {c["name"] for c in inspect(conn).get_columns("deliveries")}
 
     assert migrate(store.engine) == 4
-    assert versions(store) == [4, *range(5, SCHEMA_VERSION + 1)]
+    assert versions(store) == [4, *(step for step in STEPS if step > 4)]
     with store.engine.connect() as conn:
         assert "request" in {c["name"] for c in inspect(conn).get_columns("deliveries")}
     ledger = Ledger(store)
@@ -99,7 +101,7 @@ def test_a_version_5_store_gets_comment_associations_and_confirmations_and_keeps
         assert not {"author_association", "confirms"} & {c["name"] for c in inspect(conn).get_columns("comments")}
 
     assert migrate(store.engine) == 5
-    assert versions(store) == [5, *range(6, SCHEMA_VERSION + 1)]
+    assert versions(store) == [5, *(step for step in STEPS if step > 5)]
     with store.engine.connect() as conn:
         assert {"author_association", "confirms"} <= {c["name"] for c in inspect(conn).get_columns("comments")}
     window = (moment - timedelta(hours=1), moment + timedelta(hours=1))
@@ -110,3 +112,23 @@ def test_a_version_5_store_gets_comment_associations_and_confirmations_and_keeps
     store.save_page(comments=[comment_from_payload("o/r", resynced, lambda _: False)])
     again = store.window_activity("o/r", *window).discussions[7]
     assert (again.last_association, again.maintainer, again.confirmations) == ("MEMBER", True, 1)
+
+
+def test_a_version_5_store_gets_the_channels_thread_column_and_keeps_its_channels(store: Store) -> None:
+    from sqlalchemy import text
+
+    from bot.store.chat import ChannelSettings, ChatState
+
+    chat = ChatState(store)
+    chat.save_channel(ChannelSettings("slack", "C1", repo="o/r", topics=("rocm",)))
+    with store.engine.begin() as conn:  # back to what version 5 had: no channels.thread
+        conn.execute(text("ALTER TABLE channels DROP COLUMN thread"))
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=5, applied_at=datetime.now(UTC)))
+
+    assert migrate(store.engine) == 5
+    assert versions(store) == [5, *(step for step in STEPS if step > 5)] and SCHEMA_VERSION == 8
+    kept = chat.channel("slack", "C1")
+    assert kept is not None and kept.topics == ("rocm",) and kept.thread is None  # short, the default
+    chat.save_channel(ChannelSettings("slack", "C1", repo="o/r", thread="full"))
+    assert (chat.channel("slack", "C1") or kept).thread == "full"

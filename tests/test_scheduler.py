@@ -169,10 +169,11 @@ def filled_sqlite(sqlite_store: Store) -> Store:
 
 
 def add_channel(store: Store, channel_id: str = "C1", *, post_time: str = "11:05", timezone: str = "Asia/Shanghai",
-                repo: str | None = "o/r", updated_at: datetime = NOW - timedelta(days=7)) -> None:
+                repo: str | None = "o/r", updated_at: datetime = NOW - timedelta(days=7),
+                topics: tuple[str, ...] | None = None) -> None:
     """A channel configured (``updated_at``) well before the post times the tests look at."""
     ChatState(store).save_channel(ChannelSettings("slack", channel_id, repo=repo, post_time=post_time,
-                                                  timezone=timezone))
+                                                  timezone=timezone, topics=topics))
     c = schema.channels.c
     with store.engine.begin() as conn:
         conn.execute(update(schema.channels).where(c.channel_id == channel_id).values(updated_at=updated_at))
@@ -655,8 +656,15 @@ def add_cuda(store: Store, end: datetime = NOW, *, classified_with: Settings | N
 
 
 def header_texts(posts: Sequence[Any]) -> list[str]:
-    return [block["text"]["text"] for call in posts for block in call.data.get("blocks") or []
-            if block.get("type") == "header"]
+    """Headers, and the bold headings of rich text blocks (a section's name in a post)."""
+    found = []
+    for call in posts:
+        for block in call.data.get("blocks") or []:
+            if block.get("type") == "header":
+                found.append(block["text"]["text"])
+            for part in block.get("elements", ()) if block.get("type") == "rich_text" else ():
+                found += [e["text"] for e in part["elements"] if e.get("style", {}).get("bold")]
+    return found
 
 
 async def test_a_scheduled_channel_digest_leaves_out_the_channels_muted_topics(filled_sqlite: Store,
@@ -666,8 +674,8 @@ async def test_a_scheduled_channel_digest_leaves_out_the_channels_muted_topics(f
 
     store = filled_sqlite
     add_cuda(store)
-    add_channel(store, "C1")
-    add_channel(store, "C2")
+    add_channel(store, "C1", topics=("rocm", "cuda"))  # followed: their sections are in the post
+    add_channel(store, "C2", topics=("rocm", "cuda"))
     mutes = Mutes(store)
     mutes.mute("slack", "channel", "C1", "rocm", NOW + timedelta(days=7), "U1", now=NOW - timedelta(hours=1))
     mutes.mute("slack", "channel", "C1", "cuda", NOW - timedelta(minutes=1), "U1",  # over before the post

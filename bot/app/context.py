@@ -8,13 +8,17 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.model import THREAD_MODES, ThreadMode
+
 
 @dataclass(frozen=True)
 class ChannelContext:
     """A channel's (or a DM's, or the terminal's) effective settings: stored values over the configured ones.
 
-    ``topics`` narrows the repository's topics (None: the repository's own list); ``mutes`` are the topic ids
-    left out of digests at the moment the context was made. A channel's context also says where it is and
+    ``topics`` are the topics it follows (None: the repository's ``default_topics``): every topic keeps its
+    section, these lead the chat post; ``mutes`` are the topic ids left out of digests at the moment the context
+    was made; ``thread`` what a posted digest's thread carries (``short``: the counts linked to GitHub's
+    searches; ``full``: the complete appendix too). A channel's context also says where it is and
     whether it gets daily posts: ``configured`` (someone saved its settings), ``enabled``, ``status`` (why
     delivery stopped, e.g. the bot was removed) and ``updated_at`` (a post time before it is not owed)."""
 
@@ -30,6 +34,7 @@ class ChannelContext:
     enabled: bool = True
     status: str | None = None
     updated_at: datetime | None = None
+    thread: ThreadMode = "short"
 
     @property
     def posts_daily(self) -> bool:
@@ -66,7 +71,8 @@ class PostRequest:
         c = self.context
         return {"v": 1, "text": self.text, "now": self.now.astimezone(UTC).isoformat(), "repo": c.repo,
                 "post_time": c.post_time, "timezone": c.timezone, "locale": c.locale,
-                "topics": list(c.topics) if c.topics is not None else None, "mutes": sorted(c.mutes)}
+                "topics": list(c.topics) if c.topics is not None else None, "mutes": sorted(c.mutes),
+                "thread": c.thread}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PostRequest:
@@ -74,10 +80,13 @@ class PostRequest:
         if data.get("v") != 1:
             raise ValueError(f"unknown post request version {data.get('v')!r}")
         topics = data["topics"]
+        thread = data.get("thread") or "short"  # rows stored before the setting existed: the default
+        if thread not in THREAD_MODES:
+            raise ValueError(f"unknown thread setting {thread!r}")
         context = ChannelContext(repo=data["repo"], post_time=str(data["post_time"]), timezone=str(data["timezone"]),
                                  locale=str(data["locale"]),
                                  topics=tuple(str(t) for t in topics) if topics is not None else None,
-                                 mutes=frozenset(str(m) for m in data["mutes"]))
+                                 mutes=frozenset(str(m) for m in data["mutes"]), thread=thread)
         now = datetime.fromisoformat(str(data["now"]))
         if now.tzinfo is None:
             raise ValueError("a post request's now must carry its offset")

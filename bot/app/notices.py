@@ -358,9 +358,10 @@ Problem = Literal[
     "say_subscribe", "say_unsubscribe", "say_mute", "say_unmute", "say_why",  # a word the command needs is missing
     "not_a_duration", "unknown_setting", "needs_value", "subcommand",  # ``value``: the word at fault
     "bad_time", "bad_timezone", "bad_repo", "bad_locale", "bad_topics",  # ``word value``: a setting and its value
+    "bad_thread",
 ]
 SETTING_PROBLEMS: dict[str, Problem] = {"repo": "bad_repo", "post_time": "bad_time", "timezone": "bad_timezone",
-                                        "locale": "bad_locale", "topics": "bad_topics"}
+                                        "locale": "bad_locale", "topics": "bad_topics", "thread": "bad_thread"}
 
 
 @dataclass(frozen=True)

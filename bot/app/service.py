@@ -59,6 +59,7 @@ from bot.app.notices import (
 )
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window
+from bot.errors import UserError
 from bot.github.factory import github_client
 from bot.model import Answer, Digest, Listed, QueryResult, Window
 from bot.model.views import ItemViewer
@@ -206,6 +207,7 @@ class DigestService:
             enabled=stored.enabled if stored else True,
             status=stored.status if stored else None,
             updated_at=stored.updated_at if stored else None,
+            thread="full" if stored and stored.thread == "full" else "short",
         )
 
     def caller_context(self, caller: Context) -> ChannelContext:
@@ -280,18 +282,18 @@ class DigestService:
         return self.store.last_synced(repo)
 
     def build_digest(self, context: ChannelContext, window: Window, *, analyse: bool = True) -> Digest:
-        """Blocking: the digest of ``window`` for ``context`` (its topics, without its muted topics).
+        """Blocking: the digest of ``window`` for ``context``: every topic's section but its muted ones, the
+        topics it follows marked (``Digest.followed``: they lead the chat post) and its thread setting.
 
-        Topics and mutes act on the taxonomy, so topic sections, trends and the summary agree on what a
-        topic's items are. ``analyse=False`` never asks the LLM, even when one is configured (the demo)."""
+        Mutes act on the taxonomy, so topic sections, trends and the summary agree on what a topic's items are.
+        ``analyse=False`` never asks the LLM, even when one is configured (the demo)."""
         if context.repo is None:
             raise Refused(NoRepo())
         repo = self.admit(context.repo)
         if self.store.last_synced(repo) is None:
             raise Refused(NotSynced(repo))
         taxonomy = load_taxonomy(self.settings, repo)
-        if context.topics is not None:
-            taxonomy = taxonomy.restricted(context.topics)
+        followed = self.followed_topics(context, repo, taxonomy)
         muted = None
         if context.mutes:
             muted = load_taxonomy(self.settings, repo, restrict=False).restricted(sorted(context.mutes))
@@ -304,12 +306,26 @@ class DigestService:
             is_bot=self.settings.is_bot,
             muted=muted,
         )
-        digest = builder.build(repo, window)
+        digest = replace(builder.build(repo, window), thread=context.thread,
+                         followed=tuple(topic for topic in followed if topic not in context.mutes))
         if analyse and self.settings.llm_enabled:
             from bot.analysis.analyst import analyse_digest_blocking  # only deployments with an LLM load it
 
             digest = analyse_digest_blocking(self.store, self.settings, digest)  # no loop here: the CLI
         return digest
+
+    def followed_topics(self, context: ChannelContext, repo: str, taxonomy: Taxonomy) -> tuple[str, ...]:
+        """The topics ``context`` follows: its own ``topics``, else the repository's ``default_topics``; those the
+        taxonomy has, in that order. A default naming no topic is a configuration error, said as such."""
+        if context.topics is not None:
+            return tuple(topic for topic in context.topics if topic in taxonomy.ids())
+        configured = next((r for r in self.settings.repos if r.name == repo), None)
+        defaults = tuple(configured.default_topics) if configured is not None else ()
+        unknown = sorted(set(defaults) - set(taxonomy.ids()))
+        if unknown:
+            raise UserError(f"{self.settings.config_dir / 'digest.toml'}: repos.default_topics: unknown topic(s) "
+                            f"{', '.join(unknown)}")
+        return defaults
 
     async def digest(self, context: ChannelContext, window: Window, *, analyse: bool = True) -> Digest:
         """The digest built in the pool, then analysed on this event loop (the process' one ``Analyst``)."""

@@ -6,7 +6,9 @@
     unsubscribe <query> | all
     subscriptions
     channel                            show the channel's settings
-    channel repo o/r | time HH:MM | tz Area/City | locale en|zh-CN | topics a,b|all   (several at once)
+    channel repo o/r | time HH:MM | tz Area/City | locale en|zh-CN | topics a,b|all | thread short|full
+                                       (several at once; topics: the ones followed; thread full: the whole
+                                       appendix in a post's thread)
     mute [<topic> [24h|3d|7d|2w]] [for me]   leave a topic out of the channel's digests (or, for me / in a DM,
                                              out of your daily DMs); no duration: until unmuted; alone: list
     unmute <topic> | all [for me]
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.app.notices import SETTING_PROBLEMS, Invalid
+from bot.model import THREAD_MODES
 from bot.settings import LOCALES, check_hhmm, check_repo, check_timezone
 from bot.topics.query import clean_text, parse_query, tokenize
 
@@ -103,7 +106,7 @@ UNSUBSCRIBE_USAGE = "/digest unsubscribe rocm   or   /digest unsubscribe all"
 WHY_USAGE = "/digest why 123"
 _ITEM = re.compile(r"#?(\d{1,9})")  # GitHub numbers fit in 9 digits
 CHANNEL_KEYS = {"repo": "repo", "time": "post_time", "at": "post_time", "tz": "timezone", "timezone": "timezone",
-                "locale": "locale", "lang": "locale", "language": "locale", "topics": "topics"}
+                "locale": "locale", "lang": "locale", "language": "locale", "topics": "topics", "thread": "thread"}
 
 
 def parse_command(text: str) -> Command:
@@ -228,7 +231,7 @@ DURATION_HINT = "24h, 3d, 7d, 2w"
 
 def channel_setting(key: str, value: str) -> object:
     """One ``channel`` setting's value, checked as the text grammar checks it. ``key`` is a value of
-    ``CHANNEL_KEYS`` (repo, post_time, timezone, locale, topics). Raises ValueError (``SETTING_PROBLEMS[key]``
+    ``CHANNEL_KEYS`` (repo, post_time, timezone, locale, topics, thread). Raises ValueError (``SETTING_PROBLEMS[key]``
     names the problem for a reply)."""
     if key == "repo":
         return check_repo(value)
@@ -240,6 +243,8 @@ def channel_setting(key: str, value: str) -> object:
         return check_locale(value)
     if key == "topics":
         return check_topics(value)
+    if key == "thread":
+        return check_thread(value)
     raise ValueError(f"unknown channel setting {key!r}")
 
 
@@ -257,6 +262,14 @@ def check_topics(value: str) -> tuple[str, ...] | None:
     if not topics:
         raise ValueError("list topic ids separated by commas, or all")
     return None if topics == ["all"] else tuple(dict.fromkeys(topics))
+
+
+def check_thread(value: str) -> str:
+    """What a posted digest's thread carries: ``short`` (the counts, linked to GitHub's searches) or ``full``
+    (the complete appendix too), in any case."""
+    if value.lower() in THREAD_MODES:
+        return value.lower()
+    raise ValueError(f"must be one of {', '.join(THREAD_MODES)}")
 
 
 def check_duration(value: str) -> timedelta:

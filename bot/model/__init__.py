@@ -271,6 +271,10 @@ class Narrative:
     summary_source: str = "template"  # template | llm
 
 
+ThreadMode = Literal["short", "full"]
+THREAD_MODES: tuple[ThreadMode, ...] = get_args(ThreadMode)
+
+
 @dataclass(frozen=True, slots=True)
 class Digest:
     repo: str
@@ -282,6 +286,12 @@ class Digest:
     # Items opened per day over the 7 windows ending with this one (oldest first), for a sparkline.
     daily_activity: tuple[int, ...] = ()
     narrative: Narrative | None = None
+    # The topic ids its reader follows (the channel's ``topics``, else the repository's ``default_topics``), in
+    # their order: every topic has its section, these come first and lead the chat post.
+    followed: tuple[str, ...] = ()
+    # What a chat post's thread carries after the sections (the channel's ``thread`` setting): "short", the five
+    # counts linked to GitHub's searches; "full", the complete appendix too. Markdown and JSON show everything.
+    thread: ThreadMode = "short"
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)

@@ -17,7 +17,7 @@ about an hour), ``DISCORD_API_URL`` (REST base, default ``https://discord.com/ap
 
 Commands (one group; Discord does not let a command with subcommands be invoked on its own, so the digest
 itself is ``/digest show``): ``show [query]``, ``post [query]``, ``subscribe <query> [time] [timezone]``,
-``unsubscribe <query|all>``, ``subscriptions``, ``channel [repo] [time] [timezone] [locale] [topics]``,
+``unsubscribe <query|all>``, ``subscriptions``, ``channel [repo] [time] [timezone] [locale] [topics] [thread]``,
 ``mute [topic] [duration] [for_me]`` (no topic: the list), ``unmute <topic|all> [for_me]``, ``why <item>``,
 ``help``.
 Each builds the shared grammar's command (``bot.commands.grammar``: ``Subscribe``, ``Mute``, …) straight from its
@@ -77,7 +77,7 @@ from bot.commands.grammar import (
 )
 from bot.commands.handlers import Commands
 from bot.delivery.jobs import DeliveryJobs
-from bot.model import Digest, QueryResult
+from bot.model import THREAD_MODES, Digest, QueryResult
 from bot.platforms.discord_endpoints import DEFAULT_API_URL as DEFAULT_API_URL
 from bot.platforms.discord_endpoints import DEFAULT_GATEWAY_URL as DEFAULT_GATEWAY_URL
 from bot.platforms.discord_endpoints import Endpoints, install
@@ -259,11 +259,11 @@ def unsubscribe_command(query: str) -> Command:
 
 
 def channel_command(repo: str | None = None, time: str | None = None, timezone: str | None = None,
-                    locale: str | None = None, topics: str | None = None) -> Command:
+                    locale: str | None = None, topics: str | None = None, thread: str | None = None) -> Command:
     """No option: the settings; else the changes, each checked as ``/digest channel <name> <value>`` is."""
     given = [(name, key, _text(value)) for name, key, value in (
         ("repo", "repo", repo), ("time", "post_time", time), ("tz", "timezone", timezone),
-        ("locale", "locale", locale), ("topics", "topics", topics)) if _text(value)]
+        ("locale", "locale", locale), ("topics", "topics", topics), ("thread", "thread", thread)) if _text(value)]
     if not given:
         return ShowChannel()
     changes: dict[str, object] = {}
@@ -337,13 +337,16 @@ class DigestGroup(app_commands.Group):
 
     @app_commands.command(name="channel", description="Show this channel's settings, or change them")
     @app_commands.describe(repo="owner/name", time="Daily post time HH:MM", timezone="IANA zone, e.g. Asia/Shanghai",
-                           locale="Language of the digest", topics="Topic ids separated by commas, or all")
-    @app_commands.choices(locale=[app_commands.Choice(name=name, value=name) for name in LOCALES])
+                           locale="Language of the digest", topics="Topic ids to follow, separated by commas, or all",
+                           thread="What a posted digest's thread carries: short, or full (the whole appendix)")
+    @app_commands.choices(locale=[app_commands.Choice(name=name, value=name) for name in LOCALES],
+                          thread=[app_commands.Choice(name=name, value=name) for name in THREAD_MODES])
     @app_commands.autocomplete(repo=complete_repo, timezone=complete_timezone, topics=complete_topics)
     async def channel(self, interaction: discord.Interaction, repo: Repo | None = None, time: Short | None = None,
                       timezone: Short | None = None, locale: app_commands.Choice[str] | None = None,
-                      topics: Query | None = None) -> None:
-        command = channel_command(repo, time, timezone, locale.value if locale else None, topics)
+                      topics: Query | None = None, thread: app_commands.Choice[str] | None = None) -> None:
+        command = channel_command(repo, time, timezone, locale.value if locale else None, topics,
+                                  thread.value if thread else None)
         await _bot(interaction).handle_interaction(interaction, command)
 
     @app_commands.command(name="mute", description="Leave a topic out of this channel's digests (or your DMs)")

@@ -30,6 +30,7 @@ class ChannelSettings:
     status: str | None = None
     updated_at: datetime | None = None
     updated_by: str | None = None
+    thread: str | None = None  # short | full; None: short
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class ChatState:
             "status": saved.status,
             "updated_at": saved.updated_at,
             "updated_by": saved.updated_by,
+            "thread": saved.thread,
         }
         with self.engine.begin() as conn:
             upsert(conn, schema.channels, [row], ("platform", "channel_id"))

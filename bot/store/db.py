@@ -85,9 +85,23 @@ def _comment_associations(conn: Connection) -> None:
             )
 
 
+def _channel_thread(conn: Connection) -> None:
+    # channels.thread (short | full): like step 5, step 1 may have created the table with it already.
+    _add_column(conn, schema.channels, "thread")
+
+
+def _add_column(conn: Connection, table: Table, name: str) -> None:
+    """``ALTER TABLE … ADD COLUMN`` of ``table.c[name]`` as today's schema defines it, unless it is there."""
+    if name in {column["name"] for column in inspect(conn).get_columns(table.name)}:
+        return
+    column_type = table.c[name].type.compile(dialect=conn.dialect)
+    conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {name} {column_type}"))
+
+
+# Version 7 belongs to work on another branch; the steps run in this order, whatever is missing between.
 MIGRATIONS: list[tuple[int, Migration]] = [
     (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
-    (6, _comment_associations),
+    (6, _comment_associations), (8, _channel_thread),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -132,11 +132,12 @@ channels = Table(
     Column("post_time", String(5)),
     Column("timezone", String(64)),
     Column("locale", String(8)),
-    Column("topics", JSON),  # topic ids, or null for all
+    Column("topics", JSON),  # the topic ids it follows, or null for the repository's default_topics
     Column("enabled", Boolean, nullable=False, default=True),
     Column("status", String(200)),  # why delivery stopped (channel_not_found, …), null when fine
     Column("updated_at", UTCDateTime, nullable=False),
     Column("updated_by", String(64)),
+    Column("thread", String(8)),  # short | full: what its posts' threads carry; null: short (schema version 8)
 )
 
 # Daily DMs: "/digest subscribe rocm at 09:00 tz Asia/Shanghai".
