@@ -34,15 +34,15 @@ def reason_text(why: Reason, locale: str | None) -> str:
     sep = words["sep"]
     match why:
         case Hot(comments=comments, reactions=reactions):
-            text = words["hot"].format(comments=comments)
-            return text + sep + words["reactions"].format(n=reactions) if reactions else text
+            text = counted(words["hot"], comments).format(comments=comments)
+            return text + sep + counted(words["reactions"], reactions).format(n=reactions) if reactions else text
         case Merged(signals=signals):
             if not signals:
                 return str(words["merged"])
             return str(words["merged_for"].format(signals=sep.join(_signal(s, words) for s in signals)))
         case NewBug(bug=bug, comments=comments):
             text = words["new_bug"].format(bug=words["bugs"][bug])
-            return text + sep + words["comments"].format(n=comments) if comments else text
+            return text + sep + counted(words["comments"], comments).format(n=comments) if comments else text
         case InTopic(evidence=evidence):
             return _evidence(evidence, words)
         case Listed(event=event):
@@ -50,7 +50,7 @@ def reason_text(why: Reason, locale: str | None) -> str:
         case QueryMatch(terms=terms):
             return str(words["term_sep"]).join(_term(term, words, locale) for term in terms)
         case Active(event=event, comments=comments):
-            return str(words["active"][event].format(comments=comments))
+            return counted(words["active"][event], comments).format(comments=comments)
         case _:
             assert_never(why)
 
@@ -65,15 +65,25 @@ def topic_name(topic: TopicRef, locale: str | None) -> str:
     return topic.name_zh if normalise_locale(locale) == "zh-CN" and topic.name_zh else topic.name
 
 
+def counted(entry: str | dict[str, str], n: int) -> str:
+    """The form of ``entry`` for ``n`` of something: a locale gives one string, or (English) a ``one`` and an
+    ``other`` form ("1 comment", "2 comments")."""
+    if isinstance(entry, str):
+        return entry
+    return entry["one"] if n == 1 else entry["other"]
+
+
 def _signal(signal: Signal, words: dict[str, Any]) -> str:
-    return str(words["signals"][signal.kind].format(value=signal.value, count=signal.count))
+    entry = counted(words["signals"][signal.kind], signal.count)
+    return entry.format(value=signal.value, count=signal.count)
 
 
 def _evidence(evidence: tuple[Evidence, ...], words: dict[str, Any]) -> str:
     texts = []
     for found in evidence:
         key = "body_sentences" if found.source == "body" and found.sentences else found.source
-        texts.append(words["evidence"][key].format(value=found.value, sentences=found.sentences))
+        entry = counted(words["evidence"][key], found.sentences)
+        texts.append(entry.format(value=found.value, sentences=found.sentences))
     return str(words["sep"]).join(texts)
 
 

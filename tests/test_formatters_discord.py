@@ -81,9 +81,9 @@ def all_text(messages: list[dict]) -> str:
     ("locale", "names"),
     [
         ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "…and 4 more",
-                "3 comments in window"]),
-        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "……另有 4 项",
-                   "本窗口内 3 条评论"]),
+                "3 new comments"]),
+        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新 Issue", "……另有 4 项",
+                   "3 条新评论"]),
     ],
 )
 def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) -> None:
