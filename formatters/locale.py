@@ -41,6 +41,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "colon": ": ",
         "counted": "{name} ({n})",
         "item_meta": "{state} {kind} by @{author}",
+        "by_prefix": "by ",  # before an escaped "@login" where the template escapes the two together
         "kind": {"issue": "issue", "pr": "PR"},
         "state": {"new": "new", "merged": "merged", "closed": "closed", "open": "open"},
         "query_title": "“{query}” in {repo}",
@@ -153,6 +154,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "colon": "：",
         "counted": "{name}（{n}）",
         "item_meta": "{state} {kind} · @{author}",
+        "by_prefix": "",
         "kind": {"issue": "Issue", "pr": "PR"},
         "state": {"new": "新", "merged": "已合并", "closed": "已关闭", "open": "讨论中"},
         "query_title": "在 {repo} 中搜索“{query}”",
