@@ -14,7 +14,7 @@ import dataclasses
 import json
 import re
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -136,7 +136,7 @@ def rendered(answer: Digest | QueryResult, fmt: str) -> list[str]:
     return list(payload_texts(json.loads(json.dumps(payloads))))
 
 
-def english_of_ours(texts: list[str], *, allowed: set[str] = frozenset(), repo: str = SAMPLE_REPO) -> list[str]:  # type: ignore[assignment]
+def english_of_ours(texts: list[str], *, allowed: Collection[str] = (), repo: str = SAMPLE_REPO) -> list[str]:
     return sorted({word for text in texts for word in english_words(text, allowed=allowed, github=[repo])})
 
 
