@@ -42,6 +42,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "counted": "{name} ({n})",
         "item_meta": "{state} {kind} by @{author}",
         "by_prefix": "by ",  # before an escaped "@login" where the template escapes the two together
+        "continued_suffix": " (continued)",  # after a title, spacing included: Chinese wants none
         "kind": {"issue": "issue", "pr": "PR"},
         "state": {"new": "new", "merged": "merged", "closed": "closed", "open": "open"},
         "query_title": "“{query}” in {repo}",
@@ -155,6 +156,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
         "counted": "{name}（{n}）",
         "item_meta": "{state} {kind} · @{author}",
         "by_prefix": "",
+        "continued_suffix": "（续）",
         "kind": {"issue": "Issue", "pr": "PR"},
         "state": {"new": "新", "merged": "已合并", "closed": "已关闭", "open": "讨论中"},
         "query_title": "在 {repo} 中搜索“{query}”",
