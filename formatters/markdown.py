@@ -30,7 +30,7 @@ def _item_line(locale: str, repo: str) -> Callable[[DigestItem], str]:
         author = markdown_inline(item.author)
         url = item_url(repo, item)
         number = f"[#{item.number}]({url})" if url else f"#{item.number}"
-        line = f"{number} **{title}** — {state} {kind} {t['by']} @{author}"
+        line = f"{number} **{title}** — " + t["item_meta"].format(state=state, kind=kind, author=author)
         return line + (f" · {labels}" if labels else "")
 
     return line

@@ -36,11 +36,11 @@ def reason_text(why: Reason, locale: str | None) -> str:
         case Hot(comments=comments, reactions=reactions, participants=people, maintainer=maintainer,
                  open_question=open_question):
             # The contract's facts first (comments, reactions), then the heat's: who took part, and how.
-            parts = [words["hot"].format(comments=comments)]
+            parts = [counted(words["hot"], comments).format(comments=comments)]
             if reactions:
-                parts.append(words["reactions"].format(n=reactions))
+                parts.append(counted(words["reactions"], reactions).format(n=reactions))
             if people:
-                parts.append(words["participants"].format(n=people))
+                parts.append(counted(words["participants"], people).format(n=people))
             if maintainer:
                 parts.append(words["maintainer"])
             if open_question:  # the project has not spoken last: never yet, or not since someone answered it
@@ -53,9 +53,9 @@ def reason_text(why: Reason, locale: str | None) -> str:
         case NewBug(bug=bug, comments=comments, confirmations=confirmations):
             parts = [words["new_bug"].format(bug=words["bugs"][bug])]
             if comments:
-                parts.append(words["comments"].format(n=comments))
+                parts.append(counted(words["comments"], comments).format(n=comments))
             if confirmations:
-                parts.append(words["confirmations"].format(n=confirmations))
+                parts.append(counted(words["confirmations"], confirmations).format(n=confirmations))
             return str(sep.join(parts))
         case InTopic(evidence=evidence):
             return _evidence(evidence, words)
@@ -64,7 +64,7 @@ def reason_text(why: Reason, locale: str | None) -> str:
         case QueryMatch(terms=terms):
             return str(words["term_sep"]).join(_term(term, words, locale) for term in terms)
         case Active(event=event, comments=comments):
-            return str(words["active"][event].format(comments=comments))
+            return counted(words["active"][event], comments).format(comments=comments)
         case _:
             assert_never(why)
 
@@ -89,8 +89,17 @@ def topic_name(topic: TopicRef, locale: str | None) -> str:
     return topic.name_zh if normalise_locale(locale) == "zh-CN" and topic.name_zh else topic.name
 
 
+def counted(entry: str | dict[str, str], n: int) -> str:
+    """The form of ``entry`` for ``n`` of something: a locale gives one string, or (English) a ``one`` and an
+    ``other`` form ("1 comment", "2 comments")."""
+    if isinstance(entry, str):
+        return entry
+    return entry["one"] if n == 1 else entry["other"]
+
+
 def _signal(signal: Signal, words: dict[str, Any]) -> str:
-    return str(words["signals"][signal.kind].format(value=signal.value, count=signal.count))
+    entry = counted(words["signals"][signal.kind], signal.count)
+    return entry.format(value=signal.value, count=signal.count)
 
 
 def evidence_text(evidence: tuple[Evidence, ...], locale: str | None) -> str:
@@ -102,7 +111,8 @@ def _evidence(evidence: tuple[Evidence, ...], words: dict[str, Any]) -> str:
     texts = []
     for found in evidence:
         key = "body_sentences" if found.source == "body" and found.sentences else found.source
-        texts.append(words["evidence"][key].format(value=found.value, sentences=found.sentences))
+        entry = counted(words["evidence"][key], found.sentences)
+        texts.append(entry.format(value=found.value, sentences=found.sentences))
     return str(words["sep"]).join(texts)
 
 

@@ -111,7 +111,7 @@ def test_the_first_message_is_the_digest_and_the_thread_has_three_messages() -> 
     assert unescape(headline["description"]).startswith("📝 Busy day: 9 new issues. `fused_moe` and *ROCm* lead.")
     assert numbers(first) == [20, 21, 22, 5, 7, 8, 6, 13, 24, 25, 26, 27]  # each once, most specific place first
     text = all_text([first])
-    assert "Hot thread 20 — *20 comments in window*" in text and "New scheduler — *in review*" in text
+    assert "Hot thread 20 — *20 new comments*" in text and "New scheduler — *in review*" in text
     assert "Segfault in tokenizer — *crash*" in text and first["embeds"][-1]["footer"]["text"].startswith("🧵")
     assert len(thread) == 3 and numbers(thread[0]) == [9, 10, 11, 12]
     assert "**🏷️ AMD / ROCm (8)**" in thread[0]["embeds"][0]["description"]

@@ -27,9 +27,9 @@ def check_inert(text: str) -> None:
     ("locale", "words"),
     [
         ("en", ["# o/r daily digest", "## Hot discussions (14)", "## Key changes (1)", "## Appendix",
-                "- …and 4 more", "Activity, 7 days: ▂▄▁█▃▆▅ (1 3 0 7 2 5 4)"]),
-        ("zh-CN", ["# o/r 每日开发状态摘要", "## 高热度讨论 (14)", "## 重点技术变更 (1)", "## 附录", "- ……另有 4 项",
-                   "近 7 天活跃度: ▂▄▁█▃▆▅"]),
+                "- …and 4 more", "Last 7 days: ▂▄▁█▃▆▅ (1 3 0 7 2 5 4)", "— new issue by @alice"]),
+        ("zh-CN", ["# o/r 每日开发状态摘要", "## 高热度讨论（14）", "## 重点技术变更（1）", "## 附录", "- ……另有 4 项",
+                   "近 7 天活跃度：▂▄▁█▃▆▅", "时间窗口：2025-12-01 11:05", "— 新 Issue · @alice", "_3 条新评论_"]),
     ],
 )
 def test_digest_in_both_locales_with_sparkline(locale: str, words: list[str]) -> None:
@@ -60,7 +60,7 @@ def test_items_carry_a_badge_not_a_why_line() -> None:
     text = render_markdown(post_digest())
     for debug in ("label rocm", "tag \\[rocm\\]", "title: ROCm", "new bug:", "_merged_:"):
         assert debug not in text, debug
-    assert "**Hot thread 20** — new issue by @alice · bug, rocm — _20 comments in window_" in text
+    assert "**Hot thread 20** — new issue by @alice · bug, rocm — _20 new comments_" in text
     assert "**\\[Core\\] New scheduler** — open PR by @alice · bug, rocm — _in review_" in text
     assert "**\\[Bug\\] Segfault in tokenizer** — new issue by @alice · bug, rocm — _crash_" in text
     rocm = text.split("## AMD / ROCm (8)")[1].split("\n## ")[0]
@@ -97,7 +97,7 @@ def test_query_groups_with_more_and_plain_empty_answer() -> None:
     empty = render_markdown_query(
         QueryResult("o/r", "<b>rocm</b>", WINDOW, (), suggestions=("rocm", "7d"), locale="zh-CN")
     )
-    assert "没有与“\\<b\\>rocm\\</b\\>”匹配的内容" in empty and "可以试试: rocm · 7d" in empty
+    assert "没有与“\\<b\\>rocm\\</b\\>”匹配的内容" in empty and "试试：rocm · 7d" in empty
     assert "2025-12-01 11:05 至 2025-12-02 11:05（Asia/Shanghai）" in empty
     check_inert(empty)
 

@@ -170,7 +170,7 @@ def test_the_channel_message_is_the_digest_and_the_thread_has_three_replies() ->
     order = [lines.index(h) for h in ("🔥 Hot discussions (5)", "🏷️ AMD / ROCm (8)", "🏷️ Quantization (2)",
                                       "🛠️ Key changes (4)", "⚠️ Notable issues (2)")]
     assert order == sorted(order)  # counts, summary, hot, followed topics, key changes, notable
-    assert "#20 Hot thread 20 — 20 comments in window" in lines  # why it is hot, in one line
+    assert "#20 Hot thread 20 — 20 new comments" in lines  # why it is hot, in one line
     assert "#5 [ROCm] fused_moe hangs on MI300X — new issue" in lines  # a topic item says what happened
     assert "#26 [Core] New scheduler — in review" in lines and "#24 [Model] Add Gemma 4 — merged" in lines
     assert "#27 [Bug] Segfault in tokenizer — crash" in lines
@@ -238,8 +238,8 @@ def test_titles_read_exactly_as_on_github() -> None:
 @pytest.mark.parametrize(
     ("locale", "names"),
     [
-        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "3 comments in window"]),
-        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新建 Issue", "本窗口内 3 条评论"]),
+        ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "3 new comments"]),
+        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新 Issue", "3 条新评论"]),
     ],
 )
 def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) -> None:
@@ -345,11 +345,11 @@ def test_a_hostile_title_is_shown_exactly_and_makes_no_element_of_its_own(title:
             if element["type"] == "link":
                 assert element["url"] == "https://github.com/o/r/issues/7" or "/o/r/" in element["url"]
     channel_lines = [line for line in rich_lines(payloads[0]) if line.startswith("#7 ")]
-    assert channel_lines == [f"#7 {shown} — 3 comments in window"]
+    assert channel_lines == [f"#7 {shown} — 3 new comments"]
     appendix_lines = [line for line in rich_lines(payloads[-1]) if line.startswith("#7 ")]
     assert appendix_lines == [f"#7 {shown} · @alice · bug, rocm · 12-01 13:05"]
     if title == one_line(title) and title:
-        assert f"#7 {title} — 3 comments in window" in channel_lines  # a one-line title: itself, exactly
+        assert f"#7 {title} — 3 new comments" in channel_lines  # a one-line title: itself, exactly
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -394,7 +394,7 @@ def test_query_groups_in_order_with_more_per_group() -> None:
     assert numbers(payload) == [2, 3, 1, 4]
     assert text.count("…and 1 more") == 3  # #7 under new issues, #5 and #6 in their own groups
     assert "4 of 7 items" in text and "Topic: ROCm" in text
-    line = "#2 Crash 2 — new issue · by @alice · 🏷️ bug, rocm\n↳ The engine crashes on load. · 3 comments in window"
+    line = "#2 Crash 2 — new issue · by @alice · 🏷️ bug, rocm\n↳ The engine crashes on load. · 3 new comments"
     assert line in text
 
 

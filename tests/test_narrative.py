@@ -160,11 +160,12 @@ def test_summary_names_counts_focus_and_the_hottest_item_in_both_locales(store: 
     summary = build(store).narrative.summary
     assert summary.startswith("Busy day: 1 new PR, 1 merged; 3 new issues, 0 closed.")
     assert "Focus on AMD / ROCm (2)" in summary
-    assert "#2 drew 5 comments" in summary
+    assert "The hottest discussion is #2 (5 new comments)" in summary
     assert "new bug to watch: #4 (hang)" in summary
     zh = build(store, locale="zh-CN").narrative.summary
-    assert zh.startswith("本日繁忙：新增 PR 1 个，合并 1 个；新增 issue 3 个，关闭 0 个。")
-    assert "#2 讨论最热（5 条评论）" in zh and "需关注的新 bug：#4（卡住）" in zh
+    assert zh.startswith("今天很忙：新 PR 1 个，合并 1 个；新 Issue 3 个，关闭 0 个。")
+    assert "焦点是 AMD / ROCm（2 项）" in zh
+    assert "讨论最热的是 #2（5 条新评论）" in zh and "值得关注的新 bug 是 #4（卡死）" in zh
     assert 2 <= summary.count(". ") + 1 <= 4
 
 
@@ -173,7 +174,7 @@ def test_summary_reads_the_bug_kind_from_the_typed_reason() -> None:
     digest = Digest("o/r", WINDOW, Stats(new_issues=1), (Section.builtin("notable", (bug,)),))
     assert "New bug to watch: #4 (wrong output)." in render_summary(digest, (), Activity(), [])
     zh = dataclasses.replace(digest, locale="zh")  # any Chinese tag reads zh-CN
-    assert "需关注的新 bug：#4（输出错误）。" in render_summary(zh, (), Activity(), [])
+    assert "值得关注的新 bug 是 #4（输出错误）。" in render_summary(zh, (), Activity(), [])
     untyped = dataclasses.replace(bug, why=None)  # a hand-made item: no kind shown
     bare = dataclasses.replace(digest, sections=(Section.builtin("notable", (untyped,)),))
     assert "New bug to watch: #4." in render_summary(bare, (), Activity(), [])
@@ -285,7 +286,7 @@ def test_a_muted_topic_leaves_sections_highlights_and_summary_but_not_the_counts
     assert digest.section("topic:rocm") is None
     assert [i.number for i in digest.section("hot").items] == [2]
     assert all(i.number != 3 for i in digest.section("key_changes").items)
-    assert "#1" not in digest.narrative.summary and "#2 drew 3 comments" in digest.narrative.summary
+    assert "#1" not in digest.narrative.summary and "#2 (3 new comments)" in digest.narrative.summary
     assert digest.stats.new_issues == 2 and [i.number for i in digest.appendix["merged_prs"]] == [3]
 
 

@@ -242,7 +242,7 @@ def test_why_says_which_sections_and_why(day: Store, service: DigestService) -> 
     slack = render_notice(why, locale="en", escape=slack_mrkdwn, platform="slack")
     assert slack.startswith("<https://github.com/o/r/issues/40|#40> [issue, open]") and "\nhttps" not in slack
     zh = render_notice(why, locale="zh-CN", escape=str)
-    assert "出现在今日摘要中" in zh and "新 bug：卡住" in zh
+    assert "出现在今日摘要中" in zh and "新 bug：卡死" in zh
 
 
 def test_why_an_item_is_not_in_the_digest(day: Store, service: DigestService) -> None:
@@ -250,7 +250,7 @@ def test_why_an_item_is_not_in_the_digest(day: Store, service: DigestService) ->
     quiet = service.why(context, 41, now=NOW)  # one comment in the window: no section picked it
     assert quiet.placements == () and quiet.activity == Active("commented", 1)
     assert "is not in today's digest" in render_notice(quiet, locale="en", escape=str)
-    assert "In the window: 1 comments in window; no section picked it." in render_notice(quiet, locale="en",
+    assert "In the window: 1 new comment; no section picked it." in render_notice(quiet, locale="en",
                                                                                           escape=str)
     old = service.why(context, 42, now=NOW)  # nothing in the window: its last activity instead
     assert old.placements == () and old.activity is None and old.last_activity == "2025-11-23 11:05"

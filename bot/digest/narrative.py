@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import statistics
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -290,4 +291,19 @@ def render_summary(digest: Digest, trends: tuple[Trend, ...], figures: Activity,
         activity=figures,
     )
     lines = (line.strip() for line in text.splitlines())
-    return ("" if locale == "zh-CN" else " ").join(line for line in lines if line)
+    return tidy_cjk_spacing(("" if locale == "zh-CN" else " ").join(line for line in lines if line))
+
+
+# Han characters, CJK and full-width punctuation, and the Chinese quotation marks.
+_CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\u201c\u201d"
+_CJK_PUNCTUATION = "\u3000-\u303f\uff00-\uffef\u201c\u201d"
+_STRAY_SPACES = re.compile(
+    f"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])|[ \t]+(?=[{_CJK_PUNCTUATION}])|(?<=[{_CJK_PUNCTUATION}])[ \t]+"
+)
+
+
+def tidy_cjk_spacing(text: str) -> str:
+    """``text`` without spaces between two Chinese characters or next to full-width punctuation: the templates
+    put a space after every value ("{{ title }} 为"), which Chinese wants only when the value ends in Latin
+    letters or digits ("AMD / ROCm 为", but "Llama 系列模型为")."""
+    return _STRAY_SPACES.sub("", text)
