@@ -15,6 +15,7 @@ from bot.model import (
     DigestItem,
     Evidence,
     Hot,
+    InReview,
     InTopic,
     Listed,
     Merged,
@@ -40,6 +41,10 @@ def reason_text(why: Reason, locale: str | None) -> str:
             if not signals:
                 return str(words["merged"])
             return str(words["merged_for"].format(signals=sep.join(_signal(s, words) for s in signals)))
+        case InReview(signals=signals):
+            if not signals:
+                return str(words["in_review"])
+            return str(words["in_review_for"].format(signals=sep.join(_signal(s, words) for s in signals)))
         case NewBug(bug=bug, comments=comments):
             text = words["new_bug"].format(bug=words["bugs"][bug])
             return text + sep + words["comments"].format(n=comments) if comments else text
@@ -66,7 +71,13 @@ def topic_name(topic: TopicRef, locale: str | None) -> str:
 
 
 def _signal(signal: Signal, words: dict[str, Any]) -> str:
-    return str(words["signals"][signal.kind].format(value=signal.value, count=signal.count))
+    key: str = signal.kind
+    value = signal.value
+    if key == "speedup" and value:
+        key = "speedup_by"
+    elif key == "fix":
+        value = words["bugs"].get(value, value)
+    return str(words["signals"][key].format(value=value, count=signal.count))
 
 
 def _evidence(evidence: tuple[Evidence, ...], words: dict[str, Any]) -> str:
