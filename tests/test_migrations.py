@@ -9,7 +9,7 @@ from sqlalchemy import delete, func, inspect, select
 
 from bot.github.payloads import item_from_payload
 from bot.store import schema
-from bot.store.db import SCHEMA_VERSION, migrate
+from bot.store.db import MIGRATIONS, SCHEMA_VERSION, migrate
 from bot.store.store import Store
 from tests.factories import issue_payload
 
@@ -36,7 +36,7 @@ def test_a_version_1_store_upgrades_and_keeps_its_rows(store: Store) -> None:
         conn.execute(schema.schema_version.insert().values(version=1, applied_at=datetime.now(UTC)))
 
     assert migrate(store.engine) == 1
-    assert versions(store) == list(range(1, SCHEMA_VERSION + 1))
+    assert versions(store) == [version for version, _ in MIGRATIONS]
     with store.engine.connect() as conn:
         found = inspect(conn)
         assert all(found.has_table(t.name) for t in (schema.mutes, schema.llm_cache, schema.topic_days,

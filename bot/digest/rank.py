@@ -200,7 +200,10 @@ def key_change_score(item: ItemRecord, areas: int = 0) -> Scored:
 
 def significant_in_review(item: ItemRecord, scored: Scored) -> bool:
     """An open PR earns a place when it is user-facing and not small, or large whatever it is. Without its
-    size, a user-facing PR that people are reviewing (3+ comments) stands in for "not small"."""
+    size, a user-facing PR that people are reviewing (3+ comments) stands in for "not small". A PR its title
+    calls a work in progress ([WIP]) is not in review yet."""
+    if _WIP.search(item.title):
+        return False
     lines = _lines(item)
     if lines is None:
         return scored.user_facing and item.comment_count + (item.review_comments or 0) >= 3
