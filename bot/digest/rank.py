@@ -2,7 +2,7 @@
 
 Key changes (docs/editorial.md, "Key changes"): human-authored PRs merged in the window, and open, non-draft
 human PRs opened or discussed in the window that are significant (user-facing and at least ``SMALL_LINES``
-lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_score`` adds up, strongest first:
+lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_score`` adds up:
 
 1. what kind of change it is, from its title tags, labels and title words (the first that applies):
    internal (a [Refactor] / [CI] / [Doc] / [Test] / [Chore] / [Build] tag, a dependencies / docs / CI label,
@@ -12,7 +12,7 @@ lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_sc
    breaking change or removal (label breaking-change, [Breaking], "breaking", "deprecate", "remove",
    "drop support" in the title)                                                                    +6
    changed default ("by default", "default to")                                                    +6
-   speed-up or memory saving ([Perf], "faster", "speed up", "reduce memory", ...)                   +6
+   speed-up or memory saving ([Perf], "faster", "speed up", "tune", "reduce memory", ...)           +6
      + 1.5 more when the title or the body's prose quotes a figure ("1.8x", "30% lower TTFT")
    crash, hang or wrong-output fix (a fix whose title names one, ``SEVERITIES``)                   +6
    new backend or hardware support (a hardware tag such as [ROCm] / [TPU] / [XPU] with add, support, enable,
@@ -29,7 +29,10 @@ lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_sc
 4. review attention: min(2, 0.5 x log2(1 + comments + review comments)) + min(1, 0.5 x log2(1 + reactions)).
 
 A merged PR is listed when it scores at least ``MIN_SCORE``; a PR in review ([WIP] titles are not) ranks
-``IN_REVIEW_PENALTY`` below a merged one of the same weight. Best first, at most ``MAX_KEY_CHANGES``.
+``IN_REVIEW_PENALTY`` below a merged one of the same weight. Best first (ties: the newer PR), at most
+``MAX_KEY_CHANGES``. The signals name what scored: the first user-visible tag or label and [Bugfix] as the JSON
+``reason`` has always shown them, then the kind of change, areas, lines, files, comments, review comments,
+reactions.
 
 Notable issues: new (opened in the window), human-authored bug reports (label ``bug``, ``[Bug]`` prefix or a
 bug-ish title) whose title or body prose names a hang, crash, regression, wrong output or OOM, ranked by

@@ -139,12 +139,14 @@ class Syncer:
         self.clock = clock
         self.taxonomy = taxonomy  # repo -> its taxonomy: topic matches are computed once here and stored
         self.pr_details_max = pr_details_max  # PR details fetched per sync (0: none; build_syncer: the setting)
-        self._stored: set[int] = set()  # numbers of the items this sync stored (the details' candidates)
+        # Per repo (a worker syncs several at once with one Syncer): the PRs this sync stored, whose details
+        # may be due.
+        self._stored: dict[str, set[int]] = {}
 
     async def sync(self, repo: str, since: datetime | None = None) -> SyncReport:
         report = SyncReport(repo=repo)
         requests_before = self.client.requests_made
-        self._stored = set()
+        self._stored[repo] = set()
         try:
             seen_malformed: set[tuple[str, int]] = set()
             for resource in RESOURCES:
@@ -157,6 +159,7 @@ class Syncer:
             report.requests = self.client.requests_made - requests_before
             report.rate_remaining = self.client.rate_remaining
             report.rate_limit = self.client.rate_limit
+            self._stored.pop(repo, None)
         return report
 
     def _reclassify(self, repo: str) -> int:
@@ -174,7 +177,7 @@ class Syncer:
         if self.pr_details_max <= 0:
             return
         merged_since = parse_iso(report.since["issues"]) if "issues" in report.since else self.clock()
-        wanted = [w for w in self.store.details_wanted(repo, self._stored, merged_since=merged_since)
+        wanted = [w for w in self.store.details_wanted(repo, self._stored.get(repo, ()), merged_since=merged_since)
                   if not self.is_bot(w.author)]
         report.detail_candidates = len(wanted)
         picked = wanted[: self.pr_details_max]
@@ -259,7 +262,7 @@ class Syncer:
                     if self.taxonomy is not None:
                         item = classify(self.taxonomy(repo), item)
                     self.store.save_page([item], resolved=resolved)
-                    self._stored.add(item.number)
+                    self._stored.setdefault(repo, set()).add(item.number)
                     report.items += 1
             except _PARSE_ERRORS as err:
                 self.store.note_unreadable(repo, resource, key, str(err))
@@ -399,6 +402,6 @@ class Syncer:
             items = [classify(taxonomy, item) for item in items]
         comments = list({c.id: c for c in sorted(comments, key=lambda c: c.updated_at)}.values())
         self.store.save_page(items, comments)
-        self._stored.update(item.number for item in items if item.is_pr)
+        self._stored.setdefault(repo, set()).update(item.number for item in items if item.is_pr)
         report.items += len(items)
         report.comments += len(comments)
