@@ -496,3 +496,10 @@ def test_each_whole_day_shows_the_key_changes_ranking_must_get_right(sample: Sam
         assert any(t.startswith("[Perf]") and re.search(r"\d(\.\d)?x|\d+%", t) for t in merged), day
         big = [i for i in opened if re.match(r"\[(New )?Model\]", i["title"]) and not i.get("draft")]
         assert big and any(i["comments"] > 0 for i in big), day
+
+
+def test_long_samples_number_the_showcase_again_rather_than_repeat_it() -> None:
+    long = generate_repo(end=END, days=40, items_per_day=40, comments_per_day=40)
+    showcase = [i["title"] for i in long.issues if re.match(WIDE_REFACTOR, i["title"])]
+    assert len(showcase) >= 30 and len(set(showcase)) == len(showcase)
+    assert any(title.endswith("[10/N]") for title in showcase)

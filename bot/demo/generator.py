@@ -1709,9 +1709,11 @@ class _Generator:
     def _retitle(self, it: _Item, group: str, day: int, rng: random.Random) -> None:
         entries = _SHOWCASE[group]
         template, size = entries[day % len(entries)]
-        title = _fill(template, rng, it.vars, self._dyn(it))
-        while title in self.seen_titles:  # a later day's take on the same change; never "- cleanup"
-            title = f"{title.split(' [')[0]} [{rng.randint(2, 9)}/N]"
+        base = title = _fill(template, rng, it.vars, self._dyn(it))
+        part = 1
+        while title in self.seen_titles:  # a later day's take on the same change ("[2/N]"); never "- cleanup"
+            part += 1
+            title = f"{base} [{part}/N]"
         self.seen_titles.add(title)
         it.title, it.size = title, size
         labels = [name for name, rx in _LABEL_RULES if rx.search(title)]
