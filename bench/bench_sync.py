@@ -9,9 +9,12 @@ floor fetch runs in a fresh interpreter (``--worker``), so its memory figures ar
 (in the parent) and the client use separate cores, as they would against GitHub.
 
 Figures:
-* requests of a full sync vs the lower bound ceil(items/100) + ceil(comments/100) (target ratio <= 1.05);
+* requests of a full sync vs the lower bound ceil(items/100) + ceil(comments/100) (target ratio <= 1.05 for
+  the listings), and apart from them the PR-detail requests (``GET /pulls/{n}``, one per key-change candidate
+  fetched, at most ``sync.pr_details_max``): total = listings + candidates fetched, nothing else;
 * two repeated syncs with nothing changed: the first asks from the new cursor (new URLs, so 200s), the
-  second repeats those URLs with their ETags (304s) (target: only 304s, or <= 2 requests);
+  second repeats those URLs with their ETags (304s) (target: only 304s, or <= 2 requests, and no PR details:
+  no candidate changed);
 * wall time of a full sync vs a bare httpx client fetching and JSON-decoding the same pages (the floor),
   interleaved round by round, and their ratio;
 * peak memory of a full sync: tracemalloc peak (in a traced run) and peak-RSS growth (in the timed runs).
@@ -143,6 +146,10 @@ def _worker_sync(job: dict[str, Any]) -> dict[str, Any]:
         comments=report.comments,
         requests=report.requests,
         not_modified=report.not_modified,
+        detail_requests=report.detail_requests,
+        detail_candidates=report.detail_candidates,
+        details_not_modified=report.details_not_modified,
+        details_failed=report.details_failed,
         since=report.since,
         rss_before=rss_before,
         rss_growth=peak_rss_bytes() - rss_before,
@@ -164,11 +171,16 @@ class Run:
     """One worker run plus what the fake GitHub saw during it."""
 
     result: dict[str, Any]
-    statuses: Counter[int] = field(default_factory=Counter)
+    statuses: Counter[int] = field(default_factory=Counter)  # of the listing requests
+    detail_statuses: Counter[int] = field(default_factory=Counter)  # of the GET /pulls/{n} requests
 
     @property
     def requests_seen(self) -> int:
         return sum(self.statuses.values())
+
+    @property
+    def details_seen(self) -> int:
+        return sum(self.detail_statuses.values())
 
     def status_text(self) -> str:
         return ", ".join(f"{n} x {status}" for status, n in sorted(self.statuses.items())) or "none"
@@ -194,7 +206,9 @@ class Bench:
         before = len(self.fake.requests)
         result = run_worker(MODULE, {"mode": mode, "api_url": self.api_url, **job})
         seen = self.fake.requests[before:]
-        return Run(result, Counter(rec.status or 0 for rec in seen))
+        details = [rec for rec in seen if "/pulls/" in rec.path]
+        listings = [rec for rec in seen if "/pulls/" not in rec.path]
+        return Run(result, Counter(rec.status or 0 for rec in listings), Counter(rec.status or 0 for rec in details))
 
     def floor(self) -> Run:
         return self.run("floor", since=self.since)
@@ -271,22 +285,29 @@ def postgres_version(url: str) -> str:
 # --- report ------------------------------------------------------------------------------------------------------
 
 
-def print_requests(backends: list[Backend], n_items: int, n_comments: int) -> bool:
+def print_requests(backends: list[Backend], n_items: int, n_comments: int, details_max: int) -> bool:
     bound = math.ceil(n_items / PER_PAGE) + math.ceil(n_comments / PER_PAGE)
-    print(f"Full sync: requests vs the lower bound ceil({n_items:,}/100) + ceil({n_comments:,}/100) = {bound:,}")
+    print(f"Full sync: requests vs the lower bound ceil({n_items:,}/100) + ceil({n_comments:,}/100) = {bound:,},"
+          f" plus one GET /pulls/{{n}} per key-change candidate fetched (at most sync.pr_details_max = {details_max}):")
     rows, ok = [], True
     for backend in backends:
         full = backend.rounds[0][1]
         made = full.result["requests"]
-        value = ratio(made, bound)
-        ok &= value <= REQUEST_TARGET
+        details = full.result["detail_requests"]
+        listings = made - details
+        fetched = min(full.result["detail_candidates"], details_max)
+        value = ratio(listings, bound)
+        exact = details == fetched == full.details_seen and made == listings + fetched
+        ok &= value <= REQUEST_TARGET and exact
         rows.append([
-            backend.name, f"{full.result['items']:,}", f"{full.result['comments']:,}", f"{made:,}",
-            f"{full.requests_seen:,}", f"{bound:,}", f"{value:.3f}", verdict(value, REQUEST_TARGET),
+            backend.name, f"{full.result['items']:,}", f"{full.result['comments']:,}", f"{listings:,}",
+            f"{full.requests_seen:,}", f"{bound:,}", f"{value:.3f}", f"{full.result['detail_candidates']:,}",
+            f"{details:,} ({full.details_seen:,})", f"{made:,} = {listings:,} + {fetched:,}" if exact else f"{made:,}",
+            verdict(value, REQUEST_TARGET) if exact else "MISS (details != candidates fetched)",
         ])
     print_table(
-        ["store", "items", "comments", "requests (client)", "requests (server saw)", "lower bound", "ratio",
-         "result"],
+        ["store", "items", "comments", "listing requests (client)", "listing requests (server saw)", "lower bound",
+         "ratio", "PR-detail candidates", "PR-detail requests (server saw)", "total = listings + details", "result"],
         rows,
     )
     return ok
@@ -297,15 +318,17 @@ def print_repeats(backends: list[Backend]) -> bool:
     rows, ok = [], True
     for backend in backends:
         for k, run in enumerate(backend.repeats, start=1):
-            passed = set(run.statuses) <= {304} or run.requests_seen <= REPEAT_TARGET
+            listings_ok = set(run.statuses) <= {304} or run.requests_seen <= REPEAT_TARGET
+            passed = listings_ok and run.details_seen == 0
             ok &= passed
             since = run.result["since"]
             rows.append([
                 backend.name, f"repeat {k}", since.get("issues", "?"), run.result["requests"], run.status_text(),
-                f"{run.result['items']} / {run.result['comments']}",
-                "PASS" if passed else "MISS (target: only 304s or <= 2 requests)",
+                run.details_seen, f"{run.result['items']} / {run.result['comments']}",
+                "PASS" if passed else "MISS (target: only 304s or <= 2 requests, no PR details)",
             ])
-    print_table(["store", "sync", "since (issues)", "requests", "statuses", "items / comments saved", "result"], rows)
+    print_table(["store", "sync", "since (issues)", "requests", "statuses", "PR-detail requests",
+                 "items / comments saved", "result"], rows)
     return ok
 
 
@@ -388,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     # No rate limit in the way: rounds x ~1,300 requests would pass GitHub's 5,000/hour.
     fake = FakeGitHub(rate_limit=10**9)
     fake.add_repo(REPO, sample.issues, sample.comments)
+    fake.add_pulls(REPO, sample.pulls)
     del sample
     backends = [Backend("SQLite", "sqlite")]
     with fake.serve() as api_url, tempfile.TemporaryDirectory(prefix="bench-sync-") as tmp:
@@ -409,7 +433,7 @@ def main(argv: list[str] | None = None) -> int:
         if kept:
             print(f"kept the synced SQLite store for bench_digest: {kept}")
     print()
-    ok = print_requests(backends, n_items, n_comments)
+    ok = print_requests(backends, n_items, n_comments, bench_settings().sync.pr_details_max)
     ok &= print_repeats(backends)
     print_times(backends)
     print_memory(backends)

@@ -125,6 +125,7 @@ def sync_sample(sample: SampleRepo, store_url: str) -> SyncReport:
     """The real Syncer over an in-process fake GitHub (no sockets: this only builds a fixture)."""
     fake = FakeGitHub(base_url=MOCK_API, rate_limit=10**9)
     fake.add_repo(REPO, sample.issues, sample.comments)
+    fake.add_pulls(REPO, sample.pulls)
     lookback = full_lookback(sample)
 
     async def run(store: Store) -> SyncReport:

@@ -108,6 +108,8 @@ class SyncSettings(_Strict):
     max_rate_limit_wait_seconds: Annotated[float, Field(ge=0)] = 900
     timeout_seconds: Annotated[float, Field(gt=0, le=600)] = 30
     max_retries: Annotated[int, Field(ge=0, le=20)] = 5
+    # PR details (size, review comments) fetched per sync for key-change candidates, newest first; 0: none.
+    pr_details_max: Annotated[int, Field(ge=0, le=5000)] = 200
 
 
 class BotSettings(_Strict):

@@ -12,11 +12,13 @@ import json
 from typing import Any, assert_never
 
 from bot.model import (
+    LEGACY_SIGNALS,
     Active,
     Digest,
     DigestItem,
     Evidence,
     Hot,
+    InReview,
     InTopic,
     Listed,
     Merged,
@@ -32,7 +34,12 @@ from bot.timeutil import iso_z
 from formatters.locale import strings
 from formatters.sections import section_title
 
-_SIGNALS = {"bugfix": "bugfix", "breaking": "breaking/removal"}
+_SIGNALS = {
+    "bugfix": "bugfix", "breaking": "breaking/removal", "new_model": "new model", "feature": "feature",
+    "hardware": "hardware support", "default": "changed default", "internal": "internal",
+}
+_COUNTED = {"comments": "comments", "reactions": "reactions", "areas": "areas", "lines": "lines", "files": "files",
+            "review_comments": "review comments"}
 _BUGS = {"wrong_output": "wrong output", "null_output": "null output", "config_failure": "config failure"}
 _LISTED = {"closed_unmerged": "closed unmerged"}
 
@@ -43,7 +50,11 @@ def contract_reason(why: Reason) -> str:
         case Hot(comments=comments, reactions=reactions):
             return f"{comments} comments in window" + (f", {reactions} reactions" if reactions else "")
         case Merged(signals=signals):
-            return "merged" + (": " + ", ".join(_contract_signal(s) for s in signals) if signals else "")
+            # Frozen as it was before PR sizes and kinds of change: those are in ``why`` only.
+            shown = [s for s in signals if s.kind in LEGACY_SIGNALS]
+            return "merged" + (": " + ", ".join(_contract_signal(s) for s in shown) if shown else "")
+        case InReview(signals=signals):
+            return "in review" + (": " + ", ".join(_contract_signal(s) for s in signals) if signals else "")
         case NewBug(bug=bug, comments=comments):
             return f"new bug: {_BUGS.get(bug, bug)}" + (f", {comments} comments" if comments else "")
         case InTopic(evidence=evidence):
@@ -63,8 +74,12 @@ def _contract_signal(signal: Signal) -> str:
         return f"[{signal.value}]"
     if signal.kind == "label":
         return f"label {signal.value}"
-    if signal.kind in ("comments", "reactions"):
-        return f"{signal.count} {signal.kind}"
+    if signal.kind in _COUNTED:
+        return f"{signal.count} {_COUNTED[signal.kind]}"
+    if signal.kind == "speedup":
+        return f"speed-up {signal.value}" if signal.value else "speed-up"
+    if signal.kind == "fix":
+        return f"fixes {_BUGS.get(signal.value, signal.value)}"
     return _SIGNALS[signal.kind]
 
 
@@ -95,8 +110,8 @@ def _contract_term(term: TermHit) -> str:
 
 
 def why_to_dict(why: Reason) -> dict[str, Any]:
-    """The typed reason as JSON: ``kind`` (hot, merged, new_bug, topic, listed, query, active) and every field
-    of it; inside, evidence, signals, query terms and topics are objects without the fields left at their
+    """The typed reason as JSON: ``kind`` (hot, merged, in_review, new_bug, topic, listed, query, active) and
+    every field of it; inside, evidence, signals, query terms and topics are objects without the fields left at their
     default (``{"source": "tag", "value": "rocm"}``, ``{"kind": "comments", "count": 12}``)."""
     data: dict[str, Any] = {"kind": why.kind}
     for field in dataclasses.fields(why):

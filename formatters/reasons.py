@@ -15,6 +15,7 @@ from bot.model import (
     DigestItem,
     Evidence,
     Hot,
+    InReview,
     InTopic,
     Listed,
     Merged,
@@ -50,6 +51,10 @@ def reason_text(why: Reason, locale: str | None) -> str:
             if not signals:
                 return str(words["merged"])
             return str(words["merged_for"].format(signals=sep.join(_signal(s, words) for s in signals)))
+        case InReview(signals=signals):
+            if not signals:
+                return str(words["in_review"])
+            return str(words["in_review_for"].format(signals=sep.join(_signal(s, words) for s in signals)))
         case NewBug(bug=bug, comments=comments, confirmations=confirmations):
             parts = [words["new_bug"].format(bug=words["bugs"][bug])]
             if comments:
@@ -98,8 +103,13 @@ def counted(entry: str | dict[str, str], n: int) -> str:
 
 
 def _signal(signal: Signal, words: dict[str, Any]) -> str:
-    entry = counted(words["signals"][signal.kind], signal.count)
-    return entry.format(value=signal.value, count=signal.count)
+    key: str = signal.kind
+    value = signal.value
+    if key == "speedup" and value:
+        key = "speedup_by"
+    elif key == "fix":
+        value = words["bugs"].get(value, value)
+    return str(counted(words["signals"][key], signal.count).format(value=value, count=signal.count))
 
 
 def evidence_text(evidence: tuple[Evidence, ...], locale: str | None) -> str:

@@ -28,6 +28,7 @@ from bot.model import (
     DigestItem,
     Evidence,
     Hot,
+    InReview,
     InTopic,
     Listed,
     Merged,
@@ -53,7 +54,8 @@ PRODUCTS = frozenset({"GitHub", "Slack", "Discord"})
 # Command syntax the notices teach (also inside Chinese sentences): command names, options and value formats.
 _COMMANDS = """
     digest post show help subscribe unsubscribe subscriptions channel mute unmute for me all at tz time repo
-    locale topics thread short full why owner name OWNER NAME label author is issue pr open closed merged bot dependabot repos toml
+    locale topics thread short full why owner name OWNER NAME label author is issue pr open closed
+    merged bot dependabot repos toml
     yesterday last week since h d w HH MM YYYY DD IANA en zh CN invite sync rocm qwen hangs
 """
 COMMAND_WORDS = frozenset(_COMMANDS.split())
@@ -195,8 +197,8 @@ def greek_item(item: DigestItem) -> DigestItem:
 
 def greek_reason(why: Reason | None) -> Reason | None:
     match why:
-        case Merged(signals=signals):
-            return Merged(tuple(dataclasses.replace(signal, value="ζ" if signal.value else "") for signal in signals))
+        case Merged(signals=signals) | InReview(signals=signals):
+            return type(why)(tuple(dataclasses.replace(s, value="ζ" if s.value else "") for s in signals))
         case InTopic(evidence=evidence):
             return InTopic(_greek_evidence(evidence))
         case QueryMatch(terms=terms):
@@ -242,11 +244,14 @@ def greek_reasons() -> st.SearchStrategy[Reason]:
     """Reasons of every kind whose GitHub text is Greek: every Latin letter in their words is ours."""
     return st.one_of(
         st.builds(Hot, st.integers(0, 999), st.integers(0, 999), st.integers(0, 99), st.booleans(), st.booleans()),
-        st.builds(Merged, st.lists(st.one_of(
-            st.builds(Signal, st.sampled_from(("tag", "label")), GREEK_TEXT),
-            st.builds(Signal, st.sampled_from(("bugfix", "breaking"))),
-            st.builds(Signal, st.sampled_from(("comments", "reactions")), st.just(""), st.integers(0, 99)),
-        ), max_size=5).map(tuple)),
+        *(st.builds(reason, st.lists(st.one_of(
+            st.builds(Signal, st.sampled_from(("tag", "label", "speedup")), GREEK_TEXT),
+            st.builds(Signal, st.sampled_from(("bugfix", "breaking", "new_model", "feature", "hardware", "default",
+                                               "speedup", "internal"))),
+            st.builds(Signal, st.just("fix"), st.sampled_from(BUG_KINDS)),
+            st.builds(Signal, st.sampled_from(("comments", "reactions", "areas", "lines", "files",
+                                               "review_comments")), st.just(""), st.integers(0, 99)),
+        ), max_size=5).map(tuple)) for reason in (Merged, InReview)),
         st.builds(NewBug, st.sampled_from(BUG_KINDS), st.integers(0, 99), st.integers(0, 99)),
         st.builds(InTopic, st.lists(EVIDENCE, min_size=1, max_size=4).map(tuple)),
         st.builds(Listed, st.sampled_from(("opened", "closed", "merged", "closed_unmerged"))),

@@ -17,6 +17,7 @@ from bot.model import (
     DigestItem,
     Evidence,
     Hot,
+    InReview,
     InTopic,
     Listed,
     Merged,
@@ -88,17 +89,20 @@ def make_url(style: str, repo: str, number: int, kind: str) -> str:
 
 counts = st.integers(0, 10**6)
 evidence = st.builds(
-    Evidence, st.sampled_from(("label", "tag", "title", "body", "body_lead")), short_text, st.integers(0, 12)
+    Evidence, st.sampled_from(("label", "tag", "title", "body", "body_lead", "author")), short_text, st.integers(0, 12)
 )
 topic_refs = st.builds(TopicRef, short_text, short_text, st.one_of(st.none(), short_text))
 # Every kind of reason, with GitHub's text (labels, tags, the words matched) as hostile as the rest.
 reasons: st.SearchStrategy[Reason] = st.one_of(
     st.builds(Hot, counts, counts, counts, st.booleans(), st.booleans()),
-    st.builds(Merged, st.lists(st.one_of(
-        st.builds(Signal, st.sampled_from(("tag", "label")), short_text),
-        st.builds(Signal, st.sampled_from(("bugfix", "breaking"))),
-        st.builds(Signal, st.sampled_from(("comments", "reactions")), st.just(""), counts),
-    ), max_size=6).map(tuple)),
+    *(st.builds(reason, st.lists(st.one_of(
+        st.builds(Signal, st.sampled_from(("tag", "label", "speedup")), short_text),
+        st.builds(Signal, st.sampled_from(("bugfix", "breaking", "new_model", "feature", "hardware", "default",
+                                           "speedup", "internal"))),
+        st.builds(Signal, st.just("fix"), st.sampled_from(BUG_KINDS)),
+        st.builds(Signal, st.sampled_from(("comments", "reactions", "areas", "lines", "files", "review_comments")),
+                  st.just(""), counts),
+    ), max_size=6).map(tuple)) for reason in (Merged, InReview)),
     st.builds(NewBug, st.sampled_from(BUG_KINDS), counts, counts),
     st.builds(InTopic, st.lists(evidence, max_size=4).map(tuple)),
     st.builds(Listed, st.sampled_from(("opened", "closed", "merged", "closed_unmerged"))),

@@ -34,6 +34,13 @@ def test_demo_prints_a_full_digest_as_json(capsys, tmp_path, monkeypatch) -> Non
     ids = {section["id"] for section in data["sections"]}
     assert {"hot", "key_changes", "notable", "topic:rocm"} <= ids
     assert all(section["items"] for section in data["sections"] if section["id"] in ("hot", "key_changes"))
+    # Key changes by impact, with the PRs' sizes fetched at sync time: at most 10, open work in review among
+    # them, internal clean-ups ("Remove useless syncwarp") not.
+    key = next(section["items"] for section in data["sections"] if section["id"] == "key_changes")
+    assert len(key) == 10 and {item["why"]["kind"] for item in key} == {"merged", "in_review"}
+    assert all(any(s["kind"] == "lines" for s in item["why"]["signals"]) for item in key)
+    assert not any(word in item["title"] for item in key for word in ("useless", "unused", "dead code", "typo"))
+    assert "for PR details" in err
     assert "in-process fake GitHub (no network)" in err
     assert not list(tmp_path.iterdir())  # nothing left behind
 

@@ -445,3 +445,61 @@ def test_unicode_and_adversarial_strings_are_rare_but_present(sample: SampleRepo
     assert any(len(t) > 200 for t in titles)
     assert any("<script>" in (i["body"] or "") for i in sample.issues)
     assert any(re.search(r"[\u4e00-\u9fff]", c["body"]) for c in sample.comments)
+
+
+# ---- pull request details and the daily showcase of key changes ----------------------------------------
+
+
+WIDE_REFACTOR = r"^\[Refactor\] (Unify rotary|Share the MoE router|Move Llama|Consolidate weight loading)"
+
+
+def test_every_pr_has_deterministic_details_shaped_by_its_kind(sample: SampleRepo) -> None:
+    prs = {i["number"]: i for i in sample.issues if "pull_request" in i}
+    pulls = {p["number"]: p for p in sample.pulls}
+    assert set(pulls) == set(prs) and [p["number"] for p in sample.pulls] == sorted(pulls)
+    again = generate_repo(end=END)
+    assert again.pulls == sample.pulls
+    for pull in sample.pulls:
+        assert pull["additions"] >= 0 and pull["deletions"] >= 0 and pull["changed_files"] >= 1
+        assert pull["changed_files"] <= max(1, pull["additions"] + pull["deletions"]) and pull["commits"] >= 1
+        if prs[pull["number"]]["state"] == "closed":
+            assert pull["requested_reviewers"] == []
+
+    def lines(pattern: str) -> list[int]:
+        rx = re.compile(pattern, re.IGNORECASE)
+        return [pulls[n]["additions"] + pulls[n]["deletions"] for n, i in prs.items() if rx.search(i["title"])]
+
+    typos, models = lines(r"\btypo\b"), lines(r"\[(new )?model\]")
+    kernels, wide = lines(r"\[kernel\]"), lines(WIDE_REFACTOR)
+    assert typos and all(1 <= n <= 5 for n in typos)
+    assert statistics.median(models) > 500 and max(models) > 1500
+    assert statistics.median(kernels) > 300
+    wide_files = [pulls[n]["changed_files"] for n, i in prs.items()
+                  if re.search(WIDE_REFACTOR, i["title"])]
+    assert wide and statistics.median(wide) > 400 and min(wide_files) >= 10
+
+
+def test_each_whole_day_shows_the_key_changes_ranking_must_get_right(sample: SampleRepo) -> None:
+    prs = [i for i in sample.issues if "pull_request" in i]
+    titles = {i["title"] for i in prs}
+    assert {"[Refactor] Remove useless syncwarp",
+            "[Refactor] Unify rotary embedding across Llama, Qwen, DeepSeek and Gemma models",
+            "[Perf] Fused MoE routing: 1.8x faster decode for DeepSeek-V3 on H200"} <= titles
+    start = END - timedelta(days=14)
+    for day in range(14):
+        lo, hi = start + timedelta(days=day), start + timedelta(days=day + 1)
+        merged = [i["title"] for i in prs
+                  if i["pull_request"]["merged_at"] and lo <= _t(i["pull_request"]["merged_at"]) < hi]
+        opened = [i for i in prs if i["state"] == "open" and lo <= _t(i["created_at"]) < hi]
+        assert any("useless" in t or "unused" in t or "redundant" in t or "dead code" in t for t in merged), day
+        assert any(re.match(WIDE_REFACTOR, t) for t in merged), day
+        assert any(t.startswith("[Perf]") and re.search(r"\d(\.\d)?x|\d+%", t) for t in merged), day
+        big = [i for i in opened if re.match(r"\[(New )?Model\]", i["title"]) and not i.get("draft")]
+        assert big and any(i["comments"] > 0 for i in big), day
+
+
+def test_long_samples_number_the_showcase_again_rather_than_repeat_it() -> None:
+    long = generate_repo(end=END, days=40, items_per_day=40, comments_per_day=40)
+    showcase = [i["title"] for i in long.issues if re.match(WIDE_REFACTOR, i["title"])]
+    assert len(showcase) >= 30 and len(set(showcase)) == len(showcase)
+    assert any(title.endswith("[10/N]") for title in showcase)

@@ -132,3 +132,27 @@ def test_a_version_5_store_gets_the_channels_thread_column_and_keeps_its_channel
     assert kept is not None and kept.topics == ("rocm",) and kept.thread is None  # short, the default
     chat.save_channel(ChannelSettings("slack", "C1", repo="o/r", thread="full"))
     assert (chat.channel("slack", "C1") or kept).thread == "full"
+
+
+def test_a_version_5_store_gets_the_pr_details_columns_and_keeps_its_items(store: Store) -> None:
+    from sqlalchemy import text
+
+    store.save_page([item_from_payload("o/r", issue_payload(1, datetime(2025, 12, 1, tzinfo=UTC), pr=True),
+                                       lambda _: False)])
+    with store.engine.begin() as conn:  # back to what version 5 had: no details columns
+        conn.execute(text("DROP INDEX ix_items_repo_details_due"))
+        for name in ("additions", "deletions", "changed_files", "review_comments", "details_updated_at",
+                     "details_due"):
+            conn.execute(text(f"ALTER TABLE items DROP COLUMN {name}"))
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=5, applied_at=datetime.now(UTC)))
+
+    assert migrate(store.engine) == 5
+    assert versions(store) == [5, *(step for step in STEPS if step > 5)]
+    with store.engine.connect() as conn:
+        found = inspect(conn)
+        assert {"additions", "deletions", "changed_files", "review_comments", "details_updated_at",
+                "details_due"} <= {column["name"] for column in found.get_columns("items")}
+        assert "ix_items_repo_details_due" in {index["name"] for index in found.get_indexes("items")}
+    item = store.item("o/r", 1)
+    assert item is not None and item.additions is None and not item.details_due

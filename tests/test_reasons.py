@@ -14,10 +14,12 @@ from bot.locales import LOCALES, normalise_locale
 from bot.model import (
     BUG_KINDS,
     BUILTIN_SECTIONS,
+    LEGACY_SIGNALS,
     Active,
     DigestItem,
     Evidence,
     Hot,
+    InReview,
     InTopic,
     Listed,
     Merged,
@@ -51,6 +53,18 @@ CONTRACT: list[tuple[Reason, str]] = [
         Merged((Signal("label", "new-model"), Signal("bugfix"), Signal("breaking"), Signal("comments", count=2),
                 Signal("reactions", count=5))),
         "merged: label new-model, bugfix, breaking/removal, 2 comments, 5 reactions",
+    ),
+    (InReview(), "in review"),
+    (
+        InReview((Signal("tag", "model"), Signal("new_model"), Signal("areas", count=3), Signal("lines", count=2400),
+                  Signal("files", count=17), Signal("comments", count=6), Signal("review_comments", count=9))),
+        "in review: [model], new model, 3 areas, 2400 lines, 17 files, 6 comments, 9 review comments",
+    ),
+    (
+        InReview((Signal("speedup", "1.8x"), Signal("speedup"), Signal("fix", "hang"), Signal("hardware"),
+                  Signal("feature"), Signal("default"), Signal("breaking"), Signal("internal"))),
+        "in review: speed-up 1.8x, speed-up, fixes hang, hardware support, feature, changed default,"
+        " breaking/removal, internal",
     ),
     (NewBug("crash", 3), "new bug: crash, 3 comments"),
     (NewBug("crash", 1), "new bug: crash, 1 comments"),
@@ -115,6 +129,12 @@ ENGLISH: list[tuple[Reason, str]] = [
                 Signal("reactions", count=1))),
         "merged: label new-model, bugfix, breaking/removal, 1 comment, 1 reaction",
     ),
+    (InReview(), "in review"),
+    (
+        InReview((Signal("tag", "model"), Signal("new_model"), Signal("speedup", "1.8x"), Signal("fix", "hang"),
+                  Signal("areas", count=4), Signal("lines", count=1), Signal("files", count=3))),
+        "in review: [model], new model, speed-up 1.8x, fixes hang, 4 areas, 1 line, 3 files",
+    ),
     (NewBug("crash", 1), "new bug: crash, 1 comment"),
     (NewBug("hang", 3), "new bug: hang, 3 comments"),
     (NewBug("oom"), "new bug: OOM"),
@@ -169,6 +189,15 @@ def test_json_adds_the_typed_reason() -> None:
                                     "evidence": [{"source": "label", "value": "qwen"}]}]}
     assert why_to_dict(Listed("closed_unmerged")) == {"kind": "listed", "event": "closed_unmerged"}
     assert why_to_dict(Active("commented", 4)) == {"kind": "active", "event": "commented", "comments": 4}
+    why = Merged((Signal("tag", "perf"), Signal("speedup", "1.8x"), Signal("areas", count=4),
+                  Signal("lines", count=120), Signal("comments", count=3)))
+    merged = item_to_dict(DigestItem(1, "pr", "t", "u", "a", (), "", "merged", why=why))
+    # Sizes and kinds of change came later: the frozen ``reason`` keeps its old form, ``why`` has them.
+    assert merged["reason"] == "merged: [perf], 3 comments"
+    assert merged["why"]["signals"][1:4] == [{"kind": "speedup", "value": "1.8x"}, {"kind": "areas", "count": 4},
+                                             {"kind": "lines", "count": 120}]
+    assert reason_text(why, "en") == "merged: [perf], speed-up 1.8x, 4 areas, 120 lines, 3 comments"
+    assert why_to_dict(InReview((Signal("new_model"),))) == {"kind": "in_review", "signals": [{"kind": "new_model"}]}
     bare = DigestItem(1, "issue", "t", "u", "a", (), "", "new")  # no reason: the contract's field stays, empty
     assert item_to_dict(bare)["reason"] == "" and "why" not in item_to_dict(bare)
 
@@ -186,6 +215,15 @@ CHINESE: list[tuple[Reason, str]] = [
         Merged((Signal("tag", GH), Signal("label", GH), Signal("bugfix"), Signal("breaking"),
                 Signal("comments", count=12), Signal("reactions", count=5))),
         "已合并：标题标记 [α]，标签 α，bug 修复，不兼容变更或移除，12 条评论，5 个表情回应",
+    ),
+    (InReview(), "评审中"),
+    (
+        InReview((Signal("tag", GH), Signal("new_model"), Signal("feature"), Signal("hardware"), Signal("default"),
+                  Signal("speedup"), Signal("speedup", "1.8倍"), Signal("fix", "crash"), Signal("internal"),
+                  Signal("areas", count=4), Signal("lines", count=2400), Signal("files", count=17),
+                  Signal("review_comments", count=9))),
+        "评审中：标题标记 [α]，新模型，新功能，硬件支持，默认值变更，性能提升，性能提升 1.8倍，修复崩溃，内部改动，"
+        "涉及 4 个领域，2400 行改动，17 个文件，9 条评审意见",
     ),
     (NewBug("crash"), "新 bug：崩溃"),
     (NewBug("hang", 2), "新 bug：卡死，2 条评论"),
@@ -237,7 +275,11 @@ def test_every_reason_has_words_in_every_locale(why: Reason, locale: str | None)
     text = reason_text(why, locale)
     assert isinstance(text, str)
     if normalise_locale(locale) == "en":
-        # Other words, the same facts: the contract's numbers in its order, then what the typed reason adds.
+        # Other words, the same facts: the contract's numbers in its order, then what the typed reason adds
+        # (a merged PR's newer signals are only in ``why``).
+        if isinstance(why, Merged):
+            why = Merged(tuple(s for s in why.signals if s.kind in LEGACY_SIGNALS))
+            text = reason_text(why, locale)
         numbers, contract = re.findall(r"[0-9]+", text), re.findall(r"[0-9]+", contract_reason(why))
         assert numbers[: len(contract)] == contract
         if not _has_facts_beyond_the_contract(why):

@@ -9,8 +9,11 @@ One implementation, three uses:
 
 Served endpoints (all GET, optionally under ``api_prefix`` such as ``/api/v3`` for GitHub Enterprise):
 ``/repos/{o}/{r}``, ``/repos/{o}/{r}/issues``, ``/repos/{o}/{r}/issues/comments``, one issue
-``/repos/{o}/{r}/issues/{number}``, one comment ``/repos/{o}/{r}/issues/comments/{id}``, ``/rate_limit`` and
-the same repository routes under ``/repositories/{id}`` (the form real GitHub uses in ``Link`` URLs).
+``/repos/{o}/{r}/issues/{number}``, one comment ``/repos/{o}/{r}/issues/comments/{id}``, one pull request
+``/repos/{o}/{r}/pulls/{number}`` (its issue's fields in the pull's shape, with the details given to
+``add_pulls``: additions, deletions, changed_files, commits, review_comments, ...), ``/rate_limit`` and the
+same repository routes under ``/repositories/{id}`` (the form real GitHub uses in ``Link`` URLs). Every 200
+carries an ETag, and a request whose ``If-None-Match`` still matches gets a 304 that costs no rate limit.
 
 ``fake.damage(...)`` serves a malformed payload in place of one item (listings and the item alone) while
 its real fields still order it, as when GitHub's serialisation of one item goes wrong.
@@ -156,6 +159,7 @@ class _Repo:
         self.repo_fields = dict(repo_fields or {})
         self.issues: dict[int, dict[str, Any]] = {}
         self.comments: dict[int, dict[str, Any]] = {}
+        self.pulls: dict[int, dict[str, Any]] = {}  # details of GET /pulls/{n}, by number
         # Serialised items survive unrelated mutations; only the touched item's entry is dropped.
         self._issue_json: dict[int, bytes] = {}
         self._comment_json: dict[int, bytes] = {}
@@ -229,6 +233,44 @@ class _Repo:
         self._views[key] = ordered
         return ordered
 
+    def pull_object(self, number: int) -> dict[str, Any] | None:
+        """``GET /pulls/{n}``: the issue's fields in the pull's shape, then the details given; None when there is
+        no such pull request (an issue's number, as on GitHub, or nothing at all)."""
+        issue = self.issues.get(number)
+        details = self.pulls.get(number)
+        if issue is None or "pull_request" not in issue:
+            return dict(details) if details is not None and issue is None else None
+        pull_links = issue["pull_request"] if isinstance(issue["pull_request"], dict) else {}
+        merged_at = pull_links.get("merged_at")
+        obj: dict[str, Any] = {
+            "url": pull_links.get("url") or issue.get("url", "").replace("/issues/", "/pulls/"),
+            "id": issue.get("id"),
+            "node_id": issue.get("node_id"),
+            "html_url": issue.get("html_url"),
+            "diff_url": pull_links.get("diff_url"),
+            "patch_url": pull_links.get("patch_url"),
+            "issue_url": issue.get("url"),
+            "number": number,
+            "state": issue.get("state", "open"),
+            "locked": issue.get("locked", False),
+            "title": issue.get("title"),
+            "user": issue.get("user"),
+            "body": issue.get("body"),
+            "labels": issue.get("labels", []),
+            "created_at": issue.get("created_at"),
+            "updated_at": issue.get("updated_at"),
+            "closed_at": issue.get("closed_at"),
+            "merged_at": merged_at,
+            "assignees": issue.get("assignees", []),
+            "requested_reviewers": [],
+            "draft": bool(issue.get("draft")),
+            "author_association": issue.get("author_association"),
+            "merged": merged_at is not None,
+            "comments": issue.get("comments", 0),
+        }
+        obj.update(details or {})
+        return obj
+
     def item_json(self, kind: str, key: int) -> bytes:
         damaged = self.damaged.get((kind, key))
         if damaged is not None:
@@ -294,6 +336,16 @@ class FakeGitHub:
             repo.issues = {int(i["number"]): dict(i) for i in issues}
             repo.comments = {int(c["id"]): dict(c) for c in comments}
             self._repos[full_name.lower()] = repo
+
+    def add_pulls(self, full_name: str, pulls: list[dict[str, Any]]) -> None:
+        """Add (or replace, by ``number``) the details ``GET /repos/{o}/{r}/pulls/{number}`` serves on top of
+        the issue's own fields: ``additions``, ``deletions``, ``changed_files``, ``commits``,
+        ``review_comments``, ``requested_reviewers``, ... (any pull-request field). A pull request without
+        details is served without those counts."""
+        with self._lock:
+            repo = self._repo(full_name)
+            for pull in pulls:
+                repo.pulls[int(pull["number"])] = dict(pull)
 
     def add_issue(self, full_name: str, issue: dict[str, Any]) -> None:
         """Add or replace (by ``number``) an issue or pull request."""
@@ -537,6 +589,8 @@ class FakeGitHub:
             return ("issue", repo, int(rest[1]))
         if len(rest) == 3 and rest[:2] == ["issues", "comments"] and rest[2].isdigit():
             return ("comment", repo, int(rest[2]))
+        if len(rest) == 2 and rest[0] == "pulls" and rest[1].isdigit():
+            return ("pull", repo, int(rest[1]))
         return None
 
     def _route_response(
@@ -552,6 +606,9 @@ class FakeGitHub:
             return not_found
         if endpoint == "repo":
             return 200, _dumps(self._repo_object(repo)), []
+        if endpoint == "pull" and key is not None:
+            pull = repo.pull_object(key)
+            return (200, _dumps(pull), []) if pull is not None else not_found
         if endpoint in ("issue", "comment") and key is not None:
             kind = "issues" if endpoint == "issue" else "comments"
             if key not in (repo.issues if kind == "issues" else repo.comments):

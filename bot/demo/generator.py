@@ -2,7 +2,9 @@
 
 ``generate_repo`` returns the JSON that ``GET /repos/{o}/{r}/issues`` (issues and pull requests) and
 ``GET /repos/{o}/{r}/issues/comments`` would return for ``[end - days, end)``, plus older items that are
-only commented on, closed or merged inside that window. It feeds ``digest-bot demo`` (through the fake
+only commented on, closed or merged inside that window, and each pull request's details as ``GET
+/repos/{o}/{r}/pulls/{n}`` adds them (``pulls``: additions, deletions, changed_files, commits,
+review_comments, requested_reviewers; for ``FakeGitHub.add_pulls``). It feeds ``digest-bot demo`` (through the fake
 GitHub), tests and benchmarks.
 
 Realism is the point: vLLM's bracket-tagged PR titles, issue-template prefixes and bodies, its labels and
@@ -10,8 +12,9 @@ bots, a heavy-tailed population of people, weekday and Asia/US working-hour rhyt
 threads and reactions, a little CJK/RTL/emoji and a few adversarial strings, and words that merely
 *contain* topic aliases ("command", "harmony", "output", "dpo") so topic matching is tested honestly.
 
-Determinism: two ``random.Random`` streams seeded from ``seed`` only (the population of people, and
-everything else), no clock, no global random, no iteration over sets. Times are whole UTC seconds kept as
+Determinism: ``random.Random`` streams seeded from ``seed`` only (the population of people, everything else,
+and, kept apart so that they leave the rest as it was, the day's showcase changes and each PR's details seeded
+with its number), no clock, no global random, no iteration over sets. Times are whole UTC seconds kept as
 ints and formatted once. Every payload gets its own dicts (no shared nested objects), at some memory cost:
 about 35 MiB for the default 14 days, about 400 MiB for 60 days at 340 items and 1,700 comments a day.
 """
@@ -39,6 +42,7 @@ class SampleRepo:
     name: str
     issues: list[dict]  # GET /repos/{o}/{r}/issues objects (issues and PRs), sorted by number
     comments: list[dict]  # GET /repos/{o}/{r}/issues/comments objects, sorted by id
+    pulls: list[dict] = field(default_factory=list)  # each PR's details (GET /pulls/{n} fields), by number
 
     @property
     def full_name(self) -> str:
@@ -1380,9 +1384,58 @@ class _Item:
     weight: float = 0.0
     closing_comment: bool = False
     conflict: bool = False
+    size: str = ""  # what its diff looks like (_SIZES); "" = read from the title
     # (created, updated, user, body)
     comments: list[tuple[int, int, _User, str]] = field(default_factory=list)
 
+
+
+# Each day's showcase of key changes that ranking must get right (docs/editorial.md, "Key changes"): an internal
+# removal that is not a breaking change, a refactor across four model families, a speed-up that quotes a
+# figure, and a big new-model PR still in review. (title, size kind); the first day takes the first of each.
+_SHOWCASE: dict[str, list[tuple[str, str]]] = {
+    "cleanup": [("[Refactor] Remove useless syncwarp", "cleanup"),
+                ("[Refactor] Remove unused helper in {module}", "cleanup"),
+                ("[Misc] Remove redundant contiguous() calls in the sampler", "cleanup"),
+                ("[Refactor] Remove dead code in the attention backends", "cleanup"),
+                ("[Refactor] Remove useless syncwarp in {kernel}", "cleanup")],
+    "wide": [("[Refactor] Unify rotary embedding across Llama, Qwen, DeepSeek and Gemma models", "wide_refactor"),
+             ("[Refactor] Share the MoE router between DeepSeek, Qwen, GLM and Kimi models", "wide_refactor"),
+             ("[Refactor] Move Llama, Mistral, Qwen and Gemma decoder layers onto one base class",
+              "wide_refactor"),
+             ("[Refactor] Consolidate weight loading for Qwen, Llama, GLM and MiniMax models", "wide_refactor")],
+    "perf": [("[Perf] Fused MoE routing: 1.8x faster decode for DeepSeek-V3 on H200", "perf"),
+             ("[Perf] Overlap detokenization with the forward pass: 30% lower TTFT", "perf"),
+             ("[Perf][Kernel] 2.1x faster top-k/top-p sampler", "perf"),
+             ("[Perf] Cut KV cache memory usage by 25% with block compaction", "perf"),
+             ("[Perf] 1.5x faster prefix-cache hashing", "perf")],
+    "model": [("[Model] Add support for {new_model}", "model"),
+              ("[Model][Multimodal] Support {new_model} with video input", "model"),
+              ("[New Model] {new_model} support", "model")],
+}
+# Diff shape by kind of PR: (median lines changed, sigma, median files, files sigma, share of additions).
+_SIZES: dict[str, tuple[float, float, float, float, float]] = {
+    "typo": (3, 0.4, 1, 0.0, 0.5), "deps": (4, 0.5, 1, 0.3, 0.5), "cleanup": (14, 0.7, 1.5, 0.4, 0.15),
+    "docs": (35, 0.9, 2, 0.5, 0.8), "ci": (30, 0.9, 2, 0.6, 0.6), "bugfix": (35, 0.9, 2, 0.6, 0.7),
+    "perf": (160, 0.8, 4, 0.5, 0.7), "feature": (250, 0.9, 5, 0.6, 0.8), "kernel": (700, 0.8, 7, 0.5, 0.85),
+    "model": (1100, 0.6, 9, 0.4, 0.92), "refactor": (450, 0.8, 14, 0.5, 0.5),
+    "wide_refactor": (900, 0.4, 28, 0.25, 0.5), "other": (80, 1.0, 3, 0.7, 0.7),
+}
+_SIZE_RULES: list[tuple[str, re.Pattern[str]]] = [
+    (kind, re.compile(rx, re.IGNORECASE)) for kind, rx in [
+        ("typo", r"\btypos?\b"),
+        ("cleanup", r"\bremove (useless|unused|dead|redundant|unnecessary)\b"),
+        ("docs", r"^\[docs?\]"),
+        ("ci", r"^\[(ci|build|ci/build)\b|\bbump\b"),
+        ("model", r"\[(new )?model\]"),
+        ("kernel", r"\[(kernel|attention)\]|\bkernels?\b"),
+        ("refactor", r"\[refactor\]|\brefactor"),
+        ("perf", r"\[perf\]|\bfaster\b|speed up"),
+        ("bugfix", r"\[bugfix\]|^(\[[^\]]*\])*\s*fix\b"),
+        ("feature", r"\[(feature|frontend|core|hardware|rocm|tpu|cpu|xpu|distributed|quantization)\]|"
+                    r"\b(support|add|enable)\b"),
+    ]
+]
 
 class _Deck:
     """Topic draws as a shuffled deck, so every topic shows up a few times even in small samples."""
@@ -1649,6 +1702,39 @@ class _Generator:
             self._title(it)
             self._lifecycle(it)
             self._labels(it)
+        self._showcase()
+
+    def _showcase(self) -> None:
+        """Each whole day of the window gets ``_SHOWCASE``'s four key changes, on PRs the day already has (their
+        own stream of random numbers: everything else stays as it was)."""
+        rng = random.Random(f"showcase:{self.seed}")
+        human_prs = [it for it in self.items if it.is_pr and not it.old and not it.special]  # no bots' PRs
+        for day, day_start in enumerate(range(self.start, self.end - _DAY + 1, _DAY)):
+            day_end = day_start + _DAY
+            merged = [it for it in human_prs if it.merged is not None and day_start <= it.merged < day_end]
+            opened = [it for it in human_prs
+                      if it.closed is None and not it.draft and day_start <= it.created < day_end - 4 * _HOUR]
+            if len(merged) < 3 or not opened:
+                continue
+            picks = rng.sample(merged, 3)
+            for it, group in zip(picks, ("cleanup", "wide", "perf"), strict=True):
+                self._retitle(it, group, day, rng)
+            big = rng.choice(opened)
+            self._retitle(big, "model", day, rng)
+            big.weight = max(big.weight, rng.uniform(8.0, 14.0))  # reviewers at work: comments in the window
+
+    def _retitle(self, it: _Item, group: str, day: int, rng: random.Random) -> None:
+        entries = _SHOWCASE[group]
+        template, size = entries[day % len(entries)]
+        base = title = _fill(template, rng, it.vars, self._dyn(it))
+        part = 1
+        while title in self.seen_titles:  # a later day's take on the same change ("[2/N]"); never "- cleanup"
+            part += 1
+            title = f"{base} [{part}/N]"
+        self.seen_titles.add(title)
+        it.title, it.size = title, size
+        labels = [name for name, rx in _LABEL_RULES if rx.search(title)]
+        it.labels = list(dict.fromkeys([*labels, *(["ready"] if it.merged is not None else [])]))
 
     def _author(self, it: _Item) -> None:
         rng, p = self.rng, self.people
@@ -2292,7 +2378,34 @@ class _Generator:
             last_update[number] = max(last_update.get(number, 0), updated)
         for it in self.items:
             issues.append(self._issue_payload(it, last_update.get(it.number, 0), rng))
-        return SampleRepo(owner=self.owner, name=self.name, issues=issues, comments=comments)
+        pulls = [self._pull_details(it) for it in self.items if it.is_pr]
+        return SampleRepo(owner=self.owner, name=self.name, issues=issues, comments=comments, pulls=pulls)
+
+    def _pull_details(self, it: _Item) -> dict:
+        """What ``GET /pulls/{n}`` adds to the issue: a log-normal diff size by kind of PR (a typo 1-5 lines, a
+        kernel or a model port hundreds to thousands, a refactor many files), commits, review comments that
+        grow with the size, reviewers asked while it is open. Its own random numbers, seeded by the number."""
+        rng = random.Random(self.seed * 1_000_003 + it.number)
+        kind = it.size or _size_kind(it)
+        median, sigma, files_median, files_sigma, added = _SIZES[kind]
+        typo = kind == "typo"
+        lines = rng.randint(1, 5) if typo else max(1, round(median * math.exp(rng.gauss(0, sigma))))
+        files = max(1, min(lines, round(files_median * math.exp(rng.gauss(0, files_sigma)))))
+        additions = round(lines * min(1.0, max(0.0, rng.gauss(added, 0.08))))
+        review_mean = 0.0 if kind in ("typo", "deps") else 0.8 * math.log2(1 + lines / 20)
+        reviewers: list[dict] = []
+        if it.closed is None and it.special not in ("dependabot", "pre-commit"):
+            for user in rng.sample(self.people.maintainers, min(len(self.people.maintainers), rng.randint(0, 2))):
+                reviewers.append(dict(user.payload))
+        return {
+            "number": it.number,
+            "additions": additions,
+            "deletions": lines - additions,
+            "changed_files": files,
+            "commits": 1 + int(rng.expovariate(1 / (0.5 + math.log2(1 + lines / 50)))),
+            "review_comments": int(rng.expovariate(1 / review_mean)) if review_mean else 0,
+            "requested_reviewers": reviewers,
+        }
 
     def _reaction_total(self, p: float, alpha: float, cap: int) -> int:
         rng = self.rng
@@ -2499,6 +2612,12 @@ def _env_dump(hw: str, gpu: str, version: str, ngpu: int, py: str) -> str:
         "TORCHINDUCTOR_COMPILE_THREADS=1",
     ]
     return "\n".join(lines)
+
+
+def _size_kind(it: _Item) -> str:
+    if it.special in ("dependabot", "pre-commit"):
+        return "deps"
+    return next((kind for kind, rx in _SIZE_RULES if rx.search(it.title)), "other")
 
 
 def generate_repo(

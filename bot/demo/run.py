@@ -34,6 +34,7 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
     sample = generate_repo(owner=owner, name=name, end=SAMPLE_END, days=SAMPLE_DAYS, api_url=DEMO_API)
     fake = FakeGitHub(base_url=DEMO_API)
     fake.add_repo(SAMPLE_REPO, sample.issues, sample.comments)
+    fake.add_pulls(SAMPLE_REPO, sample.pulls)
     with tempfile.TemporaryDirectory(prefix="digest-bot-demo-") as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'demo.sqlite3'}")
         try:

@@ -9,11 +9,24 @@ from datetime import datetime
 
 from bot.digest.heat import MAX_HOT, heat, is_hot
 from bot.digest.narrative import narrate
-from bot.digest.rank import HARDWARE_TOPICS, MAX_NOTABLE, bug_kind, bug_reach, key_change_score, notable_score
+from bot.digest.rank import (
+    HARDWARE_TOPICS,
+    IN_REVIEW_PENALTY,
+    MAX_KEY_CHANGES,
+    MAX_NOTABLE,
+    MIN_SCORE,
+    areas_touched,
+    bug_kind,
+    bug_reach,
+    key_change_score,
+    notable_score,
+    significant_in_review,
+)
 from bot.model import (
     BUG_KINDS,
     Digest,
     DigestItem,
+    InReview,
     InTopic,
     Listed,
     ListedEvent,
@@ -103,7 +116,9 @@ def build_digest(
     }
     sections = [*_topic_sections(items, matches, taxonomy, activity, options, view)]
     sections.append(Section.builtin("hot", tuple(_hot(shown, activity, options, view))))
-    sections.append(Section.builtin("key_changes", tuple(_key_changes(shown, window, matches, bot, view))))
+    sections.append(
+        Section.builtin("key_changes", tuple(_key_changes(shown, window, matches, activity, bot, view)))
+    )
     sections.append(
         Section.builtin("notable", tuple(_notable(shown, window, activity, matches, taxonomy, bot, view)))
     )
@@ -185,19 +200,33 @@ def _key_changes(
     items: list[ItemRecord],
     window: Window,
     matches: dict[int, list[TopicMatch]],
+    activity: WindowActivity,
     bot: Callable[[ItemRecord], bool],
     view: View,
 ) -> Iterable[DigestItem]:
-    scored = []
+    """Merged PRs, and significant open PRs in review (opened or commented in the window), by impact
+    (``bot.digest.rank``); a PR in review ranks below a merged one of the same weight."""
+    scored: list[tuple[float, ItemRecord, Merged | InReview]] = []
     for item in items:
-        if not item.is_pr or item.merged_at not in window or bot(item):
+        if not item.is_pr or bot(item):
             continue
-        result = key_change_score(item, followed_topics=len(matches.get(item.number, ())))
-        if result.score > 0:
-            scored.append((result, item))
-    scored.sort(key=lambda pair: (-pair[0].score, -pair[1].number))
-    for result, item in scored:
-        yield view(item, Merged(result.signals))
+        merged = item.merged_at in window
+        # Open at the window's end (a digest of an earlier day sees the PR as it was then), not draft.
+        open_then = item.closed_at is None or item.closed_at >= window.end
+        in_review = (
+            open_then and not item.draft and item.created_at < window.end
+            and (item.created_at in window or activity.comments_in_window.get(item.number, 0) > 0)
+        )
+        if not (merged or in_review):
+            continue
+        result = key_change_score(item, areas=areas_touched(matches.get(item.number, [])))
+        if merged and result.score >= MIN_SCORE:
+            scored.append((result.score, item, Merged(result.signals)))
+        elif in_review and significant_in_review(item, result):
+            scored.append((result.score - IN_REVIEW_PENALTY, item, InReview(result.signals)))
+    scored.sort(key=lambda entry: (-entry[0], -entry[1].number))
+    for _, item, why in scored[:MAX_KEY_CHANGES]:
+        yield view(item, why)
 
 
 def _notable(

@@ -53,6 +53,16 @@ class Page:
     last_page: int | None = None
 
 
+@dataclass(slots=True)
+class Resource:
+    """One object (``GET /repos/{o}/{r}/pulls/{n}``): ``data`` None when the stored ETag still matched (304)."""
+
+    url: str
+    status: int
+    data: dict[str, Any] | None = None
+    etag: str | None = None
+
+
 def _page_number(url: str | None) -> int | None:
     if not url:
         return None
@@ -135,6 +145,18 @@ class GitHubClient:
             url = self.url_for(f"repos/{full_name}")
             raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected an object)", status=200)
         return data
+
+    async def get_object(self, path: str, *, etag: str | None = None) -> Resource:
+        """One object, conditionally: with the ETag stored for it, an unchanged object costs a 304 (which GitHub
+        does not count against the rate limit). Errors are typed as for pages."""
+        url = self.url_for(path)
+        response = await self._send(url, {"If-None-Match": etag} if etag else {})
+        if response.status_code == 304:
+            return Resource(url=url, status=304, etag=etag)
+        data = _json(response, url)
+        if not isinstance(data, dict):
+            raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected an object)", status=200)
+        return Resource(url=url, status=response.status_code, data=data, etag=response.headers.get("etag"))
 
     async def get_json(self, path: str) -> Any:
         """One resource (``repos/{o}/{r}/issues/{n}``) as GitHub sent it, unconditionally: the caller checks

@@ -28,4 +28,4 @@ def build_syncer(store: Store, settings: Settings, client: GitHubClient, *, prog
     return Syncer(store, client, is_bot=settings.is_bot,
                   lookback=lookback or timedelta(days=settings.sync.lookback_days),
                   overlap=timedelta(seconds=settings.sync.overlap_seconds), progress=progress, clock=clock,
-                  taxonomy=taxonomy_for_sync(settings))
+                  taxonomy=taxonomy_for_sync(settings), pr_details_max=settings.sync.pr_details_max)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from bot.store.records import CommentRecord, ItemRecord
+from bot.store.records import CommentRecord, ItemRecord, PullDetails
 from bot.text import body_prose, one_line_summary
 from bot.timeutil import parse_iso
 
@@ -238,4 +238,27 @@ def comment_from_payload(repo: str, payload: Any, is_bot: Callable[[str], bool])
         reactions=total,
         author_association=_text(payload.get("author_association"), "author_association", MAX_ASSOCIATION),
         confirms=confirms(body),
+    )
+
+
+def pull_details_from_payload(number: int, payload: Any) -> PullDetails:
+    """``GET /repos/{o}/{r}/pulls/{n}`` -> the details the store keeps. A missing count is unknown (None), not
+    0; a count of the wrong type, or another PR's number, is a ``MalformedPayload``."""
+    payload = _object(payload, "the pull request")
+    said = payload.get("number")
+    if said is not None and said != number:
+        raise MalformedPayload(f"pull request #{number} answered as #{_show(said)}")
+
+    def count(field: str) -> int | None:
+        value = payload.get(field)
+        return None if value is None else _int(value, field)
+
+    return PullDetails(
+        number=number,
+        updated_at=_time(payload.get("updated_at"), "updated_at"),
+        additions=count("additions"),
+        deletions=count("deletions"),
+        changed_files=count("changed_files"),
+        review_comments=count("review_comments"),
+        commits=count("commits"),
     )

@@ -4,6 +4,13 @@ Each page is saved in its own transaction and the cursor moves only when a listi
 that dies part-way leaves whole pages (idempotent upserts) and the old cursor: the next run re-reads from
 there and ends with the same rows, none lost, none doubled.
 
+After the listings, key-change candidates get their PR details (``GET /pulls/{n}``: lines, files, review
+comments), which the issues listing lacks: human PRs this sync stored that were merged in what it read, or are
+open and not draft, whose details are missing or older than the item, newest first, at most ``pr_details_max``;
+with the stored ETag, so an unchanged PR costs a 304. A failed fetch never fails the sync nor loses the item
+(stored without its size, marked due and retried by the next sync); one that GitHub answers with nothing to
+read (404, 410, a malformed object) is settled until the PR changes again. Bots' PRs never.
+
 A malformed item (a payload the parser rejects) is not lost either: the page's other items are stored, and
 the item is reported (``unreadable`` table, the report line, ``digest-bot status``) until a sync reads it.
 With a readable number or id, the cursor moves on and later syncs re-fetch it alone (one request per such
@@ -20,10 +27,16 @@ from typing import Any
 
 from bot.errors import BadCredentials, GitHubError, GitHubUnavailable, RateLimited
 from bot.github.client import GitHubClient
-from bot.github.payloads import comment_from_payload, comment_key, item_from_payload, item_key
-from bot.store.records import CommentRecord, ItemRecord, Unreadable, UnreadableChange
-from bot.store.store import Store
-from bot.timeutil import iso_z, utcnow
+from bot.github.payloads import (
+    comment_from_payload,
+    comment_key,
+    item_from_payload,
+    item_key,
+    pull_details_from_payload,
+)
+from bot.store.records import CommentRecord, ItemRecord, PullDetails, Unreadable, UnreadableChange
+from bot.store.store import DetailsWanted, Store
+from bot.timeutil import iso_z, parse_iso, utcnow
 from bot.topics.items import classify
 from bot.topics.taxonomy import Taxonomy
 
@@ -34,6 +47,8 @@ RECLASSIFY_BATCH = 5_000  # ~2 s of matching; a changed taxonomy reaches a 100k-
 REFETCH_LIMIT = 50  # unreadable items re-fetched alone per sync: a badly broken repo costs a bounded extra
 GONE = (301, 404, 410)  # re-fetching an unreadable item: transferred, deleted or gone, so nothing to lose
 _PARSE_ERRORS = (KeyError, ValueError, TypeError)  # MalformedPayload is a ValueError
+_WHOLE_SYNC_TROUBLE = (RateLimited, BadCredentials, GitHubUnavailable)  # not one item's: stop asking
+DETAILS_BATCH = 25  # PR details saved per transaction: a crash loses at most this many fetches (they stay due)
 Progress = Callable[[str, int, int | None], None]  # resource, pages done, pages expected (if known)
 
 
@@ -51,12 +66,23 @@ class SyncReport:
     since: dict[str, str] = field(default_factory=dict)
     recovered: int = 0  # unreadable items of earlier syncs stored (or found gone) by this one
     unreadable: list[Unreadable] = field(default_factory=list)  # still unread after this sync
+    # PR details: candidates found (before the cap), requests made for them (included in ``requests``), of
+    # those 304s, and fetches that failed (retried by the next sync) or found nothing to read.
+    detail_candidates: int = 0
+    detail_requests: int = 0
+    details_not_modified: int = 0
+    details_failed: int = 0
 
     def line(self) -> str:
         rate = f"{self.rate_remaining}/{self.rate_limit}" if self.rate_remaining is not None else "unknown"
         cached = f" ({self.not_modified} unchanged)" if self.not_modified else ""
+        details = ""
+        if self.detail_requests or self.details_failed:
+            unchanged = f", {self.details_not_modified} unchanged" if self.details_not_modified else ""
+            failed = f", {self.details_failed} failed" if self.details_failed else ""
+            details = f" (of which {self.detail_requests} for PR details{unchanged}{failed})"
         return (
-            f"{self.repo}: {self.items} items, {self.comments} comments, {self.requests} requests{cached},"
+            f"{self.repo}: {self.items} items, {self.comments} comments, {self.requests} requests{cached}{details},"
             f" rate limit left {rate}{unreadable_note(self.unreadable)}"
         )
 
@@ -102,6 +128,7 @@ class Syncer:
         progress: Progress | None = None,
         clock: Callable[[], datetime] = utcnow,
         taxonomy: Callable[[str], Taxonomy] | None = None,
+        pr_details_max: int = 0,
     ) -> None:
         self.store = store
         self.client = client
@@ -111,10 +138,15 @@ class Syncer:
         self.progress = progress
         self.clock = clock
         self.taxonomy = taxonomy  # repo -> its taxonomy: topic matches are computed once here and stored
+        self.pr_details_max = pr_details_max  # PR details fetched per sync (0: none; build_syncer: the setting)
+        # Per repo (a worker syncs several at once with one Syncer): the PRs this sync stored, whose details
+        # may be due.
+        self._stored: dict[str, set[int]] = {}
 
     async def sync(self, repo: str, since: datetime | None = None) -> SyncReport:
         report = SyncReport(repo=repo)
         requests_before = self.client.requests_made
+        self._stored[repo] = set()
         try:
             seen_malformed: set[tuple[str, int]] = set()
             for resource in RESOURCES:
@@ -122,10 +154,12 @@ class Syncer:
             await self._refetch(repo, report, seen_malformed)
             report.unreadable = self.store.unreadable(repo)
             report.reclassified = self._reclassify(repo)
+            await self._pr_details(repo, report)
         finally:
             report.requests = self.client.requests_made - requests_before
             report.rate_remaining = self.client.rate_remaining
             report.rate_limit = self.client.rate_limit
+            self._stored.pop(repo, None)
         return report
 
     def _reclassify(self, repo: str) -> int:
@@ -137,6 +171,65 @@ class Syncer:
         stale = self.store.stale_topics(repo, taxonomy.fingerprint, RECLASSIFY_BATCH)
         self.store.save_topics([classify(taxonomy, item) for item in stale])
         return len(stale)
+
+    async def _pr_details(self, repo: str, report: SyncReport) -> None:
+        """Details of this sync's key-change candidates (see the module's docstring); never fails the sync."""
+        if self.pr_details_max <= 0:
+            return
+        merged_since = parse_iso(report.since["issues"]) if "issues" in report.since else self.clock()
+        wanted = [w for w in self.store.details_wanted(repo, self._stored.get(repo, ()), merged_since=merged_since)
+                  if not self.is_bot(w.author)]
+        report.detail_candidates = len(wanted)
+        picked = wanted[: self.pr_details_max]
+        self.store.mark_details_due(repo, [w.number for w in picked if not w.due])
+        fetched: list[tuple[PullDetails, datetime]] = []
+        settled: list[tuple[int, datetime]] = []
+        etags: list[tuple[str, str]] = []
+        try:
+            for done, want in enumerate(picked, start=1):
+                if not await self._pull(repo, want, report, fetched, settled, etags):
+                    break  # GitHub's trouble, not this PR's: the rest stay due for the next sync
+                if done % DETAILS_BATCH == 0:
+                    self.store.save_pr_details(repo, fetched, settled, etags)
+                    fetched, settled, etags = [], [], []
+        finally:
+            self.store.save_pr_details(repo, fetched, settled, etags)
+
+    async def _pull(
+        self, repo: str, want: DetailsWanted, report: SyncReport, fetched: list[tuple[PullDetails, datetime]],
+        settled: list[tuple[int, datetime]], etags: list[tuple[str, str]],
+    ) -> bool:
+        """Fetch one PR's details into the lists; False when the whole sync's trouble says to stop asking."""
+        path = f"repos/{repo}/pulls/{want.number}"
+        cached = self.store.cached_page(self.client.url_for(path))
+        requests_before = self.client.requests_made
+        try:
+            resource = await self.client.get_object(path, etag=cached[0] if cached else None)
+        except _WHOLE_SYNC_TROUBLE as err:
+            _log.warning("%s: PR details stopped at #%d, retried next sync: %s", repo, want.number, err)
+            report.details_failed += 1
+            return False
+        except GitHubError as err:
+            _log.info("%s: no details for PR #%d (%s); settled until it changes", repo, want.number, err)
+            report.details_failed += 1
+            settled.append((want.number, want.updated_at))
+            return True
+        finally:
+            report.detail_requests += self.client.requests_made - requests_before
+        if resource.status == 304 or resource.data is None:
+            report.details_not_modified += 1
+            settled.append((want.number, want.updated_at))
+            return True
+        try:
+            fetched.append((pull_details_from_payload(want.number, resource.data), want.updated_at))
+        except _PARSE_ERRORS as err:
+            _log.warning("%s: could not read the details of PR #%d: %s", repo, want.number, err)
+            report.details_failed += 1
+            settled.append((want.number, want.updated_at))
+            return True
+        if resource.etag:
+            etags.append((resource.url, resource.etag))
+        return True
 
     async def _refetch(self, repo: str, report: SyncReport, seen_malformed: set[tuple[str, int]]) -> None:
         """Re-fetch alone the items earlier syncs could not read and this one's listings did not list again."""
@@ -169,6 +262,7 @@ class Syncer:
                     if self.taxonomy is not None:
                         item = classify(self.taxonomy(repo), item)
                     self.store.save_page([item], resolved=resolved)
+                    self._stored.setdefault(repo, set()).add(item.number)
                     report.items += 1
             except _PARSE_ERRORS as err:
                 self.store.note_unreadable(repo, resource, key, str(err))
@@ -308,5 +402,6 @@ class Syncer:
             items = [classify(taxonomy, item) for item in items]
         comments = list({c.id: c for c in sorted(comments, key=lambda c: c.updated_at)}.values())
         self.store.save_page(items, comments)
+        self._stored.setdefault(repo, set()).update(item.number for item in items if item.is_pr)
         report.items += len(items)
         report.comments += len(comments)

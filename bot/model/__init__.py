@@ -39,7 +39,15 @@ class Analysis:
 BugKind = Literal["crash", "hang", "wrong_output", "null_output", "regression", "config_failure", "oom"]
 BUG_KINDS: tuple[BugKind, ...] = get_args(BugKind)  # most severe first
 EvidenceSource = Literal["label", "tag", "title", "body", "body_lead", "author"]
-SignalKind = Literal["tag", "label", "bugfix", "breaking", "comments", "reactions"]
+SignalKind = Literal[
+    # what the JSON contract's ``reason`` has always shown for a merged PR
+    "tag", "label", "bugfix", "breaking", "comments", "reactions",
+    # what kind of user-facing change it is (``value``: the number quoted for a speed-up, the failure a fix ends)
+    "new_model", "feature", "hardware", "default", "speedup", "fix", "internal",
+    # breadth and size (``count``)
+    "areas", "lines", "files", "review_comments",
+]
+LEGACY_SIGNALS: frozenset[str] = frozenset({"tag", "label", "bugfix", "breaking", "comments", "reactions"})
 ListedEvent = Literal["opened", "closed", "merged", "closed_unmerged"]
 ActiveEvent = Literal["merged", "closed", "opened", "commented"]
 TermSource = Literal["title", "topic", "label", "body", "number"]
@@ -60,9 +68,13 @@ class Evidence:
 
 @dataclass(frozen=True, slots=True)
 class Signal:
-    """One reason a merged PR is a key change (``bot.digest.rank``): a title ``tag`` or a ``label`` that marks
-    user-visible work (``value``: its text), ``bugfix``, ``breaking`` (breaking/removal in the title), or
-    ``comments`` / ``reactions`` (``count``: the item's totals)."""
+    """One reason a PR is a key change (``bot.digest.rank``): a title ``tag`` or a ``label`` that marks
+    user-visible work (``value``: its text), ``bugfix``, ``breaking`` (a breaking change or the removal of
+    something users call), or ``comments`` / ``reactions`` (``count``: the item's totals). The kind of change:
+    ``new_model``, ``feature``, ``hardware`` (a new backend or hardware support), ``default`` (a changed
+    default), ``speedup`` (``value``: the figure the PR quotes, "1.8x", "30%", or empty), ``fix`` (``value``:
+    the ``BugKind`` it fixes), ``internal`` (refactor, rename, typo, tests, CI, docs or logging only). Breadth
+    and size: ``areas`` (topics it touches), ``lines`` (added + deleted), ``files``, ``review_comments``."""
 
     kind: SignalKind
     value: str = ""
@@ -114,6 +126,15 @@ class Merged:
 
 
 @dataclass(frozen=True, slots=True)
+class InReview:
+    """Key change still in review: an open, non-draft PR opened or discussed in the window that is significant
+    (user-facing and not small, or large), for these signals."""
+
+    signals: tuple[Signal, ...] = ()
+    kind: ClassVar[str] = "in_review"
+
+
+@dataclass(frozen=True, slots=True)
 class NewBug:
     """Notable issue: a bug report opened in the window that describes ``bug``; ``comments`` in the window;
     ``confirmations``: others saying they have it too in the window ("+1", "same here")."""
@@ -158,7 +179,7 @@ class Active:
     kind: ClassVar[str] = "active"
 
 
-Reason = Hot | Merged | NewBug | InTopic | Listed | QueryMatch | Active
+Reason = Hot | Merged | InReview | NewBug | InTopic | Listed | QueryMatch | Active
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,10 +98,25 @@ def _add_column(conn: Connection, table: Table, name: str) -> None:
     conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {name} {column_type}"))
 
 
-# Version 7 belongs to work on another branch; the steps run in this order, whatever is missing between.
+def _pr_details(conn: Connection) -> None:
+    # items: step 1 creates the table from today's definition, so the columns may exist already.
+    _add_columns(conn, schema.items, ("additions", "deletions", "changed_files", "review_comments",
+                                      "details_updated_at", "details_due"))
+    _index("ix_items_repo_details_due").create(conn, checkfirst=True)
+
+
+def _add_columns(conn: Connection, table: Table, names: Sequence[str]) -> None:
+    """Add the named columns, as today's definition has them, where the table lacks them (all nullable)."""
+    present = {column["name"] for column in inspect(conn).get_columns(table.name)}
+    for name in names:
+        if name not in present:
+            column_type = table.c[name].type.compile(dialect=conn.dialect)
+            conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {name} {column_type}"))
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
-    (6, _comment_associations), (8, _channel_thread),
+    (6, _comment_associations), (7, _pr_details), (8, _channel_thread),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -164,15 +179,23 @@ def migrate(engine: Engine) -> int:
         raise ConfigError(f"cannot open the store at {engine.url.render_as_string()}: {err.orig}") from None
 
 
-def upsert(conn: Connection, table: Table, rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> None:
-    """Insert or update by primary key, idempotently, in the caller's transaction."""
+def upsert(
+    conn: Connection, table: Table, rows: Sequence[dict[str, Any]], keys: Sequence[str],
+    *, keep: Sequence[str] = (),
+) -> None:
+    """Insert or update by primary key, idempotently, in the caller's transaction. ``keep``: columns whose
+    stored value a row's None does not overwrite (what another writer fills in, such as a PR's details)."""
     if not rows:
         return
     dialect = conn.dialect.name
     if dialect in ("sqlite", "postgresql"):
         module = sqlite if dialect == "sqlite" else postgresql
         stmt = module.insert(table)
-        updates = {name: stmt.excluded[name] for name in rows[0] if name not in keys}
+        updates = {
+            name: func.coalesce(stmt.excluded[name], table.c[name]) if name in keep else stmt.excluded[name]
+            for name in rows[0]
+            if name not in keys
+        }
         # executemany: one cached statement; SQLAlchemy batches it into multi-row VALUES itself.
         conn.execute(stmt.on_conflict_do_update(index_elements=list(keys), set_=updates), list(rows))
         return

@@ -34,10 +34,33 @@ class ItemRecord:
     # Topic matches (topic id, score, reasons) computed by the sync with the taxonomy ``topics_key``.
     topics: tuple[tuple[str, int, tuple[str, ...]], ...] | None = None
     topics_key: str = ""
+    # A PR's details (``GET /pulls/{n}``), fetched by the sync for key-change candidates only; None: not known.
+    additions: int | None = None
+    deletions: int | None = None
+    changed_files: int | None = None
+    review_comments: int | None = None
+    details_updated_at: datetime | None = None  # the ``updated_at`` the details were read at (older: stale)
+    details_due: bool = False  # picked for a details fetch that has not succeeded yet: retried by the next sync
 
     @property
     def is_pr(self) -> bool:
         return self.kind == "pr"
+
+
+@dataclass(frozen=True, slots=True)
+class PullDetails:
+    """What ``GET /repos/{o}/{r}/pulls/{n}`` adds to the issues listing, as the store keeps it."""
+
+    number: int
+    updated_at: datetime | None  # the pull's own, when it said
+    additions: int | None = None
+    deletions: int | None = None
+    changed_files: int | None = None
+    review_comments: int | None = None
+    commits: int | None = None
+
+
+DETAIL_FIELDS = ("additions", "deletions", "changed_files", "review_comments", "details_updated_at", "details_due")
 
 
 @dataclass(frozen=True, slots=True)

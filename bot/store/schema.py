@@ -72,10 +72,20 @@ items = Table(
     Column("summary", Text, nullable=False, default=""),
     Column("topics", JSON),  # [[topic id, score, [reasons]]], computed at sync time
     Column("topics_key", String(40), nullable=False, default=""),  # the taxonomy's fingerprint
+    # A PR's details from GET /pulls/{n} (schema 7), written only by the sync's details step: a listing's upsert
+    # leaves them as they are. details_updated_at: the item's updated_at they were read at; details_due: picked
+    # for a fetch that has not succeeded yet (the next sync retries it).
+    Column("additions", Integer),
+    Column("deletions", Integer),
+    Column("changed_files", Integer),
+    Column("review_comments", Integer),
+    Column("details_updated_at", UTCDateTime),
+    Column("details_due", Boolean),
     Index("ix_items_repo_created", "repo", "created_at"),
     Index("ix_items_repo_closed", "repo", "closed_at"),
     Index("ix_items_repo_merged", "repo", "merged_at"),
     Index("ix_items_repo_author", "repo", "author", "created_at"),  # first-time contributors (covering)
+    Index("ix_items_repo_details_due", "repo", "details_due"),  # PR details to retry
 )
 
 comments = Table(

@@ -8,16 +8,18 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, case, delete, func, select, union
+from sqlalchemy import Connection, Engine, and_, case, delete, false, func, or_, select, true, union
 
 from bot.redact import redact
 from bot.store import schema
 from bot.store.db import create_store_engine, migrate, upsert
 from bot.store.records import (
+    DETAIL_FIELDS,
     MAINTAINER_ASSOCIATIONS,
     CommentRecord,
     Discussion,
     ItemRecord,
+    PullDetails,
     Unreadable,
     UnreadableChange,
     WindowActivity,
@@ -31,6 +33,8 @@ _COMMENT_FIELDS = [f.name for f in dataclasses.fields(CommentRecord)]
 
 def _item_row(item: ItemRecord) -> dict[str, Any]:
     row = {name: getattr(item, name) for name in _ITEM_FIELDS}
+    # A listing knows no details: None keeps what the details step stored (``upsert(keep=...)``).
+    row["details_due"] = item.details_due or None
     row["labels"] = list(item.labels)
     row["topics"] = None if item.topics is None else [[t, s, list(r)] for t, s, r in item.topics]
     return row
@@ -43,7 +47,18 @@ def _item_from_row(row: Any) -> ItemRecord:
         values[text_field] = values.get(text_field) or ""
     topics = values.get("topics")
     values["topics"] = None if topics is None else tuple((t, int(s), tuple(r)) for t, s, r in topics)
+    values["details_due"] = bool(values.get("details_due"))
     return ItemRecord(**values)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DetailsWanted:
+    """A PR whose details the sync should fetch: it changed since they were read, or an earlier fetch failed."""
+
+    number: int
+    updated_at: datetime
+    author: str
+    due: bool  # an earlier sync picked it and could not fetch it
 
 
 class Store:
@@ -88,7 +103,7 @@ class Store:
             u = schema.unreadable.c
             for repo, resource, key in resolved:
                 conn.execute(delete(schema.unreadable).where(u.repo == repo, u.resource == resource, u.key == key))
-            upsert(conn, schema.items, [_item_row(item) for item in items], ("repo", "number"))
+            upsert(conn, schema.items, [_item_row(item) for item in items], ("repo", "number"), keep=DETAIL_FIELDS)
             upsert(
                 conn,
                 schema.comments,
@@ -248,6 +263,72 @@ class Store:
                     )
                 ],
                 ("repo", "resource"),
+            )
+
+    # --- PR details (sync) ---
+
+    def details_wanted(self, repo: str, numbers: Iterable[int], *, merged_since: datetime) -> list[DetailsWanted]:
+        """Of ``numbers`` (the items a sync just stored), the human PRs worth their details whose details are
+        missing or older than the item: merged since ``merged_since``, or open and not draft; and every PR an
+        earlier sync picked and could not fetch. Newest first."""
+        i = schema.items.c
+        columns = (i.number, i.updated_at, i.author, i.details_due)
+        stale = or_(i.details_updated_at.is_(None), i.details_updated_at < i.updated_at)
+        worth = or_(i.merged_at >= merged_since, and_(i.state == "open", i.draft == false()))
+        human_pr = and_(i.repo == repo, i.kind == "pr", i.author_is_bot == false())
+        found: dict[int, DetailsWanted] = {}
+        with self.engine.connect() as conn:
+            for row in conn.execute(select(*columns).where(i.repo == repo, i.details_due == true())):
+                found[row.number] = DetailsWanted(row.number, row.updated_at, row.author, True)
+            wanted = sorted(set(numbers))
+            for chunk_start in range(0, len(wanted), 500):
+                chunk = wanted[chunk_start : chunk_start + 500]
+                query = select(*columns).where(human_pr, i.number.in_(chunk), stale, worth)
+                for row in conn.execute(query):
+                    found.setdefault(row.number, DetailsWanted(row.number, row.updated_at, row.author, False))
+        return sorted(found.values(), key=lambda w: (w.updated_at, w.number), reverse=True)
+
+    def mark_details_due(self, repo: str, numbers: Sequence[int]) -> None:
+        """Picked for a details fetch: until one succeeds (or GitHub says there is nothing to read), every
+        sync retries it, even a crashed one's."""
+        i = schema.items
+        with self.engine.begin() as conn:
+            for chunk_start in range(0, len(numbers), 500):
+                chunk = list(numbers[chunk_start : chunk_start + 500])
+                conn.execute(i.update().where(i.c.repo == repo, i.c.number.in_(chunk)).values(details_due=True))
+
+    def save_pr_details(
+        self,
+        repo: str,
+        details: Sequence[tuple[PullDetails, datetime]] = (),
+        settled: Sequence[tuple[int, datetime]] = (),
+        etags: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        """In one transaction: ``details`` read (each with the item's ``updated_at`` it was asked for), PRs
+        ``settled`` without new details (unchanged, 304; or nothing to read) as of the given ``updated_at``, and
+        the ETags of the pull URLs read, kept in ``http_cache`` like a listing page's."""
+        i = schema.items
+        now = utcnow()
+        with self.engine.begin() as conn:
+            for found, asked_at in details:
+                read_at = max(asked_at, found.updated_at) if found.updated_at is not None else asked_at
+                conn.execute(
+                    i.update()
+                    .where(i.c.repo == repo, i.c.number == found.number)
+                    .values(additions=found.additions, deletions=found.deletions, changed_files=found.changed_files,
+                            review_comments=found.review_comments, details_updated_at=read_at, details_due=None)
+                )
+            for number, asked_at in settled:
+                conn.execute(
+                    i.update()
+                    .where(i.c.repo == repo, i.c.number == number)
+                    .values(details_updated_at=asked_at, details_due=None)
+                )
+            upsert(
+                conn,
+                schema.http_cache,
+                [dict(url=url, etag=etag, next_url=None, stored_at=now) for url, etag in etags],
+                ("url",),
             )
 
     def cached_page(self, url: str) -> tuple[str, str | None] | None:
