@@ -65,11 +65,12 @@ def load_days(days_dir: Path = DAYS_DIR, only: Iterable[str] = ()) -> list[dict[
 
 
 def load_tuned(path: Path = TUNED_FILE) -> set[str]:
-    """Day ids the ranking was tuned on, one a line (# comments allowed)."""
+    """What the ranking was tuned on, one a line (# comments allowed): a day id (every section of that day), or
+    a day id and a section ("gen-s11-2025-10-08 key_changes"), read as "<day>:<section>"."""
     if not path.exists():
         return set()
-    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
-    return {line for line in lines if line}
+    lines = (line.split("#", 1)[0].split() for line in path.read_text(encoding="utf-8").splitlines())
+    return {":".join(words) for words in lines if words}
 
 
 def read_label_file(path: Path) -> Picks:
@@ -197,7 +198,7 @@ def score(picks: Mapping[str, Picks], labels: Mapping[str, Mapping[str, Picks]],
                 continue
             for section, k in TOP_K.items():
                 value = agreement(picks[day_id][section], theirs.get(section, []), k)
-                scores.append(Score(labeller, day_id, section, value, day_id in tuned))
+                scores.append(Score(labeller, day_id, section, value, bool({day_id, f"{day_id}:{section}"} & tuned)))
     return scores
 
 

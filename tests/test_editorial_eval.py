@@ -40,8 +40,10 @@ from bot.github.payloads import comment_from_payload, item_from_payload
 
 # Floors for the mean agreement over (labeller, day), per section. 0.0 until the first measurement with real
 # labels; then raised to what the ranking holds (the issue aims for >= 0.6 on held-out days).
-HELD_OUT_FLOORS: dict[str, float] = {"hot": 0.0, "key_changes": 0.0, "notable": 0.0}
-TUNED_FLOORS: dict[str, float] = {"hot": 0.0, "key_changes": 0.0, "notable": 0.0}
+# Measured 2026-12-04 (docs/editorial.md, "Evaluation results"): held out hot 0.93, notable 0.67; key changes,
+# tuned on every day, 0.59. The floors sit a little under, so a change that makes the picks worse fails.
+HELD_OUT_FLOORS: dict[str, float] = {"hot": 0.85, "key_changes": 0.0, "notable": 0.6}
+TUNED_FLOORS: dict[str, float] = {"hot": 0.0, "key_changes": 0.5, "notable": 0.0}
 
 HARNESS_FIXTURE = DATA / "harness_fixture"
 FIXTURE_DAY = "gen-s52-2025-11-16"
@@ -147,6 +149,16 @@ def test_means_keep_tuned_and_held_out_days_apart() -> None:
     assert section_means(scores, tuned=True) == {"hot": 1.0, "key_changes": 0.5, "notable": 0.0}
     rows = {(r[2], r[3]): r[4] for r in between_labellers(labels)}
     assert rows == {("d1", "hot"): 1.0, ("d1", "key_changes"): None, ("d1", "notable"): None}
+    # A day and a section: only that section of that day counts as tuned.
+    by_section = score(picks, labels, tuned={"d2:key_changes"})
+    assert section_means(by_section, tuned=True) == {"hot": None, "key_changes": 0.5, "notable": None}
+    assert section_means(by_section, tuned=False) == {"hot": 1.0, "key_changes": None, "notable": 0.0}
+
+
+def test_tuned_lines_name_a_day_or_a_day_and_a_section(tmp_path: Path) -> None:
+    path = tmp_path / "tuned.txt"
+    path.write_text("# comment\nday-a\nday-b key_changes  # only its key changes\n\n")
+    assert load_tuned(path) == {"day-a", "day-b:key_changes"}
 
 
 # --- the harness end to end ------------------------------------------------------------------------------------

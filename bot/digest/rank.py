@@ -21,10 +21,10 @@ lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_sc
    other bug fix ([Bugfix], "Fix ...")                                                              +3.5
    anything else                                                                                    +2
 2. breadth: +1.75 for each area it touches beyond the first (its topic matches, ``ItemRecord.topics``, that
-   its title, tags or labels name: model families, hardware, kernels, frontend, ...), at most +7 (a refactor
-   across four model families weighs with a user-facing change);
-3. size, with diminishing returns (from the PR's details, fetched at sync time): 0.4 x log2(1 + lines/10),
-   at most 3, plus 0.25 x log2(files), at most 1; a PR whose size is unknown counts as a typical one
+   its title, tags or labels name: model families, hardware, kernels, frontend, ...), at most +3 (a refactor
+   across four model families outranks one on a helper, not a user-facing change);
+3. size, with diminishing returns (from the PR's details, fetched at sync time): 0.8 x log2(1 + lines/10),
+   at most 5, plus 0.25 x log2(files), at most 1; a PR whose size is unknown counts as a typical one
    (``TYPICAL_LINES`` lines in ``TYPICAL_FILES`` files);
 4. review attention: min(2, 0.5 x log2(1 + comments + review comments)) + min(1, 0.5 x log2(1 + reactions)).
 
@@ -105,11 +105,12 @@ KIND_WEIGHTS: dict[SignalKind, float] = {
 }
 OTHER_WEIGHT = 2.0  # a change we cannot tell the kind of
 FIGURE_BONUS = 1.5
-AREA_WEIGHT, MAX_AREA_BONUS = 1.75, 7.0
+AREA_WEIGHT, MAX_AREA_BONUS = 1.75, 3.0  # cap chosen by the editorial evaluation (docs/editorial.md)
 _AREA_EVIDENCE = frozenset({"label", "tag", "title"})  # the body names many topics in passing: not an area
 TYPICAL_LINES, TYPICAL_FILES = 100, 4
+SIZE_WEIGHT, SIZE_MAX = 0.8, 5.0  # chosen by the editorial evaluation: editors weigh size more than 0.4 / 3 did
 SMALL_LINES, LARGE_LINES = 100, 1000
-MIN_SCORE = 3.0
+MIN_SCORE = 4.5  # an internal change of typical size (100 lines in 4 files: 3.3) stays out; 2,000 lines (6) gets in
 IN_REVIEW_PENALTY = 3.0
 _WIP = re.compile(r"^\s*(\[wip\]|wip\b|\[draft\])", re.IGNORECASE)
 MAX_KEY_CHANGES = 10
@@ -227,7 +228,7 @@ def _size_score(item: ItemRecord) -> float:
     if lines is None:
         lines = TYPICAL_LINES
         files = TYPICAL_FILES if files is None else files
-    return min(3.0, 0.4 * math.log2(1 + lines / 10)) + min(1.0, 0.25 * math.log2(max(1, files or 1)))
+    return min(SIZE_MAX, SIZE_WEIGHT * math.log2(1 + lines / 10)) + min(1.0, 0.25 * math.log2(max(1, files or 1)))
 
 
 def _figure(item: ItemRecord) -> str:
