@@ -256,7 +256,8 @@ def _more(count: int, t: dict[str, Any]) -> RichTextSection:
 
 def _section_heading(kind: SectionKind, section: Section, t: dict[str, Any], continued: bool = False) -> str:
     name = slack_text(sections.section_title(section, t), 100)
-    return f"{sections.icon(kind)} {name} ({len(section.items)})" + (f" {t['continued']}" if continued else "")
+    heading = t["counted"].format(name=f"{sections.icon(kind)} {name}", n=len(section.items))
+    return heading + (t["continued_suffix"] if continued else "")
 
 
 # ----------------------------------------------------------------------------------------------- packing
@@ -373,7 +374,7 @@ def _trends_messages(digest: Digest, t: dict[str, Any]) -> list[list[Block]]:
     if trends:
         lines = [_line(_text(_trend_text(trend, t))) for trend in trends[: layout.THREAD_TRENDS]]
         more = len(trends) - len(lines)
-        pack.add_list(f"{sections.icon('trends')} {t['trends']} ({len(trends)})",
+        pack.add_list(t["counted"].format(name=f"{sections.icon('trends')} {t['trends']}", n=len(trends)),
                       f"{sections.icon('trends')} {t['trends']} {t['continued']}", lines,
                       _more(more, t) if more > 0 else None)
     pack.add(_section(layout.macros(PARTS).people(narrative.activity, t)))
@@ -409,7 +410,7 @@ def _appendix_messages(digest: Digest, t: dict[str, Any], tz: str, thread: Threa
             lines = [_appendix_line(item, digest.repo, tz, t) for item in items] or [
                 _line(_text(t["nothing"], italic=True))
             ]
-            heading = f"{icon} {t['full_appendix']} · {name} ({len(items)})"
+            heading = t["counted"].format(name=f"{icon} {t['full_appendix']} · {name}", n=len(items))
             pack.add_list(heading, f"{heading} {t['continued']}", lines)
     return pack.messages
 
@@ -453,7 +454,7 @@ def _query_line(item: DigestItem, repo: str, t: dict[str, Any]) -> RichTextSecti
     kind = t["kind"].get(item.kind) or slack_text(item.kind, 20)
     byline = [f"{state} {kind}".strip()]
     if slack_text(item.author):
-        byline.append(f"{t['by']} @{slack_text(item.author, 60)}")
+        byline.append(f"{t['by_prefix']}@{slack_text(item.author, 60)}")
     if item.labels:
         labels = ", ".join(slack_text(label, 50) for label in item.labels[:6])
         byline.append(f"🏷️ {labels}" + (f" +{len(item.labels) - 6}" if len(item.labels) > 6 else ""))
@@ -491,7 +492,7 @@ def _query_blocks(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -
     for group, items in layout.group_results(result.items):
         visible = [item for item in items if id(item) in top]
         lines = [_query_line(item, result.repo, t) for item in visible]
-        heading = f"{slack_text(t['groups'].get(group, group), 100)} ({len(items)})"
+        heading = t["counted"].format(name=slack_text(t["groups"].get(group, group), 100), n=len(items))
         more = _more(len(items) - len(visible), t) if len(items) > len(visible) else None
         pack.add_list(heading, f"{heading} {t['continued']}", lines, more)
     return pack.messages

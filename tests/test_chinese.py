@@ -140,15 +140,9 @@ def english_of_ours(texts: list[str], *, allowed: Collection[str] = (), repo: st
     return sorted({word for text in texts for word in english_words(text, allowed=allowed, github=[repo])})
 
 
-# The chat templates (formatters/templates/slack|discord/parts.j2, another part of issue #13) put a space before
-# "continued" and half-width brackets around counts: "量化 (32) （续）". Reported for them to take
-# ``t.counted`` and a ``continued`` without the space; until then this one junction is theirs, not ours.
-CHAT_TEMPLATE_SPACES = {") （"}
-
-
 def spaces_of_ours(texts: list[str], repo: str = SAMPLE_REPO) -> list[str]:
     found = {space for text in texts for space in stray_spaces(text, github=[repo])}
-    return sorted(found - CHAT_TEMPLATE_SPACES)
+    return sorted(found)
 
 
 # ------------------------------------------------------------------------------------------ the checks
