@@ -27,6 +27,7 @@ from bot.model import (
     InTopic,
     Section,
     SectionKind,
+    Suggestion,
     Trend,
     result_group,
 )
@@ -80,6 +81,7 @@ def environment() -> Environment:
         reason=reason,
         item_url=safety.item_url,
         ratio_text=ratio_text,
+        suggestion=suggestion,
         percent=percent,
     )
     return env
@@ -100,6 +102,11 @@ def trend_items(digest: Digest, trend: Trend) -> list[DigestItem]:
     section = digest.section(f"topic:{trend.topic}")
     by_number = {item.number: item for item in section.items} if section else {}
     return [by_number[number] for number in trend.items if number in by_number]
+
+
+def suggestion(what: Suggestion, t: dict[str, Any]) -> str:
+    """What to try when nothing matched, in the words of the strings ``t`` (unescaped)."""
+    return str(t["suggest"][what.kind].format(value=what.value))
 
 
 def ratio_text(trend: Trend) -> str | None:

@@ -485,8 +485,8 @@ def _query_blocks(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -
         )
         pack.add(_rich(_line(_text(text))))
         if result.suggestions:
-            tried = " · ".join(slack_text(suggestion, 100) for suggestion in result.suggestions[:10])
-            pack.add(_rich(_line(_text(f"{t['query_try']}: ", bold=True), _text(tried))))
+            tried = " · ".join(slack_text(layout.suggestion(s, t), 100) for s in result.suggestions[:10])
+            pack.add(_rich(_line(_text(t["query_try"] + t["colon"], bold=True), _text(tried))))
         return pack.messages
     top = {id(item) for item in result.items[:shown]}
     for group, items in layout.group_results(result.items):

@@ -62,7 +62,7 @@ COMMAND_WORDS = frozenset(_COMMANDS.split())
 
 URL = re.compile(r"https?://[^\s|>)\]\"']+")
 CODE = re.compile(r"`[^`\n]*`")
-LATIN_WORD = re.compile(r"[A-Za-z]+")
+LATIN_WORD = re.compile(r"(?<![0-9])[A-Za-z]+")  # "30d", "1.8x": a number's unit, not a word
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _FULL_WIDTH_PUNCTUATION = "\u3000-\u303f\uff00-\uffef\u201c\u201d\u2026"
 _WORD = f"{_HAN}A-Za-z0-9\u03b1-\u03c9"  # Greek placeholders stand for GitHub's Latin text

@@ -29,6 +29,7 @@ from bot.model import (
     Section,
     Signal,
     Stats,
+    Suggestion,
     TermHit,
     TopicRef,
     Trend,
@@ -235,7 +236,8 @@ def query_results(draw: st.DrawFn) -> QueryResult:
         items=draw(item_lists(repo, first=1, max_size=300)),
         topic=draw(st.one_of(st.none(), short_text)),
         topic_title=draw(st.one_of(st.none(), short_text)),
-        suggestions=tuple(draw(st.lists(short_text, max_size=4))),
+        suggestions=tuple(draw(st.lists(st.builds(Suggestion, st.sampled_from(("topic", "wider_window")), short_text),
+                                        max_size=4))),
         locale=draw(st.sampled_from(("en", "zh-CN"))),
     )
 

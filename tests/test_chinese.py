@@ -211,8 +211,6 @@ def test_an_answer_with_nothing_says_so_in_chinese(demo: Demo, fmt: str) -> None
     assert spaces_of_ours(texts) == []
 
 
-@pytest.mark.xfail(strict=True, reason="bot/app/service.py writes suggestions as English sentences ('topic rocm', "
-                                       "'a wider window, e.g. 30d'): the model needs typed suggestions to word")
 def test_suggestions_for_an_empty_answer_are_chinese(demo: Demo) -> None:
     assert english_of_ours(rendered(demo.nothing, "markdown"), allowed=github_words(demo.nothing)) == []
 

@@ -10,7 +10,7 @@ import discord
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.model import Digest, Evidence, InTopic, QueryResult, Section, Stats
+from bot.model import Digest, Evidence, InTopic, QueryResult, Section, Stats, Suggestion
 from formatters.discord_embeds import render_discord_digest, render_discord_query
 from formatters.safety import valid_repo
 from tests.formatter_strategies import (
@@ -23,6 +23,9 @@ from tests.formatter_strategies import (
     query_results,
     small_digest,
 )
+
+TRY = (Suggestion("topic", "rocm"), Suggestion("wider_window", "7d"))  # what an empty answer suggests
+
 
 # The only links we make: [#number](https GitHub(-Enterprise) page of an issue or PR), and the appendix's counts
 # linked to the repository's issue and PR searches.
@@ -226,12 +229,12 @@ def test_query_groups_in_order_with_more_per_group() -> None:
 
 
 def test_query_with_no_results_says_so_with_window_and_suggestions() -> None:
-    result = QueryResult(repo="o/r", query="rocm", window=WINDOW, items=(), suggestions=("rocm (topic)", "7d"))
+    result = QueryResult(repo="o/r", query="rocm", window=WINDOW, items=(), suggestions=TRY)
     (message,) = render_discord_query(result)
     check_message(message)
     text = all_text([message])
     assert "Nothing matched “rocm” in o/r between 2025-12-01 11:05 and 2025-12-02 11:05 (Asia/Shanghai)." in text
-    assert "**Try**: rocm \\(topic\\) · 7d" in text
+    assert "**Try**: topic rocm · a wider window, e.g. 7d" in text
 
 
 # ------------------------------------------------------------------------------------------ properties

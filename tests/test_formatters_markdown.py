@@ -8,10 +8,12 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from bot.model import Digest, QueryResult, Section, Stats
+from bot.model import Digest, QueryResult, Section, Stats, Suggestion
 from formatters.markdown import render_markdown, render_markdown_query
 from formatters.safety import valid_repo
 from tests.formatter_strategies import WINDOW, digests, item, post_digest, query_results, small_digest
+
+TRY = (Suggestion("topic", "rocm"), Suggestion("wider_window", "7d"))  # what an empty answer suggests
 
 OUR_LINK = re.compile(r"\[#[0-9]+\]\(https://[a-z0-9.:-]+/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+/(?:issues|pull)/[0-9]+\)")
 
@@ -32,6 +34,7 @@ def check_inert(text: str) -> None:
                    "近 7 天活跃度：▂▄▁█▃▆▅", "时间窗口：2025-12-01 11:05", "— 新 Issue · @alice", "_3 条新评论_"]),
     ],
 )
+
 def test_digest_in_both_locales_with_sparkline(locale: str, words: list[str]) -> None:
     text = render_markdown(small_digest(), locale=locale)  # the digest was built in English
     for word in words:
@@ -95,9 +98,9 @@ def test_query_groups_with_more_and_plain_empty_answer() -> None:
     assert "[#1](" in text and "[#2](" in text and "[#3](" not in text and "[#4](" not in text
     assert text.count("- …and 1 more") == 2 and "2 of 4 items" in text and "Topic: ROCm" in text
     empty = render_markdown_query(
-        QueryResult("o/r", "<b>rocm</b>", WINDOW, (), suggestions=("rocm", "7d"), locale="zh-CN")
+        QueryResult("o/r", "<b>rocm</b>", WINDOW, (), suggestions=TRY, locale="zh-CN")
     )
-    assert "没有与“\\<b\\>rocm\\</b\\>”匹配的内容" in empty and "试试：rocm · 7d" in empty
+    assert "没有与“\\<b\\>rocm\\</b\\>”匹配的内容" in empty and "试试：主题 rocm · 放宽时间范围，例如 7d" in empty
     assert "2025-12-01 11:05 至 2025-12-02 11:05（Asia/Shanghai）" in empty
     check_inert(empty)
 

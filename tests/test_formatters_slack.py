@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from slack_sdk.models.blocks import Block
 
-from bot.model import Digest, Evidence, Hot, InTopic, QueryResult, Section, Stats
+from bot.model import Digest, Evidence, Hot, InTopic, QueryResult, Section, Stats, Suggestion
 from formatters.safety import one_line, text_size, valid_repo
 from formatters.slack_blocks import render_slack_digest, render_slack_query
 from tests.formatter_strategies import (
@@ -28,6 +28,9 @@ from tests.formatter_strategies import (
     short_text,
     small_digest,
 )
+
+TRY = (Suggestion("topic", "rocm"), Suggestion("wider_window", "7d"))  # what an empty answer suggests
+
 
 # The only links we make: an https GitHub(-Enterprise) page of an issue or PR of the repository, or one of its
 # issue/PR searches (the appendix's counts).
@@ -400,7 +403,7 @@ def test_query_groups_in_order_with_more_per_group() -> None:
 
 def test_query_with_no_results_says_so_with_window_and_suggestions() -> None:
     result = QueryResult(
-        repo="o/r", query="<!channel> rocm", window=WINDOW, items=(), suggestions=("rocm (topic)", "last 7 days"),
+        repo="o/r", query="<!channel> rocm", window=WINDOW, items=(), suggestions=TRY,
         locale="zh-CN",
     )
     (payload,) = render_slack_query(result)
@@ -409,7 +412,7 @@ def test_query_with_no_results_says_so_with_window_and_suggestions() -> None:
     text = all_text([payload])
     assert "没有与“<!channel> rocm”匹配的内容" in text  # exact, in a text element: nobody is notified
     assert "2025-12-01 11:05 至 2025-12-02 11:05" in text
-    assert "rocm (topic) · last 7 days" in text
+    assert "主题 rocm · 放宽时间范围，例如 7d" in text
 
 
 def test_a_big_query_answer_is_still_one_message() -> None:

@@ -22,7 +22,7 @@ from bot.app.notices import (
 )
 from bot.app.service import DigestService
 from bot.github.payloads import comment_from_payload, item_from_payload
-from bot.model import Active, Digest, Evidence, QueryMatch, QueryResult, TermHit, TopicRef
+from bot.model import Active, Digest, Evidence, QueryMatch, QueryResult, Suggestion, TermHit, TopicRef
 from bot.settings import Settings, load_settings
 from bot.store.store import Store
 from formatters.json_format import query_to_dict
@@ -140,8 +140,8 @@ def test_answers_without_words_say_what_happened_in_the_window(filled: Store, se
 def test_no_match_says_so_with_suggestions(filled: Store, settings: Settings) -> None:
     result = ask(filled, settings, "rcom")
     assert result.items == ()
-    assert result.suggestions[0] == "topic rocm"
-    assert "a wider window, e.g. 30d" in result.suggestions
+    assert result.suggestions[0] == Suggestion("topic", "rocm")
+    assert Suggestion("wider_window", "30d") in result.suggestions
 
 
 def test_window_beyond_history_is_noted(filled: Store, settings: Settings) -> None:

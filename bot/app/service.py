@@ -61,7 +61,7 @@ from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window
 from bot.errors import UserError
 from bot.github.factory import github_client
-from bot.model import Answer, Digest, Listed, QueryResult, Window
+from bot.model import Answer, Digest, Listed, QueryResult, Suggestion, Window
 from bot.model.views import ItemViewer
 from bot.settings import Settings
 from bot.store.chat import ChannelSettings, ChatState, Subscription
@@ -473,11 +473,11 @@ class DigestService:
             local = synced_from.astimezone(context.zone)
             parsed_notes.append(f"activity before {local:%Y-%m-%d %H:%M} was never synced")
         topic = topic_named(taxonomy, query.words[0]) if len(query.words) == 1 else None
-        suggestions: list[str] = []
+        suggestions: list[Suggestion] = []
         if not items and asked is None:
-            suggestions = [f"topic {name}" for name in suggest(taxonomy, query)]
+            suggestions = [Suggestion("topic", name) for name in suggest(taxonomy, query)]
             if query.window is None or (window.end - window.start) < timedelta(days=30):
-                suggestions.append("a wider window, e.g. 30d")
+                suggestions.append(Suggestion("wider_window", "30d"))
         parsed = query.as_dict()
         if parsed_notes:
             parsed["notes"] = parsed_notes

@@ -318,6 +318,18 @@ class Digest:
         return next((s for s in self.sections if s.id == section_id), None)
 
 
+SuggestionKind = Literal["topic", "wider_window"]
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """What to try when nothing matched: a ``topic`` near a word (``value``: its id), or a ``wider_window``
+    (``value``: an example, "30d")."""
+
+    kind: SuggestionKind
+    value: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class QueryResult:
     """The answer to ``/digest <words> [window]``: every matching item, best first, each with its reason."""
@@ -329,7 +341,7 @@ class QueryResult:
     topic: str | None = None  # set when the query named one topic
     topic_title: str | None = None
     parsed: dict[str, object] = field(default_factory=dict)  # the parser's view, for JSON and debugging
-    suggestions: tuple[str, ...] = ()  # when nothing matched: nearest topics, a wider window
+    suggestions: tuple[Suggestion, ...] = ()  # when nothing matched: nearest topics, a wider window
     locale: str = "en"
 
 
