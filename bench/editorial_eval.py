@@ -1,8 +1,8 @@
 """How often the digest's picks agree with people's (issue #13; docs/editorial.md "Labelling a day by hand").
 
-    python bench/editorial_eval.py                       # every day, every labeller under labels/
-    python bench/editorial_eval.py --picks               # also print the bot's picks per day
-    python bench/editorial_eval.py --labels DIR          # labels from elsewhere (DIR/<labeller>/<day-id>.json)
+    python -m bench.editorial_eval                       # every day, every labeller under labels/
+    python -m bench.editorial_eval --picks               # also print the bot's picks per day
+    python -m bench.editorial_eval --labels DIR          # labels from elsewhere (DIR/<labeller>/<day-id>.json)
 
 For each day under tests/data/editorial/days/ (built by bench/editorial_days.py): a FakeGitHub serves the
 day's payloads, the real Syncer copies them into a temporary SQLite store (its clock at the window's end), and
@@ -28,6 +28,7 @@ from zoneinfo import ZoneInfo
 
 import httpx
 
+from bench.common import print_table
 from bot.app.service import DigestService
 from bot.demo.fake_github import FakeGitHub
 from bot.digest.window import default_window
@@ -231,20 +232,6 @@ def between_labellers(labels: Mapping[str, Mapping[str, Picks]]) -> list[tuple[s
 
 def fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
-
-
-def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
-    cells = [[str(h) for h in headers], *[[str(v) for v in row] for row in rows]]
-    widths = [max(len(row[k]) for row in cells) for k in range(len(headers))]
-
-    def line(row: Sequence[str]) -> str:
-        return "| " + " | ".join(value.ljust(width) for value, width in zip(row, widths, strict=True)) + " |"
-
-    print(line(cells[0]))
-    print("|" + "|".join("-" * (width + 2) for width in widths) + "|")
-    for row in cells[1:]:
-        print(line(row))
-    print()
 
 
 def report(picks: Mapping[str, Picks], labels: Mapping[str, Mapping[str, Picks]], tuned: set[str],

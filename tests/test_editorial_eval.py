@@ -5,7 +5,7 @@ tests/data/editorial/labels/<labeller>/<day-id>.json, written from the policy an
 (tests/data/editorial/views/) by people who have not seen the ranking code. Agreement per section and day =
 |bot top-k ∩ label top-k| / min(k, len(label list)) with k = 3 (hot), 5 (key changes), 5 (notable bugs);
 the means over (labeller, day) must hold the floors below, separately for the days the ranking was tuned on
-(tuned.txt) and the others. ``python bench/editorial_eval.py`` prints the full table.
+(tuned.txt) and the others. ``python -m bench.editorial_eval`` prints the full table.
 """
 
 from __future__ import annotations
@@ -219,4 +219,4 @@ def test_the_digest_agrees_with_the_labellers() -> None:
         for section, value in section_means(scores, tuned=tuned).items():
             if value is not None and value < floors[section]:
                 failures.append(f"{'tuned' if tuned else 'held-out'} {section}: {value:.2f} < {floors[section]}")
-    assert not failures, "; ".join(failures) + " (python bench/editorial_eval.py --picks for the table)"
+    assert not failures, "; ".join(failures) + " (python -m bench.editorial_eval --picks for the table)"
