@@ -121,6 +121,9 @@ class DigestService:
         self.build_threads = max(1, threads)
         self._builds = ThreadPoolExecutor(max_workers=self.build_threads, thread_name_prefix="digest-build")
         self._light = ThreadPoolExecutor(max_workers=LIGHT_THREADS, thread_name_prefix="digest-light")
+        # The bookkeeping of heavy commands (claim, channel, limits) queues here, not ahead of light commands': a
+        # burst of 40 digests would otherwise put 40 store round trips in front of a `help`.
+        self._intake = ThreadPoolExecutor(max_workers=1, thread_name_prefix="digest-intake")
         processes = settings.file.chat.build_processes if build_processes is None else build_processes
         self.build_processes = processes if store.shareable_url is not None else 0
         self._procs: ProcessPoolExecutor | None = None  # started on first use: the CLI and tests never pay for it
@@ -139,6 +142,7 @@ class DigestService:
         # Queued work is dropped; running work finishes first, so nothing reads a store its owner then closes.
         self._builds.shutdown(wait=True, cancel_futures=True)
         self._light.shutdown(wait=True, cancel_futures=True)
+        self._intake.shutdown(wait=True, cancel_futures=True)
         if self._procs is not None:
             # wait: the workers exit now, not as orphans holding database connections after the web process
             self._procs.shutdown(wait=True, cancel_futures=True)
@@ -175,6 +179,10 @@ class DigestService:
         """Run a cheap blocking store call (a settings read, a subscription write) beside the build pool, so
         commands that need no build are answered while every build thread is busy."""
         return await asyncio.get_running_loop().run_in_executor(self._light, functools.partial(fn, *args))
+
+    async def in_intake_pool(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run the store bookkeeping of a heavy command (before its build) apart from the light pool."""
+        return await asyncio.get_running_loop().run_in_executor(self._intake, functools.partial(fn, *args))
 
     # --- contexts ---
 

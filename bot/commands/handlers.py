@@ -52,7 +52,8 @@ class Commands:
 
     async def handle_command(self, ctx: Context, command: Command, *, render: RenderSpec | None = None) -> Reply:
         """``render``: the platform's renderer, so a private answer can be rendered where it is built."""
-        opened = await self.service.in_light_pool(self.service.open_command, ctx)
+        pool = self.service.in_intake_pool if isinstance(command, Ask | Post) else self.service.in_light_pool
+        opened = await pool(self.service.open_command, ctx)
         return await self._handle(ctx, command, render, *opened)
 
     async def handle_claimed(self, ctx: Context, command: Command, claim: str, *,
@@ -61,7 +62,8 @@ class Commands:
         process already took it. The claim, the channel and the pause notice are one light-pool call: under a
         burst, each request's bookkeeping queues once in the light pool, not three times ahead of a light
         command's."""
-        opened = await self.service.in_light_pool(self.service.claim_and_open, ctx, claim)
+        pool = self.service.in_intake_pool if isinstance(command, Ask | Post) else self.service.in_light_pool
+        opened = await pool(self.service.claim_and_open, ctx, claim)
         return None if opened is None else await self._handle(ctx, command, render, *opened)
 
     async def _handle(self, ctx: Context, command: Command, render: RenderSpec | None, channel: ChannelContext,
