@@ -19,6 +19,7 @@ from bot.digest.rank import (
     bug_kind,
     bug_reach,
     key_change_score,
+    may_be_significant,
     notable_score,
     significant_in_review,
 )
@@ -217,7 +218,7 @@ def _key_changes(
             open_then and not item.draft and item.created_at < window.end
             and (item.created_at in window or activity.comments_in_window.get(item.number, 0) > 0)
         )
-        if not (merged or in_review):
+        if not merged and not (in_review and may_be_significant(item)):
             continue
         result = key_change_score(item, areas=areas_touched(matches.get(item.number, [])))
         if merged and result.score >= MIN_SCORE:

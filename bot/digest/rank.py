@@ -204,6 +204,17 @@ def key_change_score(item: ItemRecord, areas: int = 0) -> Scored:
     return Scored(round(score, 3), tuple(signals), kind)
 
 
+def may_be_significant(item: ItemRecord) -> bool:
+    """``significant_in_review`` before scoring: False for an open PR that cannot be, whatever its kind (a
+    [WIP], too small, or of unknown size with little review), so a busy window scores only the rest."""
+    if _WIP.search(item.title):
+        return False
+    lines = _lines(item)
+    if lines is None:
+        return item.comment_count + (item.review_comments or 0) >= 3
+    return lines >= SMALL_LINES
+
+
 def significant_in_review(item: ItemRecord, scored: Scored) -> bool:
     """An open PR earns a place when it is user-facing and not small, or large whatever it is. Without its
     size, a user-facing PR that people are reviewing (3+ comments) stands in for "not small". A PR its title

@@ -525,6 +525,7 @@ def encode_evidence(evidence: Evidence) -> str:
     return json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
 
 
+@lru_cache(maxsize=8192)  # the same few thousand strings recur in every digest; Evidence is frozen
 def decode_evidence(text: str) -> Evidence | None:
     """``encode_evidence``'s inverse; None for anything it did not write."""
     try:
