@@ -25,9 +25,15 @@ class ItemViewer:
         self.window = window
         self.activity = activity
         self._is_bot = is_bot
+        self._bots: dict[str, bool] = {}  # by login: every section asks again for the same few hundred authors
 
     def is_bot(self, item: ItemRecord) -> bool:
-        return item.author_is_bot or (self._is_bot is not None and self._is_bot(item.author))
+        if item.author_is_bot or self._is_bot is None:
+            return item.author_is_bot
+        known = self._bots.get(item.author)
+        if known is None:
+            known = self._bots[item.author] = self._is_bot(item.author)
+        return known
 
     def comments(self, item: ItemRecord) -> int:
         return self.activity.comments_in_window.get(item.number, 0)
