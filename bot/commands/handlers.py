@@ -9,7 +9,9 @@ other command is a few cheap store calls in its light pool, so it never waits be
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any
 
 from bot.app.context import ChannelContext, Context, PostRequest
 from bot.app.limits import HeavyLimiter, LimitRules
@@ -52,8 +54,7 @@ class Commands:
 
     async def handle_command(self, ctx: Context, command: Command, *, render: RenderSpec | None = None) -> Reply:
         """``render``: the platform's renderer, so a private answer can be rendered where it is built."""
-        pool = self.service.in_intake_pool if isinstance(command, Ask | Post) else self.service.in_light_pool
-        opened = await pool(self.service.open_command, ctx)
+        opened = await self._opening_pool(command)(self.service.open_command, ctx)
         return await self._handle(ctx, command, render, *opened)
 
     async def handle_claimed(self, ctx: Context, command: Command, claim: str, *,
@@ -62,9 +63,13 @@ class Commands:
         process already took it. The claim, the channel and the pause notice are one light-pool call: under a
         burst, each request's bookkeeping queues once in the light pool, not three times ahead of a light
         command's."""
-        pool = self.service.in_intake_pool if isinstance(command, Ask | Post) else self.service.in_light_pool
-        opened = await pool(self.service.claim_and_open, ctx, claim)
+        opened = await self._opening_pool(command)(self.service.claim_and_open, ctx, claim)
         return None if opened is None else await self._handle(ctx, command, render, *opened)
+
+    def _opening_pool(self, command: Command) -> Callable[..., Awaitable[Any]]:
+        """Where a command's opening store call runs: heavy commands' apart, so a burst of them never queues
+        ahead of a light command's."""
+        return self.service.in_intake_pool if isinstance(command, Ask | Post) else self.service.in_light_pool
 
     async def _handle(self, ctx: Context, command: Command, render: RenderSpec | None, channel: ChannelContext,
                       paused: Paused | None) -> Reply:

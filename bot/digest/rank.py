@@ -219,12 +219,10 @@ def significant_in_review(item: ItemRecord, scored: Scored) -> bool:
     """An open PR earns a place when it is user-facing and not small, or large whatever it is. Without its
     size, a user-facing PR that people are reviewing (3+ comments) stands in for "not small". A PR its title
     calls a work in progress ([WIP]) is not in review yet."""
-    if _WIP.search(item.title):
+    if not may_be_significant(item):  # a [WIP], too small, or of unknown size with little review
         return False
     lines = _lines(item)
-    if lines is None:
-        return scored.user_facing and item.comment_count + (item.review_comments or 0) >= 3
-    return lines >= LARGE_LINES or (scored.user_facing and lines >= SMALL_LINES)
+    return scored.user_facing or (lines is not None and lines >= LARGE_LINES)
 
 
 def _lines(item: ItemRecord) -> int | None:
