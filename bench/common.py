@@ -59,7 +59,7 @@ RESULT_TAG = "BENCH-RESULT "
 # What shapes the stored rows, hence the cache key: the sample, its conversion to records, and the two
 # tables' columns. Not the whole schema file: other tables (chat, delivery) change often and do not matter.
 _FINGERPRINTED = ("bot/demo/generator.py", "bot/github/payloads.py", "bot/text.py", "bot/topics/taxonomy.py",
-                  "config/topics.toml", "bot/store/schema.py")
+                  "config/topics.toml", "bot/store/schema.py", "bot/topics/kinds.py")
 
 T = TypeVar("T")
 

@@ -167,6 +167,9 @@ def _first_message(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str)
         })
     if len(embeds) == 1:
         headline["fields"].append(_field(t["highlights"], parts.no_highlights(t)))
+    if chat.quiet:
+        names = t["list_sep"].join(sections.section_title(s, t) for s in chat.quiet)
+        headline["description"] += "\n" + parts.quiet_topics(names, t)
     embeds[-1]["footer"] = {"text": parts.thread_hint(t)}  # the appendix always follows, even on a quiet day
     return _message(embeds, parts.content(digest.repo, digest.window, tz, t))
 

@@ -160,6 +160,9 @@ class ChatLayout:
     topics: tuple[TopicPlace, ...]
     key_changes: Placed | None
     notable: Placed | None
+    # Followed topics with nothing in the window: the channel message says so in one line, so a reader who
+    # follows ROCm knows the digest looked and found nothing rather than wondering whether it looked.
+    quiet: tuple[Section, ...] = ()
 
     def channel_parts(self) -> list[tuple[SectionKind, Section, tuple[DigestItem, ...]]]:
         """The channel message's sections in reading order (hot, followed topics, key changes, notable), each
@@ -199,6 +202,12 @@ def followed_sections(digest: Digest) -> list[Section]:
     return [section for section in found if section is not None and section.items]
 
 
+def quiet_topics(digest: Digest) -> tuple[Section, ...]:
+    """The followed topics with no item in the window, in the order they are followed."""
+    found = (digest.section(TOPIC_PREFIX + topic) for topic in dict.fromkeys(digest.followed))
+    return tuple(section for section in found if section is not None and not section.items)
+
+
 def chat_layout(digest: Digest, counts: ChannelCounts = ChannelCounts(), thread_limit: int = 10) -> ChatLayout:
     """Each item once in a chat post, in its most specific place: a followed topic (the one whose evidence for
     it is strongest, the earlier followed on a tie), then notable new bugs, then key changes, then hot
@@ -234,7 +243,8 @@ def chat_layout(digest: Digest, counts: ChannelCounts = ChannelCounts(), thread_
     notable = take("notable", counts.notable)
     key_changes = take("key_changes", counts.key_changes)
     hot = take("hot", counts.hot)
-    return ChatLayout(hot=hot, topics=tuple(topics), key_changes=key_changes, notable=notable)
+    return ChatLayout(hot=hot, topics=tuple(topics), key_changes=key_changes, notable=notable,
+                      quiet=quiet_topics(digest))
 
 
 def channel_levels(followed: int) -> list[ChannelCounts]:
@@ -330,8 +340,10 @@ def _host(digest: Digest) -> str:
 
 def markdown_order(digest: Digest) -> list[Section | None]:
     """The report's order (docs/editorial.md): followed topics, hot discussions, trends (None), key changes,
-    notable new bugs, the other topics; every section with items, whole."""
-    followed = followed_sections(digest)
+    notable new bugs, the other topics; every section with items, whole; a followed topic without items
+    keeps its place (it says the window had nothing for it)."""
+    found = (digest.section(TOPIC_PREFIX + topic) for topic in dict.fromkeys(digest.followed))
+    followed = [section for section in found if section is not None]
     chosen = {section.id for section in followed}
     builtin = {section.id: section for section in digest.sections if section.kind != "topic" and section.items}
     others = [s for s in digest.sections if s.kind == "topic" and s.items and s.id not in chosen]

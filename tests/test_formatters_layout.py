@@ -8,6 +8,7 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 
 from bot.model import Digest, Evidence, InTopic, Section, Stats
+from formatters.discord_embeds import render_discord_digest
 from formatters.layout import (
     ChannelCounts,
     channel_levels,
@@ -17,6 +18,8 @@ from formatters.layout import (
     search_url,
     with_thread_limit,
 )
+from formatters.markdown import render_markdown
+from formatters.slack_blocks import render_slack_digest
 from tests.formatter_strategies import WINDOW, digests, item, post_digest
 
 
@@ -107,3 +110,28 @@ def test_any_layout_places_an_item_once_and_only_from_its_sections(digest: Diges
         others = set(placed) - {e.number for e in (layout.hot.items if layout.hot else ())}
         left = [e for e in hot.items if e.number not in others]
         assert len(layout.hot.items if layout.hot else ()) == min(3, len({e.number for e in left}))
+
+
+def _quiet_rocm_day(locale: str = "en") -> Digest:
+    """A reader follows ROCm and Qwen; ROCm had nothing in the window, Qwen had one item."""
+    qwen = item(3, "[Bug] Qwen3 hangs", why=InTopic((Evidence("tag", "qwen"),)))
+    return Digest(repo="o/r", window=WINDOW, stats=Stats(), locale=locale, followed=("rocm", "qwen"), sections=(
+        Section.for_topic("rocm", "AMD / ROCm", ()), Section.for_topic("qwen", "Qwen", (qwen,)),
+    ))
+
+
+def test_a_followed_topic_with_nothing_says_so_once_in_every_format() -> None:
+    digest = _quiet_rocm_day()
+    assert [section.id for section in chat_layout(digest).quiet] == ["topic:rocm"]
+    channel = str(render_slack_digest(digest)[0]["blocks"])
+    assert channel.count("AMD / ROCm: nothing new in this window") == 1 and "Qwen: nothing new" not in channel
+    headline = render_discord_digest(digest)[0]["embeds"][0]["description"]
+    assert "AMD / ROCm: nothing new in this window" in headline
+    markdown = render_markdown(digest)
+    assert markdown.index("AMD / ROCm") < markdown.index("Nothing new in this window.") < markdown.index("Qwen")
+    zh = str(render_slack_digest(_quiet_rocm_day("zh-CN"))[0]["blocks"])
+    assert "AMD / ROCm：这段时间没有新动态" in zh
+
+
+def test_a_day_where_every_followed_topic_has_items_has_no_quiet_line() -> None:
+    assert chat_layout(post_digest()).quiet == ()

@@ -26,6 +26,8 @@ class ItemViewer:
         self.activity = activity
         self._is_bot = is_bot
         self._bots: dict[str, bool] = {}  # by login: every section asks again for the same few hundred authors
+        # by item: an item is shown in several sections (appendix, topics, highlights), its state once
+        self._states: dict[int, str] = {}
 
     def is_bot(self, item: ItemRecord) -> bool:
         if item.author_is_bot or self._is_bot is None:
@@ -41,6 +43,12 @@ class ItemViewer:
     def reactions(self, item: ItemRecord) -> int:
         return item.reactions + self.activity.comment_reactions_in_window.get(item.number, 0)
 
+    def _state(self, item: ItemRecord) -> str:
+        state = self._states.get(item.number)
+        if state is None:
+            state = self._states[item.number] = item_state(item, self.window)
+        return state
+
     def __call__(self, item: ItemRecord, why: Reason, event_time: datetime | None = None) -> DigestItem:
         return DigestItem(
             number=item.number,
@@ -50,7 +58,7 @@ class ItemViewer:
             author=item.author,
             labels=item.labels,
             summary=item.summary,
-            state=item_state(item, self.window),
+            state=self._state(item),
             event_time=event_time,
             comments_in_window=self.comments(item),
             reactions=self.reactions(item),

@@ -114,9 +114,15 @@ def _add_columns(conn: Connection, table: Table, names: Sequence[str]) -> None:
             conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {name} {column_type}"))
 
 
+def _item_kinds(conn: Connection) -> None:
+    # items: step 1 creates the table from today's definition, so the columns may exist already. Items stored
+    # before have no kinds_key: a digest works their kinds out as it reads them, the sync stores them next time.
+    _add_columns(conn, schema.items, ("bug_kind", "change_kind", "change_value", "kinds_key"))
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
-    (6, _comment_associations), (7, _pr_details), (8, _channel_thread),
+    (6, _comment_associations), (7, _pr_details), (8, _channel_thread), (9, _item_kinds),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -34,6 +34,12 @@ class ItemRecord:
     # Topic matches (topic id, score, reasons) computed by the sync with the taxonomy ``topics_key``.
     topics: tuple[tuple[str, int, tuple[str, ...]], ...] | None = None
     topics_key: str = ""
+    # What the item is (``bot.topics.kinds``), worked out by the sync with the rules ``kinds_key``: the failure
+    # a bug report describes, the kind of change a PR makes and its signal's value.
+    bug_kind: str | None = None
+    change_kind: str | None = None
+    change_value: str = ""
+    kinds_key: str = ""
     # A PR's details (``GET /pulls/{n}``), fetched by the sync for key-change candidates only; None: not known.
     additions: int | None = None
     deletions: int | None = None

@@ -72,6 +72,11 @@ items = Table(
     Column("summary", Text, nullable=False, default=""),
     Column("topics", JSON),  # [[topic id, score, [reasons]]], computed at sync time
     Column("topics_key", String(40), nullable=False, default=""),  # the taxonomy's fingerprint
+    # bot.topics.kinds, computed at sync time with the rules fingerprinted by kinds_key ("" or another: stale)
+    Column("bug_kind", String(20)),
+    Column("change_kind", String(20)),
+    Column("change_value", String(40)),
+    Column("kinds_key", String(40)),
     # A PR's details from GET /pulls/{n} (schema 7), written only by the sync's details step: a listing's upsert
     # leaves them as they are. details_updated_at: the item's updated_at they were read at; details_due: picked
     # for a fetch that has not succeeded yet (the next sync retries it).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from bisect import bisect_right
+import functools
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -41,14 +41,21 @@ def _item_row(item: ItemRecord) -> dict[str, Any]:
 
 
 def _item_from_row(row: Any) -> ItemRecord:
-    values = {name: value for name, value in row._mapping.items() if name in _ITEM_FIELD_SET}
+    values = {name: value for name, value in zip(_record_keys(row._fields), row, strict=True) if name is not None}
     values["labels"] = tuple(values["labels"] or ())
-    for text_field in ("body", "prose", "summary", "topics_key"):
+    for text_field in ("body", "prose", "summary", "topics_key", "change_value", "kinds_key"):
         values[text_field] = values.get(text_field) or ""
     topics = values.get("topics")
     values["topics"] = None if topics is None else tuple((t, int(s), tuple(r)) for t, s, r in topics)
     values["details_due"] = bool(values.get("details_due"))
     return ItemRecord(**values)
+
+
+@functools.lru_cache(maxsize=32)
+def _record_keys(fields: tuple[str, ...]) -> tuple[str | None, ...]:
+    """A select's column names as ItemRecord fields, None for a column it has no field for (one lookup per
+    query shape instead of one per row and column)."""
+    return tuple(name if name in _ITEM_FIELD_SET else None for name in fields)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -355,7 +362,7 @@ class Store:
             return [_item_from_row(row) for row in rows]
 
     def save_topics(self, items: Sequence[ItemRecord]) -> None:
-        """Store re-computed topic matches (and their taxonomy's fingerprint) only."""
+        """Store re-computed topic matches (and their taxonomy's fingerprint) and kinds only."""
         if not items:
             return
         i = schema.items
@@ -365,7 +372,8 @@ class Store:
                 conn.execute(
                     i.update()
                     .where(i.c.repo == item.repo, i.c.number == item.number)
-                    .values(topics=row["topics"], topics_key=item.topics_key)
+                    .values(topics=row["topics"], topics_key=item.topics_key, bug_kind=item.bug_kind,
+                            change_kind=item.change_kind, change_value=item.change_value, kinds_key=item.kinds_key)
                 )
 
     # --- reads (builders) ---
@@ -433,13 +441,20 @@ class Store:
         """Items opened in each of the consecutive windows ``[starts[k], starts[k+1])``, the last ending at ``end``."""
         bounds = [*starts, end]
         created = schema.items.c.created_at
+        if not starts:
+            return []
+        # Counted by the database: a week of a busy repository is thousands of rows to convert otherwise.
+        bucket = case(*((created < bound, k) for k, bound in enumerate(bounds[1:])), else_=len(starts))
+        counts = [0] * len(starts)
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(created).where(schema.items.c.repo == repo, created >= bounds[0], created < end)
-            ).scalars()
-            counts = [0] * len(starts)
-            for moment in rows:
-                counts[bisect_right(bounds, moment) - 1] += 1
+                select(bucket, func.count())
+                .where(schema.items.c.repo == repo, created >= bounds[0], created < end)
+                .group_by(bucket)
+            ).all()
+        for k, n in rows:
+            if 0 <= k < len(counts):
+                counts[k] = n
         return counts
 
 

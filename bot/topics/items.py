@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from bot.store.history import History
 from bot.store.records import ItemRecord
 from bot.store.store import Store
+from bot.topics.kinds import with_kinds
 from bot.topics.taxonomy import Taxonomy, Topic, TopicMatch
 
 
@@ -27,10 +28,10 @@ def topic_match(taxonomy: Taxonomy, topic: Topic, item: ItemRecord) -> TopicMatc
 
 
 def classify(taxonomy: Taxonomy, item: ItemRecord) -> ItemRecord:
-    """The item with its topic matches stored, as the sync saves it."""
+    """The item with its topic matches and its kinds (``bot.topics.kinds``) worked out, as the sync saves it."""
     found = [topic.match(item.title, item.labels, item.prose, item.author) for topic in taxonomy.topics]
     topics = tuple(m.stored() for m in found if m is not None)
-    return dataclasses.replace(item, topics=topics, topics_key=taxonomy.fingerprint)
+    return with_kinds(dataclasses.replace(item, topics=topics, topics_key=taxonomy.fingerprint))
 
 
 def stored_topic_ids(
