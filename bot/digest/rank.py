@@ -6,12 +6,13 @@ lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_sc
 
 1. what kind of change it is, from its title tags, labels and title words (the first that applies):
    internal (a [Refactor] / [CI] / [Doc] / [Test] / [Chore] / [Build] tag, a dependencies / docs / CI label,
-   or a title about a typo, rename, refactor, clean-up, unused or useless code, type hints, tests or logging;
+   or a title about a typo, rename, refactor, clean-up, unused or useless code, type hints, tests or logging,
+   or moving code onto a shared implementation: "Use the shared MLP implementation for X", "unify", "consolidate";
    "Remove useless X" is internal, not a removal users feel)                                        +0
    new model or model family ([Model], [New Model], label new-model)                               +7
    breaking change or removal (label breaking-change, [Breaking], "breaking", "deprecate", "remove",
    "drop support" in the title)                                                                    +6
-   changed default ("by default", "default to")                                                    +6
+   changed default ("by default", "default to", "Default X to Y")                                  +6
    speed-up or memory saving ([Perf], "faster", "speed up", "tune", "reduce memory", ...)           +6
      + 1.5 more when the title or the body's prose quotes a figure ("1.8x", "30% lower TTFT")
    crash, hang or wrong-output fix (a fix whose title names one, ``SEVERITIES``)                   +6
@@ -19,12 +20,13 @@ lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_sc
    port)                                                                                           +6
    new feature or API ([Feature], [Frontend], [Kernel], [Core], ... with add, support, enable, ...) +6
    other bug fix ([Bugfix], "Fix ...")                                                              +3.5
-   anything else                                                                                    +2
+   new feature without a tag ("Support video input for X", "Enable Y": a title that starts by adding) +6
+   anything else (often a new kernel or backend named as a noun: "[Kernel] Triton MoE kernel for gfx942") +4
 2. breadth: +1.75 for each area it touches beyond the first (its topic matches, ``ItemRecord.topics``, that
    its title, tags or labels name: model families, hardware, kernels, frontend, ...), at most +3 (a refactor
    across four model families outranks one on a helper, not a user-facing change);
 3. size, with diminishing returns (from the PR's details, fetched at sync time): 0.8 x log2(1 + lines/10),
-   at most 5, plus 0.25 x log2(files), at most 1; a PR whose size is unknown counts as a typical one
+   at most 7, plus 0.25 x log2(files), at most 1; a PR whose size is unknown counts as a typical one
    (``TYPICAL_LINES`` lines in ``TYPICAL_FILES`` files);
 4. review attention: min(2, 0.5 x log2(1 + comments + review comments)) + min(1, 0.5 x log2(1 + reactions)).
 
@@ -72,12 +74,12 @@ KIND_WEIGHTS: dict[SignalKind, float] = {
     "internal": 0.0, "new_model": 7.0, "breaking": 6.0, "default": 6.0, "speedup": 6.0, "fix": 6.0,
     "hardware": 6.0, "feature": 6.0, "bugfix": 3.5,
 }
-OTHER_WEIGHT = 2.0  # a change we cannot tell the kind of
+OTHER_WEIGHT = 4.0  # a change we cannot tell the kind of (editors often pick them: "[Kernel] Triton MoE for gfx942")
 FIGURE_BONUS = 1.5
 AREA_WEIGHT, MAX_AREA_BONUS = 1.75, 3.0  # cap chosen by the editorial evaluation (docs/editorial.md)
 _AREA_EVIDENCE = frozenset({"label", "tag", "title"})  # the body names many topics in passing: not an area
 TYPICAL_LINES, TYPICAL_FILES = 100, 4
-SIZE_WEIGHT, SIZE_MAX = 0.8, 5.0  # chosen by the editorial evaluation: editors weigh size more than 0.4 / 3 did
+SIZE_WEIGHT, SIZE_MAX = 0.8, 7.0  # chosen by the editorial evaluation: editors weigh size more than 0.4 / 3 did
 SMALL_LINES, LARGE_LINES = 100, 1000
 MIN_SCORE = 4.5  # an internal change of typical size (100 lines in 4 files: 3.3) stays out; 2,000 lines (6) gets in
 IN_REVIEW_PENALTY = 3.0

@@ -54,7 +54,8 @@ _INTERNAL_LABELS = frozenset({"documentation", "ci/build", "dependencies"})
 _INTERNAL_WORDS = re.compile(
     r"\b(typos?|renam\w*|refactor\w*|clean ?up|cleans up|unused|useless|dead code|redundant|unnecessary|"
     r"type hints?|lint\w*|add (unit )?tests?|tests? for|flaky|logging|log (message|line)s?|"
-    r"warning message)\b|^\s*log\b",
+    r"warning message|use the shared|shared [\w-]+ implementation|unif(y|ies|ied)|consolidat\w*|"
+    r"deduplicat\w*)\b|^\s*log\b",
     re.IGNORECASE,
 )
 _MODEL_TAGS = frozenset({"model", "new model", "models"})
@@ -71,7 +72,8 @@ BUGFIX_TAGS = frozenset({"bugfix", "bug fix", "fix", "bug"})
 _ADDS = re.compile(r"\b(add\w*|support\w*|enabl\w*|introduc\w*|implement\w*|allow\w*|expos\w*|port\w*|"
                    r"new)\b", re.IGNORECASE)
 _BREAKING = re.compile(r"\b(breaking|deprecat\w*|remov\w*|drop(s|ped)? support)\b", re.IGNORECASE)
-_DEFAULT = re.compile(r"\b(by default|default to|defaults to|change (the )?default\w*|new default)\b",
+_DEFAULT = re.compile(r"\b(by default|default to|defaults to|change (the )?default\w*|new default)\b|"
+                      r"^\s*default\b.*\bto\b",
                       re.IGNORECASE)
 _SPEEDUP = re.compile(
     r"\b(speed ?ups?|speeds? up|faster|quicker|accelerat\w*|optimi[sz]\w*|tun(e|es|ed|ing)|"
@@ -81,6 +83,7 @@ _SPEEDUP = re.compile(
     re.IGNORECASE,
 )
 _FIGURE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?\s?[x×]|[-−]?\d+(?:\.\d+)?\s?%)(?!\w)")
+_LEADING_ADD = re.compile(r"^\s*(add|support|enable|introduce|implement)\w*\b", re.IGNORECASE)
 _FIX = re.compile(r"^\s*fix(es|ed)?\b", re.IGNORECASE)
 
 def _change_kind(item: ItemRecord) -> tuple[SignalKind | None, str]:
@@ -110,6 +113,8 @@ def _change_kind(item: ItemRecord) -> tuple[SignalKind | None, str]:
         return "feature", ""
     if fixes:
         return "bugfix", ""
+    if not tags and _LEADING_ADD.search(title):  # "Support video input for MiniCPM-V": untagged, still new
+        return "feature", ""
     return None, ""
 
 
