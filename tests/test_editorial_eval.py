@@ -40,10 +40,11 @@ from bot.github.payloads import comment_from_payload, item_from_payload
 
 # Floors for the mean agreement over (labeller, day), per section. 0.0 until the first measurement with real
 # labels; then raised to what the ranking holds (the issue aims for >= 0.6 on held-out days).
-# Measured 2026-12-04 (docs/editorial.md, "Evaluation results"): held out hot 0.93, notable 0.67; key changes,
-# tuned on every day, 0.59. The floors sit a little under, so a change that makes the picks worse fails.
-HELD_OUT_FLOORS: dict[str, float] = {"hot": 0.85, "key_changes": 0.0, "notable": 0.6}
-TUNED_FLOORS: dict[str, float] = {"hot": 0.0, "key_changes": 0.5, "notable": 0.0}
+# Measured (docs/editorial.md, "Evaluation results"): held out hot 0.95, notable 0.71 over fourteen days, key
+# changes 0.70 on the four days labelled after its rules were last changed; tuned on the other ten, 0.70. The
+# floors sit a little under, so a change that makes the picks worse fails.
+HELD_OUT_FLOORS: dict[str, float] = {"hot": 0.85, "key_changes": 0.6, "notable": 0.6}
+TUNED_FLOORS: dict[str, float] = {"hot": 0.0, "key_changes": 0.6, "notable": 0.0}
 
 HARNESS_FIXTURE = DATA / "harness_fixture"
 FIXTURE_DAY = "gen-s52-2025-11-16"
