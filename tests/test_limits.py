@@ -6,18 +6,23 @@ from __future__ import annotations
 import asyncio
 import shutil
 import threading
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import insert, select
 
 from bot.app.context import ChannelContext, Context
 from bot.app.limits import HeavyLimiter, LimitRules, Permit
 from bot.app.notices import Busy, ChannelShown, Help, Mutes, QueryAdjusted, Subscribed, Subscriptions
 from bot.app.service import Answer, DigestService
+from bot.commands.grammar import Ask
+from bot.commands.grammar import Help as HelpCommand
 from bot.commands.handlers import Commands
 from bot.model import QueryResult
 from bot.settings import Settings, load_settings
+from bot.store import schema
+from bot.store.chat import ChannelSettings, ChatState
 from bot.store.store import Store
 from formatters.notices import render_notice
 from formatters.safety import slack_mrkdwn
@@ -279,3 +284,49 @@ async def test_a_third_heavy_request_in_flight_is_refused_not_queued(filled: Sto
     finally:
         service.release.set()
         service.close()
+
+
+def handled_keys(store: Store) -> list[str]:
+    with store.engine.connect() as conn:
+        return list(conn.execute(select(schema.handled_requests.c.key)).scalars())
+
+
+async def test_over_the_limit_a_request_is_refused_before_any_store_work_in_the_channels_language(
+    filled: Store, settings: Settings
+) -> None:
+    ChatState(filled).save_channel(ChannelSettings("slack", "C1", repo="o/r", locale="zh-CN"))
+    clock = Clock()
+    service = DigestService(filled, settings)
+    commands = Commands(service, limiter=limiter(clock, per_user_per_minute=1))
+    try:
+        assert service.known_locale(ctx()) == "en"  # nothing read yet: the configured language
+        assert isinstance((await commands.handle_claimed(ctx(), HelpCommand(), "k-help")).notice, Help)
+        first = await commands.handle_claimed(ctx(), Ask("rocm 3d"), "k-1")
+        assert first is not None and isinstance(first.answer, QueryResult)
+        refused = await commands.handle_claimed(ctx(), Ask("rocm 3d"), "k-2")
+        assert refused is not None and isinstance(refused.notice, Busy) and refused.locale == "zh-CN"
+        assert sorted(handled_keys(filled)) == ["k-1", "k-help"]  # the refusal claimed nothing
+    finally:
+        service.close()
+
+
+async def test_a_retry_of_a_claimed_request_gives_its_permit_back(filled: Store, settings: Settings) -> None:
+    clock = Clock()
+    service = DigestService(filled, settings)
+    commands = Commands(service, limiter=limiter(clock, per_user_in_flight=1))
+    try:
+        assert ChatState(filled).claim_request("k-taken")  # another process handled it
+        assert await commands.handle_claimed(ctx(), Ask("rocm 3d"), "k-taken") is None
+        again = await commands.handle_claimed(ctx(), Ask("rocm 3d"), "k-new")  # the one slot is free
+        assert again is not None and isinstance(again.answer, QueryResult)
+    finally:
+        service.close()
+
+
+def test_request_keys_older_than_a_day_are_dropped(filled: Store) -> None:
+    with filled.engine.begin() as conn:
+        old = datetime.now(UTC) - timedelta(days=2)
+        conn.execute(insert(schema.handled_requests).values(key="old", created_at=old))
+    chat = ChatState(filled)
+    assert chat.claim_request("new") and not chat.claim_request("new")
+    assert handled_keys(filled) == ["new"]

@@ -128,6 +128,9 @@ class DigestService:
         self.build_processes = processes if store.shareable_url is not None else 0
         self._procs: ProcessPoolExecutor | None = None  # started on first use: the CLI and tests never pay for it
         self._analyst: tuple[asyncio.AbstractEventLoop, Analyst] | None = None  # made on first use, per loop
+        # Each channel's language as this process last read it: what a busy notice is said in before any store
+        # work (``known_locale``). Another process's change shows here on this process's next command there.
+        self._locales: dict[tuple[str, str], str] = {}
 
     @property
     def settings(self) -> Settings:
@@ -221,7 +224,15 @@ class DigestService:
     def caller_context(self, caller: Context) -> ChannelContext:
         """Where a command is answered: the channel's settings and, in a channel, its mutes in force now (a
         channel's digests leave out what it muted; a DM keeps everything)."""
-        return self.channel_context(caller.platform, caller.channel_id, mutes_at=None if caller.is_dm else caller.now)
+        context = self.channel_context(caller.platform, caller.channel_id,
+                                       mutes_at=None if caller.is_dm else caller.now)
+        self._locales[(caller.platform, caller.channel_id)] = context.locale
+        return context
+
+    def known_locale(self, caller: Context) -> str:
+        """The caller's channel's language without a store call: as this process last read it, else the
+        configured one. For what is said before any store work: a fair-use refusal under a burst."""
+        return self._locales.get((caller.platform, caller.channel_id)) or self.default_context().locale
 
     async def ask(self, caller: Context, channel: ChannelContext, text: str, *,
                   post: bool) -> tuple[Answer, tuple[QueryAdjusted, ...]]:

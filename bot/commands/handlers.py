@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.app.context import ChannelContext, Context, PostRequest
-from bot.app.limits import HeavyLimiter, LimitRules
+from bot.app.limits import HeavyLimiter, LimitRules, Permit
 from bot.app.notices import Busy, Failed, Invalid, Paused, Refused, Sorry
 from bot.app.replies import Reply
 from bot.app.service import DigestService, RenderSpec
@@ -60,11 +60,29 @@ class Commands:
     async def handle_claimed(self, ctx: Context, command: Command, claim: str, *,
                              render: RenderSpec | None = None) -> Reply | None:
         """``handle_command`` for a platform request with key ``claim``; None (nothing to do) when another
-        process already took it. The claim, the channel and the pause notice are one light-pool call: under a
-        burst, each request's bookkeeping queues once in the light pool, not three times ahead of a light
-        command's."""
-        opened = await self._opening_pool(command)(self.service.claim_and_open, ctx, claim)
-        return None if opened is None else await self._handle(ctx, command, render, *opened)
+        process already took it. The claim, the channel and the pause notice are one pool call: under a burst,
+        each request's bookkeeping queues once, not three times ahead of a light command's. A heavy command
+        over a fair-use limit is refused before any of it: a burst of 40 from one person costs 38 refusals
+        and no store work (such a refusal is not claimed: a platform's retry of it, rare, is refused again)."""
+        permit = self._admit(ctx, command)
+        if isinstance(permit, Busy):
+            return Reply(permit, locale=self.service.known_locale(ctx))
+        try:
+            opened = await self._opening_pool(command)(self.service.claim_and_open, ctx, claim)
+            return None if opened is None else await self._handle(ctx, command, render, *opened, permit=permit)
+        finally:
+            if permit is not None:
+                permit.release()  # a retry's, or one the answer did not take; released once either way
+
+    def _admit(self, ctx: Context, command: Command) -> Permit | Busy | None:
+        """The fair-use limiter's word on a heavy command (answers, digests, why); None for a light one."""
+        if not isinstance(command, Ask | Post | Why):
+            return None
+        permit = self.limiter.try_start(ctx.platform, ctx.user_id, ctx.channel_id)
+        if isinstance(permit, Busy):  # over a fair-use limit: said at once, never queued without bound
+            _log.info("%s user %s in %s is over a fair-use limit (%s, %s)", ctx.platform, ctx.user_id,
+                      ctx.channel_id, permit.scope, permit.reason)
+        return permit
 
     def _opening_pool(self, command: Command) -> Callable[..., Awaitable[Any]]:
         """Where a command's opening store call runs: heavy commands' apart, so a burst of them never queues
@@ -72,9 +90,9 @@ class Commands:
         return self.service.in_intake_pool if isinstance(command, Ask | Post) else self.service.in_light_pool
 
     async def _handle(self, ctx: Context, command: Command, render: RenderSpec | None, channel: ChannelContext,
-                      paused: Paused | None) -> Reply:
+                      paused: Paused | None, *, permit: Permit | None = None) -> Reply:
         try:
-            reply = await self._dispatch(ctx, command, channel, render)
+            reply = await self._dispatch(ctx, command, channel, render, permit)
         except Refused as refused:
             reply = Reply(refused.notice, notes=refused.notes)
         except UserError as err:
@@ -89,15 +107,14 @@ class Commands:
         return replace(reply, locale=locale, timezone=channel.timezone)
 
     async def _dispatch(self, ctx: Context, command: Command, channel: ChannelContext,
-                        render: RenderSpec | None = None) -> Reply:
+                        render: RenderSpec | None = None, admitted: Permit | None = None) -> Reply:
         service = self.service
         light = service.in_light_pool
         if isinstance(command, Ask | Post | Why):
-            permit = self.limiter.try_start(ctx.platform, ctx.user_id, ctx.channel_id)
-            if isinstance(permit, Busy):  # over a fair-use limit: said at once, never queued without bound
-                _log.info("%s user %s in %s is over a fair-use limit (%s, %s)", ctx.platform, ctx.user_id,
-                          ctx.channel_id, permit.scope, permit.reason)
+            permit = admitted or self._admit(ctx, command)
+            if isinstance(permit, Busy):
                 return Reply(permit)
+            assert permit is not None  # a heavy command always gets a permit or Busy
             if isinstance(command, Why):  # it builds the day's digest: heavy, like an answer
                 with permit:
                     await service.look_up(channel.repo)
