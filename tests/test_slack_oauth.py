@@ -33,7 +33,7 @@ from bot.platforms.slack_app import SlackDeps, slack_routes
 from bot.platforms.slack_oauth import TokenCipher, build_oauth_app, oauth_routes
 from bot.platforms.web import web_app
 from bot.settings import Settings, load_settings
-from bot.store.chat import WORKSPACE_GONE
+from bot.store.chat import WORKSPACE_GONE, ChannelSettings
 from bot.store.store import Store
 from bot.timeutil import utcnow
 from tests.factories import issue_payload
@@ -163,6 +163,12 @@ def posts(fake: FakeSlack, channel: str) -> list[Call]:
     return [c for c in fake.of("chat.postMessage") if c.data.get("channel") == channel]
 
 
+def channel(service: DigestService, channel_id: str) -> ChannelSettings:
+    stored = service.chat.channel("slack", channel_id)
+    assert stored is not None, f"channel {channel_id} has no settings"
+    return stored
+
+
 def bots_table(store: Store) -> Table:
     return Table("slack_bots", MetaData(), autoload_with=store.engine)
 
@@ -188,7 +194,7 @@ async def test_a_second_workspace_installs_through_oauth_and_posts_with_its_own_
     assert "Saved" in answer
     await workspaces.command("channel repo o/r time 09:00 tz UTC", team="T1", channel="C1")
     await workspaces.command("subscribe rocm at 09:00 tz UTC", team="T2", channel="C2", user="U2")
-    assert (service.chat.channel("slack", "C2") or pytest.fail()).team_id == "T2"
+    assert channel(service, "C2").team_id == "T2"
     assert {fake.team_of(c) for c in fake.of("auth.test")} == {"T1", "T2"}  # install checks, then bolt's authorize
 
     # The scheduled posts and the DM: each with its workspace's token, seen at the fake.
@@ -227,7 +233,7 @@ async def test_uninstall_removes_the_tokens_and_stops_the_workspace_deliveries(w
     with service.store.engine.connect() as conn:
         teams = {row.team_id for row in conn.execute(select(bots_table(service.store)))}
     assert teams == {"T1"}
-    assert (service.chat.channel("slack", "C2") or pytest.fail()).status == WORKSPACE_GONE
+    assert channel(service, "C2").status == WORKSPACE_GONE
     assert service.chat.subscriptions("slack", "U2")[0].paused == WORKSPACE_GONE
 
     jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
@@ -241,7 +247,7 @@ async def test_uninstall_removes_the_tokens_and_stops_the_workspace_deliveries(w
     fake.tokens[TOKENS["T2"]] = "T2"
     fake._revoked.discard(TOKENS["T2"])
     await workspaces.install("T2")
-    assert (service.chat.channel("slack", "C2") or pytest.fail()).status is None
+    assert channel(service, "C2").status is None
     assert service.chat.subscriptions("slack", "U2")[0].paused is None
 
 
@@ -251,14 +257,14 @@ async def test_revoked_bot_tokens_pause_and_a_workspace_without_tokens_is_skippe
     await workspaces.install("T2")
     await workspaces.command("channel repo o/r time 09:00 tz UTC", team="T2", channel="C2")
     assert await workspaces.event("T2", {"type": "tokens_revoked", "tokens": {"bot": ["UBOT"]}}) == 200
-    assert (service.chat.channel("slack", "C2") or pytest.fail()).status == WORKSPACE_GONE
+    assert channel(service, "C2").status == WORKSPACE_GONE
 
     # Tokens gone without the event (deleted by hand, a lost event): the messenger finds no installation; the
     # channel is marked once and skipped, never retried in a loop.
     service.chat.resume_workspace("slack", "T2")
     jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
     assert await jobs.post_channel("slack", "C2") == "skipped"
-    assert (service.chat.channel("slack", "C2") or pytest.fail()).status == WORKSPACE_GONE
+    assert channel(service, "C2").status == WORKSPACE_GONE
     assert await jobs.post_channel("slack", "C2") == "skipped"
     assert not posts(fake, "C2")
 

@@ -10,7 +10,9 @@ failures a sender cannot tell from "nothing happened".
 Used with the real slack_sdk client (``AsyncWebClient(base_url=fake.base_url + "/api/")``) and for
 ``response_url`` posts (``fake.response_url(name)``). Many workspaces: ``grant(code, team, token)`` makes an
 OAuth code that ``oauth.v2.access`` exchanges once for that workspace's bot token, and ``auth.test`` answers
-with the token's own team (``team_of(call)`` tells which workspace's token made a call). Waiting is event-driven: ``wait_for`` blocks on a
+with the token's own team (``team_of(call)`` tells which workspace's token made a call).
+
+Waiting is event-driven: ``wait_for`` blocks on a
 condition notified by every request, never on a sleep.
 """
 
@@ -110,7 +112,8 @@ class FakeSlack:
             self._holds[method] = (after, release)
         return release
 
-    def grant(self, code: str, team: str, token: str, *, team_name: str | None = None, user: str = "UINSTALLER") -> None:
+    def grant(self, code: str, team: str, token: str, *, team_name: str | None = None,
+              user: str = "UINSTALLER") -> None:
         """Slack's side of an OAuth install: ``code`` (given to the browser) is exchanged once for ``token``."""
         with self._cond:
             self._codes[code] = (team, team_name or f"Team {team}", token, user)
