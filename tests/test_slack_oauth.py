@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import re
 import shutil
-import threading
 import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
@@ -38,6 +36,7 @@ from bot.store.store import Store
 from bot.timeutil import utcnow
 from tests.factories import issue_payload
 from tests.fakes.slack_api import Call, FakeSlack
+from tests.logwait import LogWaiter
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -118,25 +117,6 @@ class Workspaces:
             status = (await self.signed(body, "application/json")).status
             assert await asyncio.to_thread(waiter.seen.wait, 10), "the workspace was never paused"
         return status
-
-
-class LogWaiter(logging.Handler):
-    """Signals when a logger says something: how a test knows a background listener has finished."""
-
-    def __init__(self, name: str, text: str) -> None:
-        super().__init__(logging.INFO)
-        self.logger, self.text, self.seen = logging.getLogger(name), text, threading.Event()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if self.text in record.getMessage():
-            self.seen.set()
-
-    def __enter__(self) -> LogWaiter:
-        self.logger.addHandler(self)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.logger.removeHandler(self)
 
 
 @pytest.fixture

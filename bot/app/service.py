@@ -251,12 +251,13 @@ class DigestService:
         """Every user's mutes in force at ``now``, in one read: (platform, user) -> topic ids."""
         return {key: tuple(topics) for key, topics in self.mutes.active_all(USER, now).items()}
 
-    def pause_workspace(self, platform: str, team_id: str) -> None:
+    def pause_workspace(self, platform: str, team_id: str, *, subscriptions: bool = True) -> None:
         """The app was removed from a workspace (Slack uninstall or revoked tokens, Discord guild left): its
-        channels and subscriptions stop until it is installed again. Logged once, never an error."""
-        channels, subscriptions = self.chat.pause_workspace(platform, team_id)
+        channels (and, with ``subscriptions``, the DMs subscribed from it) stop until it is installed again.
+        Logged once, never an error."""
+        channels, paused = self.chat.pause_workspace(platform, team_id, subscriptions=subscriptions)
         _log.warning("%s workspace %s removed the app: %d channel(s) and %d subscription(s) paused", platform,
-                     team_id, channels, subscriptions)
+                     team_id, channels, paused)
 
     def resume_workspace(self, platform: str, team_id: str) -> None:
         """The workspace installed the app again: what ``pause_workspace`` stopped resumes."""

@@ -131,7 +131,8 @@ class ChatState:
                     return str(request["team"])
         return None
 
-    def pause_workspace(self, platform: str, team_id: str, reason: str = WORKSPACE_GONE) -> tuple[int, int]:
+    def pause_workspace(self, platform: str, team_id: str, reason: str = WORKSPACE_GONE, *,
+                        subscriptions: bool = True) -> tuple[int, int]:
         """Stop every delivery of a workspace the app was removed from: its channels are marked (the scheduler
         skips marked channels) and its subscriptions paused, without a notice (nobody there can read it).
         Returns (channels, subscriptions) paused."""
@@ -140,11 +141,13 @@ class ChatState:
             channels = conn.execute(
                 update(schema.channels).where(ch.platform == platform, ch.team_id == team_id, ch.status.is_(None))
                 .values(status=reason, enabled=False, updated_at=utcnow())).rowcount or 0
-            subscriptions = conn.execute(
-                update(schema.subscriptions).where(sub.platform == platform, sub.team_id == team_id,
-                                                   sub.paused.is_(None))
-                .values(paused=reason, notice_pending=False)).rowcount or 0
-        return channels, subscriptions
+            paused = 0
+            if subscriptions:
+                paused = conn.execute(
+                    update(schema.subscriptions).where(sub.platform == platform, sub.team_id == team_id,
+                                                       sub.paused.is_(None))
+                    .values(paused=reason, notice_pending=False)).rowcount or 0
+        return channels, paused
 
     def resume_workspace(self, platform: str, team_id: str, reason: str = WORKSPACE_GONE) -> tuple[int, int]:
         """Undo ``pause_workspace`` (the workspace installed the app again): only what it paused, not channels
@@ -157,7 +160,7 @@ class ChatState:
             subscriptions = conn.execute(
                 update(schema.subscriptions).where(sub.platform == platform, sub.team_id == team_id,
                                                    sub.paused == reason)
-                .values(paused=None)).rowcount or 0
+                .values(paused=None, notice_pending=False)).rowcount or 0
         return channels, subscriptions
 
     # --- idempotency ---
