@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
@@ -27,7 +28,7 @@ from bot.delivery.jobs import DeliveryJobs
 from bot.errors import UserError
 from bot.github.payloads import item_from_payload
 from bot.platforms.registry import connect
-from bot.platforms.slack_app import SlackDeps, slack_routes
+from bot.platforms.slack_app import SlackDeps, build_app, default_deps, slack_routes
 from bot.platforms.slack_oauth import TokenCipher, build_oauth_app, oauth_routes
 from bot.platforms.web import web_app
 from bot.settings import Settings, load_settings
@@ -175,7 +176,8 @@ async def test_a_second_workspace_installs_through_oauth_and_posts_with_its_own_
     await workspaces.command("channel repo o/r time 09:00 tz UTC", team="T1", channel="C1")
     await workspaces.command("subscribe rocm at 09:00 tz UTC", team="T2", channel="C2", user="U2")
     assert channel(service, "C2").team_id == "T2"
-    assert {fake.team_of(c) for c in fake.of("auth.test")} == {"T1", "T2"}  # install checks, then bolt's authorize
+    # auth.test: once per install, then once per workspace for bolt's authorize (cached by token after that)
+    assert Counter(fake.team_of(c) for c in fake.of("auth.test")) == {"T1": 2, "T2": 2}
 
     # The scheduled posts and the DM: each with its workspace's token, seen at the fake.
     jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
@@ -308,3 +310,28 @@ async def test_the_registry_serves_oauth_mode_when_the_client_id_is_set(filled: 
                 await connect(service, {**env, "TOKEN_ENCRYPTION_KEY": "nope"}, stack, "serve")
     finally:
         service.close()
+
+
+async def test_single_workspace_mode_pauses_its_deliveries_when_the_app_is_removed(
+        filled: Store, settings: Settings) -> None:
+    fake = FakeSlack()
+    with fake.serve() as base_url:
+        service = DigestService(filled, settings, build_processes=0)
+        app, deps = build_app(default_deps(service), token=TOKENS["T1"], signing_secret=SECRET,
+                              api_url=base_url + "/api/")
+
+        async def health() -> dict[str, Any]:
+            return {"ok": True}
+
+        server = TestServer(web_app(slack_routes(app), health), host="127.0.0.1")
+        await server.start_server()
+        try:
+            single = Workspaces(fake, server, deps, service)
+            await single.command("channel repo o/r time 09:00 tz UTC", team="T1", channel="C1")
+            assert channel(service, "C1").team_id == "T1"  # recorded in single-workspace mode too
+            assert await single.event("T1", {"type": "tokens_revoked", "tokens": {"bot": ["UBOT"]}}) == 200
+            assert channel(service, "C1").status == WORKSPACE_GONE
+            assert service.channels() == []
+        finally:
+            await server.close()
+            service.close()

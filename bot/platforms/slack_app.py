@@ -333,6 +333,7 @@ def build_app(
     app = AsyncApp(client=client, signing_secret=signing_secret, process_before_response=False)
     deps = deps_factory(client)
     register(app, deps)
+    register_removal(app, deps)
     return app, deps
 
 
@@ -353,6 +354,23 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         await handle_command(command, respond, client, deps)
 
     app.command("/digest")(on_digest)
+
+
+def register_removal(app: AsyncApp, deps: SlackDeps) -> None:
+    """Single-workspace mode: the manifest subscribes to ``app_uninstalled`` / ``tokens_revoked``; SLACK_BOT_TOKEN
+    is then dead, so the workspace's deliveries pause (logged once) instead of failing every day."""
+
+    async def removed(body: dict[str, Any], event: dict[str, Any]) -> None:
+        if event.get("type") == "tokens_revoked" and not (event.get("tokens") or {}).get("bot"):
+            return  # only user tokens: the bot still works
+        team = str(body.get("team_id") or "")
+        _log.warning("Slack says the app was removed from workspace %s (%s): SLACK_BOT_TOKEN no longer works",
+                     team or "?", event.get("type"))
+        if team:
+            await asyncio.to_thread(deps.commands.service.pause_workspace, "slack", team)
+
+    app.event("app_uninstalled")(removed)
+    app.event("tokens_revoked")(removed)
 
 
 async def handle_command(command: dict[str, Any], respond: AsyncRespond, client: AsyncWebClient,

@@ -28,6 +28,7 @@ from aiohttp import web
 from cryptography.fernet import Fernet, InvalidToken
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp, AsyncBoltContext
+from slack_bolt.authorization.async_authorize import AsyncInstallationStoreAuthorize
 from slack_bolt.oauth.async_callback_options import AsyncCallbackOptions, AsyncSuccessArgs
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_bolt.response import BoltResponse
@@ -251,6 +252,11 @@ def build_oauth_app(service: DigestService, *, client_id: str, client_secret: st
         state_store=states, state_expiration_seconds=STATE_SECONDS, authorization_url=authorization_url,
         callback_options=AsyncCallbackOptions(success=installed, failure=_failed), logger=_log,
     )
+    # bolt reads the store on every request (an uninstalled workspace is refused at once); the cache, keyed by
+    # token, only saves the auth.test call each command would otherwise make.
+    authorize = settings.authorize
+    if isinstance(authorize, AsyncInstallationStoreAuthorize):
+        authorize.cache_enabled = True
     client = build_client(None, api_url)
     app = AsyncApp(client=client, signing_secret=signing_secret, oauth_settings=settings,
                    process_before_response=False)
