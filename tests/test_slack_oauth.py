@@ -251,6 +251,18 @@ async def test_revoked_bot_tokens_pause_and_a_workspace_without_tokens_is_skippe
     assert not posts(fake, "C2")
 
 
+async def test_a_dead_token_before_its_event_pauses_the_target_once(workspaces: Workspaces) -> None:
+    fake, service = workspaces.fake, workspaces.service
+    await workspaces.install("T2")
+    await workspaces.command("channel repo o/r time 09:00 tz UTC", team="T2", channel="C2")
+    fake.revoke(TOKENS["T2"])  # Slack refuses the token; app_uninstalled has not arrived yet
+    jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
+    assert await jobs.post_channel("slack", "C2") == "skipped"
+    assert channel(service, "C2").status == WORKSPACE_GONE
+    assert len(posts(fake, "C2")) == 1 and fake.posted("C2") == []  # asked once (refused), not retried
+    assert service.channels() == []
+
+
 async def test_a_forged_state_installs_nothing(workspaces: Workspaces) -> None:
     status, _page = await workspaces.install("T2", state="forged-state")
     assert status != 200 or "Thank you" not in _page

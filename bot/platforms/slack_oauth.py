@@ -56,6 +56,8 @@ PLATFORM = "slack"
 BOT_SCOPES = ("commands", "chat:write", "chat:write.public", "im:write", "users:read", "channels:history",
               "groups:history", "im:history")
 NO_WORKSPACE = "no_workspace"  # a target whose workspace is unknown (saved in single-workspace mode)
+# Slack's answers to a dead bot token: the workspace removed the app and its event has not arrived (or was lost).
+DEAD_TOKEN = frozenset({"token_revoked", "invalid_auth"})
 STATE_SECONDS = 600
 
 
@@ -222,8 +224,17 @@ class SlackTeamsMessenger(SlackMessenger):
         key: str | None = None, check_first: bool = False,
     ) -> list[str]:
         messenger = await self.messenger_for(target, dm=dm)
-        return await messenger.deliver(target, answer, dm=dm, locale=locale, timezone=timezone, sent=sent,
-                                       on_part=on_part, pace=pace, key=key, check_first=check_first)
+        try:
+            return await messenger.deliver(target, answer, dm=dm, locale=locale, timezone=timezone, sent=sent,
+                                           on_part=on_part, pace=pace, key=key, check_first=check_first)
+        except DeliveryError as err:
+            if err.reason not in DEAD_TOKEN:
+                raise
+            # Marked like an uninstalled workspace (so installing again resumes it), once per target: never a
+            # retry loop on a token that cannot come back.
+            _log.warning("%s: Slack says %s: the workspace's token is dead; pausing this target", err.target,
+                         err.reason)
+            raise DeliveryError(WORKSPACE_GONE, permanent=True, target=err.target) from None
 
 
 def store_team_of(service: DigestService) -> TeamOf:
