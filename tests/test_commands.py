@@ -198,6 +198,18 @@ def test_a_post_carries_the_request_that_rebuilds_it(commands: SyncCommands) -> 
         PostRequest.from_json({**posted.request.to_json(), "thread": "long"})
 
 
+def test_a_post_from_a_workspace_remembers_it(commands: SyncCommands) -> None:
+    from dataclasses import replace
+
+    from bot.app.context import PostRequest
+
+    posted = commands.handle(replace(ctx(), team_id="T2"), "post")
+    assert posted.request is not None and posted.request.to_json()["team"] == "T2"
+    assert PostRequest.from_json(posted.request.to_json()).context.team_id == "T2"
+    single = commands.handle(ctx(), "post rocm")  # single-workspace mode: the row is as before
+    assert single.request is not None and "team" not in single.request.to_json()
+
+
 def test_query_answers(commands: SyncCommands) -> None:
     reply = commands.handle(ctx(), "rocm 3d")
     assert isinstance(reply.answer, QueryResult)

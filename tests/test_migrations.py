@@ -158,6 +158,38 @@ def test_a_version_5_store_gets_the_pr_details_columns_and_keeps_its_items(store
     assert item is not None and item.additions is None and not item.details_due
 
 
+def test_a_version_8_store_gets_the_workspace_columns_and_keeps_its_channels_and_subscriptions(store: Store) -> None:
+    from sqlalchemy import text
+
+    from bot.store.chat import ChannelSettings, ChatState
+
+    chat = ChatState(store)
+    chat.save_channel(ChannelSettings("slack", "C1", repo="o/r", thread="full"))
+    chat.subscribe("slack", "U1", "rocm", repo="o/r", post_time="09:00", timezone="UTC", locale="en")
+    with store.engine.begin() as conn:  # back to what version 8 had: no team_id columns, no indexes on them
+        for table, index in (("channels", "ix_channels_team"), ("subscriptions", "ix_subscriptions_team")):
+            conn.execute(text(f"DROP INDEX {index}"))
+            conn.execute(text(f"ALTER TABLE {table} DROP COLUMN team_id"))
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=8, applied_at=datetime.now(UTC)))
+
+    assert migrate(store.engine) == 8
+    assert versions(store) == [8, *(step for step in STEPS if step > 8)]
+    with store.engine.connect() as conn:
+        found = inspect(conn)
+        assert "team_id" in {column["name"] for column in found.get_columns("channels")}
+        assert "ix_subscriptions_team" in {index["name"] for index in found.get_indexes("subscriptions")}
+    kept = chat.channel("slack", "C1")
+    assert kept is not None and kept.thread == "full" and kept.team_id is None  # single-workspace rows stay so
+    assert chat.team_of("slack", "C1", dm=False) is None
+    chat.save_channel(ChannelSettings("slack", "C1", repo="o/r", team_id="T2"))
+    chat.subscribe("slack", "U1", "rocm", repo="o/r", post_time="09:00", timezone="UTC", locale="en", team_id="T2")
+    assert chat.team_of("slack", "C1", dm=False) == "T2" and chat.team_of("slack", "U1", dm=True) == "T2"
+    assert chat.pause_workspace("slack", "T2") == (1, 1)
+    assert chat.pause_workspace("slack", "T2") == (0, 0)  # once
+    assert chat.resume_workspace("slack", "T2") == (1, 1)
+
+
 def test_a_version_8_store_gets_item_kinds_and_works_them_out_until_the_sync_stores_them(store: Store) -> None:
     from sqlalchemy import text
 

@@ -35,6 +35,7 @@ class ChannelContext:
     status: str | None = None
     updated_at: datetime | None = None
     thread: ThreadMode = "short"
+    team_id: str | None = None  # the workspace (Slack team, Discord guild) the channel belongs to, when known
 
     @property
     def posts_daily(self) -> bool:
@@ -55,6 +56,7 @@ class Context:
     now: datetime
     can_manage: bool = False  # the platform says this user administers the channel
     is_dm: bool = False
+    team_id: str | None = None  # the workspace the command came from (Slack team, Discord guild)
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ class PostRequest:
         return {"v": 1, "text": self.text, "now": self.now.astimezone(UTC).isoformat(), "repo": c.repo,
                 "post_time": c.post_time, "timezone": c.timezone, "locale": c.locale,
                 "topics": list(c.topics) if c.topics is not None else None, "mutes": sorted(c.mutes),
-                "thread": c.thread}
+                "thread": c.thread, **({"team": c.team_id} if c.team_id else {})}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PostRequest:
@@ -86,7 +88,8 @@ class PostRequest:
         context = ChannelContext(repo=data["repo"], post_time=str(data["post_time"]), timezone=str(data["timezone"]),
                                  locale=str(data["locale"]),
                                  topics=tuple(str(t) for t in topics) if topics is not None else None,
-                                 mutes=frozenset(str(m) for m in data["mutes"]), thread=thread)
+                                 mutes=frozenset(str(m) for m in data["mutes"]), thread=thread,
+                                 team_id=str(data["team"]) if data.get("team") else None)
         now = datetime.fromisoformat(str(data["now"]))
         if now.tzinfo is None:
             raise ValueError("a post request's now must carry its offset")

@@ -219,15 +219,16 @@ class DigestService:
             status=stored.status if stored else None,
             updated_at=stored.updated_at if stored else None,
             thread="full" if stored and stored.thread == "full" else "short",
+            team_id=stored.team_id if stored else None,
         )
 
     def caller_context(self, caller: Context) -> ChannelContext:
         """Where a command is answered: the channel's settings and, in a channel, its mutes in force now (a
-        channel's digests leave out what it muted; a DM keeps everything)."""
+        channel's digests leave out what it muted; a DM keeps everything). The workspace is the caller's."""
         context = self.channel_context(caller.platform, caller.channel_id,
                                        mutes_at=None if caller.is_dm else caller.now)
         self._locales[(caller.platform, caller.channel_id)] = context.locale
-        return context
+        return replace(context, team_id=caller.team_id) if caller.team_id else context
 
     def known_locale(self, caller: Context) -> str:
         """The caller's channel's language without a store call: as this process last read it, else the
@@ -258,6 +259,21 @@ class DigestService:
     def user_mutes(self, now: datetime) -> dict[tuple[str, str], tuple[str, ...]]:
         """Every user's mutes in force at ``now``, in one read: (platform, user) -> topic ids."""
         return {key: tuple(topics) for key, topics in self.mutes.active_all(USER, now).items()}
+
+    def pause_workspace(self, platform: str, team_id: str, *, subscriptions: bool = True) -> None:
+        """The app was removed from a workspace (Slack uninstall or revoked tokens, Discord guild left): its
+        channels (and, with ``subscriptions``, the DMs subscribed from it) stop until it is installed again.
+        Logged once, never an error."""
+        channels, paused = self.chat.pause_workspace(platform, team_id, subscriptions=subscriptions)
+        _log.warning("%s workspace %s removed the app: %d channel(s) and %d subscription(s) paused", platform,
+                     team_id, channels, paused)
+
+    def resume_workspace(self, platform: str, team_id: str) -> None:
+        """The workspace installed the app again: what ``pause_workspace`` stopped resumes."""
+        channels, subscriptions = self.chat.resume_workspace(platform, team_id)
+        if channels or subscriptions:
+            _log.warning("%s workspace %s is back: %d channel(s) and %d subscription(s) resumed", platform, team_id,
+                         channels, subscriptions)
 
     def mark_unreachable(self, platform: str, target: str, *, dm: bool, reason: str) -> None:
         """The platform refused a target for good: pause the user's DMs, or stop the channel's posts."""
@@ -594,6 +610,7 @@ class DigestService:
         subscription, created = self.chat.subscribe(
             caller.platform, caller.user_id, text, repo=repo,
             post_time=at or channel.post_time, timezone=tz or channel.timezone, locale=channel.locale,
+            team_id=caller.team_id,
         )
         return Subscribed(SubscriptionView.of(subscription), created,
                           tuple(QueryAdjusted.of(note) for note in query.adjustments))
@@ -642,6 +659,8 @@ class DigestService:
         base = (self.chat.channel(caller.platform, caller.channel_id)
                 or ChannelSettings(platform=caller.platform, channel_id=caller.channel_id))
         updated = replace(base, **changes, enabled=True, status=None)  # type: ignore[arg-type]
+        if caller.team_id:
+            updated = replace(updated, team_id=caller.team_id)
         saved = self.chat.save_channel(updated, by=caller.user_id)
         _log.info("%s channel %s settings changed by %s: %s", caller.platform, caller.channel_id, caller.user_id,
                   sorted(changes))

@@ -455,6 +455,20 @@ class DigestBot(discord.Client):
     async def on_ready(self) -> None:
         _log.info("Discord: connected as %s to %d server(s)", self.user, len(self.guilds))
 
+    # --- servers (many guilds: each channel's settings carry its guild id) ---
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server (again): what leaving it paused resumes; global commands show there by themselves."""
+        await asyncio.to_thread(self.service.resume_workspace, PLATFORM, str(guild.id))
+        _log.info("Discord: joined server %s (%s)", guild.id, guild.name)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (kicked, banned, the server deleted): its channels' posts pause, logged once.
+        Daily DMs are the user's, not the server's: Discord refuses them itself when no server is shared
+        (the subscription is paused then, as before)."""
+        await asyncio.to_thread(functools.partial(self.service.pause_workspace, PLATFORM, str(guild.id),
+                                                  subscriptions=False))
+
     # --- commands ---
 
     def topic_choices(self) -> list[tuple[str, str]]:
@@ -482,7 +496,8 @@ class DigestBot(discord.Client):
     def context(self, interaction: discord.Interaction) -> Context:
         return Context(platform=PLATFORM, channel_id=str(interaction.channel_id or ""),
                        user_id=str(interaction.user.id), now=self.clock(),
-                       can_manage=self.can_manage(interaction), is_dm=interaction.guild_id is None)
+                       can_manage=self.can_manage(interaction), is_dm=interaction.guild_id is None,
+                       team_id=str(interaction.guild_id) if interaction.guild_id else None)
 
     async def handle_interaction(self, interaction: discord.Interaction, command: Command, *,
                                  remember: str | None = None) -> None:

@@ -51,6 +51,8 @@ async def slack(service: DigestService, env: Mapping[str, str], stack: AsyncExit
 
     from bot.platforms.slack_app import SlackMessenger, build_app, build_client, default_deps, slack_routes
 
+    if oauth_mode(env):
+        return await _slack_oauth(service, env, stack, mode)
     if mode == "serve":
         token, secret = require(env, "SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET")
         app, deps = build_app(default_deps(service), token=token, signing_secret=secret,
@@ -65,6 +67,37 @@ async def slack(service: DigestService, env: Mapping[str, str], stack: AsyncExit
     if env.get("SLACK_APP_TOKEN"):
         connection.run = lambda: _slack_socket_mode(service, env)
     return connection
+
+
+def oauth_mode(env: Mapping[str, str]) -> bool:
+    """Many workspaces (the OAuth install flow) rather than one ``SLACK_BOT_TOKEN``."""
+    return bool(env.get("SLACK_CLIENT_ID") and env.get("SLACK_CLIENT_SECRET"))
+
+
+async def _slack_oauth(service: DigestService, env: Mapping[str, str], stack: AsyncExitStack,
+                       mode: Mode) -> Connection:
+    """Web: bolt's install flow and the commands of every installed workspace. Worker: posts and DMs with
+    each workspace's own token (no Socket Mode: commands come over HTTP)."""
+    import aiohttp
+
+    from bot.platforms.slack_app import slack_routes
+    from bot.platforms.slack_oauth import SlackTeamsMessenger, build_oauth_app, oauth_routes, open_stores, store_team_of
+
+    client_id, client_secret = require(env, "SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET")
+    if env.get("SLACK_BOT_TOKEN"):
+        _log.warning("SLACK_CLIENT_ID is set: serving every installed workspace; SLACK_BOT_TOKEN is not used")
+    if mode == "serve":
+        (secret,) = require(env, "SLACK_SIGNING_SECRET")
+        app, deps = build_oauth_app(service, client_id=client_id, client_secret=client_secret, signing_secret=secret,
+                                    encryption_key=env.get("TOKEN_ENCRYPTION_KEY"), api_url=env.get("SLACK_API_URL"))
+        return Connection("slack", messenger=deps.messenger, routes=[*slack_routes(app), *oauth_routes(app)])
+    if env.get("SLACK_APP_TOKEN"):
+        _log.warning("SLACK_APP_TOKEN is not used with SLACK_CLIENT_ID: commands come to `digest-bot serve`")
+    installations, _ = open_stores(service.store.engine, client_id, env.get("TOKEN_ENCRYPTION_KEY"))
+    session = aiohttp.ClientSession()  # one connection pool for every workspace's client
+    stack.push_async_callback(session.close)
+    return Connection("slack", messenger=SlackTeamsMessenger(installations, store_team_of(service),
+                                                             api_url=env.get("SLACK_API_URL"), session=session))
 
 
 async def _slack_socket_mode(service: DigestService, env: Mapping[str, str]) -> None:

@@ -90,8 +90,8 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
         connections = await connect(service, env, stack, "worker")
         messengers = {c.name: c.messenger for c in connections if c.messenger is not None}
         if not messengers:
-            raise UserError("nothing to run: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode) and/or "
-                            "DISCORD_TOKEN")
+            raise UserError("nothing to run: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or "
+                            "SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (many workspaces), and/or DISCORD_TOKEN")
         github = await stack.enter_async_context(github_client(settings))
         syncer = build_syncer(store, settings, github)
         delivery = settings.file.delivery

@@ -159,12 +159,15 @@ class SlackMessenger:
     platform = "slack"
 
     def __init__(self, client: AsyncWebClient, *, lookback: timedelta = timedelta(hours=24),
-                 lookup_pages: int = 5) -> None:
+                 lookup_pages: int = 5, shared: SlackMessenger | None = None) -> None:
+        """``shared``: another messenger whose render cache this one uses (one per workspace, one cache)."""
         self.client = client
         self.lookback = lookback  # how far back a part that may have landed is looked for…
         self.lookup_pages = lookup_pages  # …in at most this many pages of 200 messages
-        self._rendered: OrderedDict[tuple[int, str, str], tuple[object, list[SlackMessage]]] = OrderedDict()
-        self._render_lock = threading.Lock()  # commands render in the build pool, deliveries on the loop
+        self._rendered: OrderedDict[tuple[int, str, str], tuple[object, list[SlackMessage]]] = (
+            shared._rendered if shared is not None else OrderedDict())
+        # commands render in the build pool, deliveries on the loop
+        self._render_lock: threading.Lock = shared._render_lock if shared is not None else threading.Lock()
         self._dm_channels: OrderedDict[str, str] = OrderedDict()
 
     def render(self, answer: Digest | QueryResult, *, locale: str, timezone: str,
@@ -330,6 +333,7 @@ def build_app(
     app = AsyncApp(client=client, signing_secret=signing_secret, process_before_response=False)
     deps = deps_factory(client)
     register(app, deps)
+    register_removal(app, deps)
     return app, deps
 
 
@@ -352,6 +356,23 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     app.command("/digest")(on_digest)
 
 
+def register_removal(app: AsyncApp, deps: SlackDeps) -> None:
+    """Single-workspace mode: the manifest subscribes to ``app_uninstalled`` / ``tokens_revoked``; SLACK_BOT_TOKEN
+    is then dead, so the workspace's deliveries pause (logged once) instead of failing every day."""
+
+    async def removed(body: dict[str, Any], event: dict[str, Any]) -> None:
+        if event.get("type") == "tokens_revoked" and not (event.get("tokens") or {}).get("bot"):
+            return  # only user tokens: the bot still works
+        team = str(body.get("team_id") or "")
+        _log.warning("Slack says the app was removed from workspace %s (%s): SLACK_BOT_TOKEN no longer works",
+                     team or "?", event.get("type"))
+        if team:
+            await asyncio.to_thread(deps.commands.service.pause_workspace, "slack", team)
+
+    app.event("app_uninstalled")(removed)
+    app.event("tokens_revoked")(removed)
+
+
 async def handle_command(command: dict[str, Any], respond: AsyncRespond, client: AsyncWebClient,
                          deps: SlackDeps) -> None:
     """Everything after the ack: dedupe, handle, answer. Never raises."""
@@ -364,7 +385,8 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         parsed = parse_command(text)
         can_manage = await _can_manage(client, user_id, deps.settings, parsed, dm=channel_id.startswith("D"))
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
-                      can_manage=can_manage, is_dm=channel_id.startswith("D"))
+                      can_manage=can_manage, is_dm=channel_id.startswith("D"),
+                      team_id=str(command.get("team_id") or "") or None)
         reply = await deps.commands.handle_claimed(ctx, parsed, key, render=RenderSpec(render_private, MAX_RESPONSES))
         if reply is None:
             _log.info("ignoring a repeated Slack request %s", key)

@@ -31,6 +31,7 @@ class ChannelSettings:
     updated_at: datetime | None = None
     updated_by: str | None = None
     thread: str | None = None  # short | full; None: short
+    team_id: str | None = None  # its workspace (Slack team, Discord guild); None: single-workspace mode
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,12 @@ class Subscription:
     paused: str | None = None
     notice_pending: bool = False
     created_at: datetime | None = None
+    team_id: str | None = None  # the workspace it was made in: its token sends the DMs
+
+
+# Why a workspace's deliveries stopped: the app was removed from it (Slack ``app_uninstalled`` /
+# ``tokens_revoked``, Discord ``on_guild_remove``). A new install of the same workspace resumes exactly these.
+WORKSPACE_GONE = "workspace_removed"
 
 
 # How often a process drops request keys older than a day: not on every claim, where a burst of 40 commands
@@ -90,6 +97,7 @@ class ChatState:
             "updated_at": saved.updated_at,
             "updated_by": saved.updated_by,
             "thread": saved.thread,
+            "team_id": saved.team_id,
         }
         with self.engine.begin() as conn:
             upsert(conn, schema.channels, [row], ("platform", "channel_id"))
@@ -104,6 +112,62 @@ class ChatState:
                 .where(c.platform == platform, c.channel_id == channel_id)
                 .values(status=status, enabled=status is None, updated_at=utcnow())
             )
+
+    # --- workspaces (many Slack teams, many Discord guilds) ---
+
+    def team_of(self, platform: str, target: str, *, dm: bool) -> str | None:
+        """The workspace a channel (or a user's DMs) belongs to: its stored settings, else (a channel nobody
+        configured, where someone ran ``/digest post``) the workspace recorded with that post's request."""
+        if dm:
+            c = schema.subscriptions.c
+            stmt = (select(c.team_id).where(c.platform == platform, c.user_id == target, c.team_id.is_not(None))
+                    .order_by(c.id.desc()).limit(1))
+            with self.engine.connect() as conn:
+                return conn.execute(stmt).scalar()
+        c = schema.channels.c
+        d = schema.deliveries.c
+        with self.engine.connect() as conn:
+            team = conn.execute(select(c.team_id).where(c.platform == platform, c.channel_id == target)).scalar()
+            if team is not None:
+                return str(team)
+            rows = conn.execute(select(d.request).where(d.platform == platform, d.target == target,
+                                                        d.kind.like("post:%")).order_by(d.id.desc()).limit(5))
+            for (request,) in rows:
+                if isinstance(request, dict) and isinstance(request.get("team"), str):
+                    return str(request["team"])
+        return None
+
+    def pause_workspace(self, platform: str, team_id: str, reason: str = WORKSPACE_GONE, *,
+                        subscriptions: bool = True) -> tuple[int, int]:
+        """Stop every delivery of a workspace the app was removed from: its channels are marked (the scheduler
+        skips marked channels) and its subscriptions paused, without a notice (nobody there can read it).
+        Returns (channels, subscriptions) paused."""
+        ch, sub = schema.channels.c, schema.subscriptions.c
+        with self.engine.begin() as conn:
+            channels = conn.execute(
+                update(schema.channels).where(ch.platform == platform, ch.team_id == team_id, ch.status.is_(None))
+                .values(status=reason, enabled=False, updated_at=utcnow())).rowcount or 0
+            paused = 0
+            if subscriptions:
+                paused = conn.execute(
+                    update(schema.subscriptions).where(sub.platform == platform, sub.team_id == team_id,
+                                                       sub.paused.is_(None))
+                    .values(paused=reason, notice_pending=False)).rowcount or 0
+        return channels, paused
+
+    def resume_workspace(self, platform: str, team_id: str, reason: str = WORKSPACE_GONE) -> tuple[int, int]:
+        """Undo ``pause_workspace`` (the workspace installed the app again): only what it paused, not channels
+        marked for their own reasons (deleted, bot removed from the channel)."""
+        ch, sub = schema.channels.c, schema.subscriptions.c
+        with self.engine.begin() as conn:
+            channels = conn.execute(
+                update(schema.channels).where(ch.platform == platform, ch.team_id == team_id, ch.status == reason)
+                .values(status=None, enabled=True, updated_at=utcnow())).rowcount or 0
+            subscriptions = conn.execute(
+                update(schema.subscriptions).where(sub.platform == platform, sub.team_id == team_id,
+                                                   sub.paused == reason)
+                .values(paused=None, notice_pending=False)).rowcount or 0
+        return channels, subscriptions
 
     # --- idempotency ---
 
@@ -139,12 +203,15 @@ class ChatState:
 
     def subscribe(
         self, platform: str, user_id: str, query: str, *, repo: str | None, post_time: str, timezone: str,
-        locale: str,
+        locale: str, team_id: str | None = None,
     ) -> tuple[Subscription, bool]:
-        """Add or update (same query) a subscription; returns it and whether it is new."""
+        """Add or update (same query) a subscription; returns it and whether it is new. ``team_id``: the
+        workspace it is made in (None keeps the one stored, if any)."""
         c = schema.subscriptions.c
-        values = dict(repo=repo, post_time=post_time, timezone=timezone, locale=locale, paused=None,
-                      notice_pending=False)
+        values: dict[str, Any] = dict(repo=repo, post_time=post_time, timezone=timezone, locale=locale, paused=None,
+                                      notice_pending=False)
+        if team_id is not None:
+            values["team_id"] = team_id
         with self.engine.begin() as conn:
             existing = conn.execute(
                 select(c.id).where(c.platform == platform, c.user_id == user_id, c.query == query)

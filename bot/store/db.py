@@ -120,9 +120,19 @@ def _item_kinds(conn: Connection) -> None:
     _add_columns(conn, schema.items, ("bug_kind", "change_kind", "change_value", "kinds_key"))
 
 
+def _workspaces(conn: Connection) -> None:
+    # channels.team_id, subscriptions.team_id (many Slack workspaces, many Discord guilds): rows stored before
+    # read null, the single workspace of SLACK_BOT_TOKEN.
+    _add_columns(conn, schema.channels, ("team_id",))
+    _add_columns(conn, schema.subscriptions, ("team_id",))
+    for name in ("ix_channels_team", "ix_subscriptions_team"):
+        _index(name).create(conn, checkfirst=True)
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
     (6, _comment_associations), (7, _pr_details), (8, _channel_thread), (9, _item_kinds),
+    (12, _workspaces),  # 10 and 11: the webhooks branch
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -153,6 +153,10 @@ channels = Table(
     Column("updated_at", UTCDateTime, nullable=False),
     Column("updated_by", String(64)),
     Column("thread", String(8)),  # short | full: what its posts' threads carry; null: short (schema version 8)
+    # The workspace it belongs to (schema 11): a Slack team id, a Discord guild id; null: single-workspace mode
+    # or saved before. Posts use that workspace's token; an uninstalled workspace's channels are paused.
+    Column("team_id", String(32)),
+    Index("ix_channels_team", "platform", "team_id"),
 )
 
 # Daily DMs: "/digest subscribe rocm at 09:00 tz Asia/Shanghai".
@@ -170,7 +174,9 @@ subscriptions = Table(
     Column("paused", String(200)),  # why DMs stopped (dms_closed, …), null when active
     Column("notice_pending", Boolean, nullable=False, default=False),  # tell the user once, next time
     Column("created_at", UTCDateTime, nullable=False),
+    Column("team_id", String(32)),  # the workspace subscribed from (schema 11): its token sends the DMs
     UniqueConstraint("platform", "user_id", "query", name="uq_subscription"),
+    Index("ix_subscriptions_team", "platform", "team_id"),
 )
 
 # Requests already handled (Slack trigger ids, Discord interaction ids): a platform's retry of the same

@@ -461,8 +461,10 @@ def interaction_payload(
     roles: tuple[int, ...] = (),
     dm: bool = False,
     channel: dict[str, Any] | None = None,
+    guild_id: int = GUILD_ID,
 ) -> dict[str, Any]:
-    """``/digest <subcommand> option:value…``; with ``focused`` an autocomplete request for that option."""
+    """``/digest <subcommand> option:value…``; with ``focused`` an autocomplete request for that option;
+    ``guild_id``: the server it comes from (the bot may be in many)."""
     interaction_id = next(_interaction_ids)
     values = [{"type": 3, "name": name, "value": value, **({"focused": True} if name == focused else {})}
               for name, value in (options or {}).items()]
@@ -472,17 +474,17 @@ def interaction_payload(
         "id": str(interaction_id), "application_id": str(APP_ID), "type": 4 if focused else 2,
         "token": f"token-{interaction_id}", "version": 1, "data": data, "locale": "en-US",
         "app_permissions": str(BOT_PERMISSIONS), "attachment_size_limit": 10485760, "entitlements": [],
-        "authorizing_integration_owners": {"0": str(GUILD_ID)},
+        "authorizing_integration_owners": {"0": str(guild_id)},
     }
     if dm:
         dm_channel = channel or {"id": str(CHANNEL_ID + 100), "type": 1, "recipients": [user(user_id)]}
         payload.update(channel_id=dm_channel["id"], channel=dm_channel, user=user(user_id), context=1)
         return payload
-    chosen = channel or text_channel(CHANNEL_ID)
-    data["guild_id"] = str(GUILD_ID)  # the commands are synced to this server
+    chosen = channel or text_channel(CHANNEL_ID, guild_id)
+    data["guild_id"] = str(guild_id)  # the commands are synced to this server
     payload.update(
-        guild_id=str(GUILD_ID), channel_id=chosen["id"], channel=chosen, context=0, guild_locale="en-US",
-        guild={"id": str(GUILD_ID), "locale": "en-US", "features": []},
+        guild_id=str(guild_id), channel_id=chosen["id"], channel=chosen, context=0, guild_locale="en-US",
+        guild={"id": str(guild_id), "locale": "en-US", "features": []},
         member={"user": user(user_id), "roles": [str(r) for r in roles], "permissions": str(permissions),
                 "joined_at": TIMESTAMP, "deaf": False, "mute": False, "flags": 0, "pending": False,
                 "nick": None, "avatar": None},

@@ -8,7 +8,11 @@ the replies), paged with ``limit``/``cursor``, filtered by ``oldest``; ``metadat
 failures a sender cannot tell from "nothing happened".
 
 Used with the real slack_sdk client (``AsyncWebClient(base_url=fake.base_url + "/api/")``) and for
-``response_url`` posts (``fake.response_url(name)``). Waiting is event-driven: ``wait_for`` blocks on a
+``response_url`` posts (``fake.response_url(name)``). Many workspaces: ``grant(code, team, token)`` makes an
+OAuth code that ``oauth.v2.access`` exchanges once for that workspace's bot token, and ``auth.test`` answers
+with the token's own team (``team_of(call)`` tells which workspace's token made a call).
+
+Waiting is event-driven: ``wait_for`` blocks on a
 condition notified by every request, never on a sleep.
 """
 
@@ -49,6 +53,9 @@ class _Fault:
 class FakeSlack:
     admins: set[str] = field(default_factory=set)
     calls: list[Call] = field(default_factory=list)
+    client_id: str = "111.222"
+    client_secret: str = "shh-client-secret"
+    tokens: dict[str, str] = field(default_factory=dict)  # bot token -> team id (auth.test answers with it)
 
     def __post_init__(self) -> None:
         self._faults: dict[str, list[_Fault]] = {}
@@ -57,6 +64,8 @@ class FakeSlack:
         self._ts = int(time.time())  # real-time ts: clients bound history look-ups with ``oldest``
         self.messages: list[dict[str, Any]] = []
         self.base_url = ""
+        self._codes: dict[str, tuple[str, str, str, str]] = {}
+        self._revoked: set[str] = set()
 
     # --- control ---
 
@@ -103,6 +112,29 @@ class FakeSlack:
             self._holds[method] = (after, release)
         return release
 
+    def grant(self, code: str, team: str, token: str, *, team_name: str | None = None,
+              user: str = "UINSTALLER") -> None:
+        """Slack's side of an OAuth install: ``code`` (given to the browser) is exchanged once for ``token``."""
+        with self._cond:
+            self._codes[code] = (team, team_name or f"Team {team}", token, user)
+            self.tokens[token] = team
+
+    def revoke(self, token: str) -> None:
+        """The workspace removed the app: its token stops working (``invalid_auth``)."""
+        with self._cond:
+            self.tokens.pop(token, None)
+            self._revoked.add(token)
+
+    @staticmethod
+    def token_of(call: Call) -> str | None:
+        auth = call.headers.get("authorization", "")
+        return auth.removeprefix("Bearer ").strip() if auth.startswith("Bearer ") else call.data.get("token")
+
+    def team_of(self, call: Call) -> str | None:
+        """The workspace whose token made ``call`` (None: a token the fake never issued)."""
+        token = self.token_of(call)
+        return self.tokens.get(token) if token else None
+
     def response_url(self, name: str = "r1") -> str:
         return f"{self.base_url}/response/{name}"
 
@@ -143,6 +175,10 @@ class FakeSlack:
         data = call.data
         if call.method.startswith("response:"):
             return {"ok": True}
+        if call.method == "oauth.v2.access":
+            return self._exchange(call)
+        if self.token_of(call) in self._revoked:
+            return {"ok": False, "error": "invalid_auth"}
         if call.method == "chat.postMessage":
             with self._cond:
                 self._ts += 1
@@ -162,8 +198,27 @@ class FakeSlack:
             return {"ok": True, "user": {"id": user, "is_admin": user in self.admins,
                                          "is_owner": False, "deleted": False}}
         if call.method == "auth.test":
-            return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": "T1", "url": "https://x.slack.com/"}
+            team = self.team_of(call) or "T1"
+            return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": team,
+                    "url": f"https://{team.lower()}.slack.com/"}
         return {"ok": True}
+
+    def _exchange(self, call: Call) -> dict[str, Any]:
+        import base64
+
+        expected = "Basic " + base64.b64encode(f"{self.client_id}:{self.client_secret}".encode()).decode()
+        given = call.headers.get("authorization", "")
+        sent = (str(call.data.get("client_id")), str(call.data.get("client_secret")))
+        if given != expected and sent != (self.client_id, self.client_secret):
+            return {"ok": False, "error": "invalid_client_id"}
+        with self._cond:
+            grant = self._codes.pop(str(call.data.get("code")), None)
+        if grant is None:
+            return {"ok": False, "error": "invalid_code"}
+        team, name, token, user = grant
+        return {"ok": True, "app_id": "A1", "authed_user": {"id": user}, "scope": "commands,chat:write",
+                "token_type": "bot", "access_token": token, "bot_user_id": "UBOT", "team": {"id": team, "name": name},
+                "enterprise": None, "is_enterprise_install": False}
 
     def _history(self, method: str, data: dict[str, Any]) -> dict[str, Any]:
         channel = str(data.get("channel"))
