@@ -100,7 +100,7 @@ def topic_baselines(
     missing = [k for k, moment in enumerate(bounds[:-1]) if moment not in days]
     if missing:
         span = bounds[missing[0] : missing[-1] + 2]
-        computed, exact = _count_days(history, digest.repo, span, taxonomy, is_bot)
+        computed, exact = count_topic_days(history, digest.repo, span, taxonomy, is_bot)
         fresh = {moment: computed[k] for k, moment in enumerate(span[:-1]) if moment not in days}
         days.update(fresh)
         if exact and cacheable and complete_until is not None:
@@ -132,7 +132,7 @@ def _next_day(bounds: list[datetime], moment: datetime) -> datetime:
     return bounds[bounds.index(moment) + 1]
 
 
-def _count_days(
+def count_topic_days(
     history: History, repo: str, bounds: list[datetime], taxonomy: Taxonomy, is_bot: Callable[[str], bool]
 ) -> tuple[list[dict[str, int]], bool]:
     """Per day, per topic: human items touched that day. ``exact`` is False when some stored matches were

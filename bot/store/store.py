@@ -442,6 +442,32 @@ class Store:
                 counts[bisect_right(bounds, moment) - 1] += 1
         return counts
 
+    def event_days(self, repo: str, bounds: Sequence[datetime]) -> list[tuple[int, int, int]]:
+        """Per window ``[bounds[k], bounds[k+1])``: items opened, items closed without a merge, PRs merged.
+        Three index range scans, whatever the number of days (the report page's activity chart)."""
+        i = schema.items.c
+        start, end = bounds[0], bounds[-1]
+        counts = [[0, 0, 0] for _ in bounds[:-1]]
+        with self.engine.connect() as conn:
+            created = select(i.created_at).where(i.repo == repo, i.created_at >= start, i.created_at < end)
+            closed = select(i.closed_at).where(
+                i.repo == repo, i.closed_at >= start, i.closed_at < end, i.merged_at.is_(None)
+            )
+            merged = select(i.merged_at).where(i.repo == repo, i.merged_at >= start, i.merged_at < end)
+            for column, query in enumerate((created, closed, merged)):
+                for moment in conn.execute(query).scalars():
+                    counts[bisect_right(bounds, moment) - 1][column] += 1
+        return [(a, b, c) for a, b, c in counts]
+
+    def merge_durations(self, repo: str, start: datetime, end: datetime) -> list[timedelta]:
+        """How long each PR merged in ``[start, end)`` was open (bots' included, like the merge figures)."""
+        i = schema.items.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(i.created_at, i.merged_at).where(i.repo == repo, i.merged_at >= start, i.merged_at < end)
+            ).all()
+        return [row.merged_at - row.created_at for row in rows]
+
 
 def _discussions(
     rows: Sequence[Any], items: dict[int, ItemRecord]
