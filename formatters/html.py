@@ -147,9 +147,9 @@ def _charts(series: ActivitySeries, t: dict[str, Any]) -> list[Chart]:
             desc = r["chart_days_desc"].format(n=len(days), opened=opened, closed=closed, merged=merged,
                                                day=_day_label(busiest.day), most=busiest.opened)
         title = r["chart_days"].format(n=len(days))
+        svg = charts.activity_chart(f"chart-days-{n}", days, title, desc, r["not_synced"], r["series"], t["colon"])
         found.append(Chart(
-            f"chart-days-{n}", title, charts.activity_chart(f"chart-days-{n}", days, title, desc, r["not_synced"], r["series"],
-                                  t["colon"]),
+            f"chart-days-{n}", title, svg,
             (r["day"], r["opened"], r["closed"], r["merged"]),
             tuple((_day_label(d.day), *((str(d.opened), str(d.closed), str(d.merged)) if d.synced
                                         else (r["not_synced"],) * 3)) for d in reversed(days)),
