@@ -24,9 +24,11 @@ def _n(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def _frame(chart_id: str, title: str, desc: str, width: int, height: int, body: list[str]) -> Markup:
+def _frame(chart_id: str, title: str, desc: str, width: int, height: int, body: list[str],
+           wide: bool = False) -> Markup:
+    """``wide``: drawn 720 units across, so on a phone its text is set larger (the page's CSS) to stay legible."""
     return Markup(
-        f'<svg class="chart" id="{chart_id}" viewBox="0 0 {width} {height}" role="img" '
+        f'<svg class="chart{" wide" if wide else ""}" id="{chart_id}" viewBox="0 0 {width} {height}" role="img" '
         f'aria-labelledby="{chart_id}-t {chart_id}-d" preserveAspectRatio="xMidYMid meet" '
         f'xmlns="http://www.w3.org/2000/svg">'
         f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>'
@@ -60,7 +62,7 @@ def activity_chart(chart_id: str, days: Sequence[DayCount], title: str, desc: st
                    names: Mapping[str, str], colon: str = ": ") -> Markup:
     """Opened / closed / merged per day as grouped bars, one group a day, oldest on the left. A day the store
     never synced shows as a hatched gap labelled ``not_synced``, not as a quiet day."""
-    width, height, left, right, top_pad, bottom = 720, 260, 44, 712, 14, 228
+    width, height, left, right, top_pad, bottom = 720, 276, 58, 692, 20, 242
     plot_h = bottom - top_pad
     top = _scale_top(max((max(d.opened, d.closed, d.merged) for d in days if d.synced), default=0))
     body = _axis(top, left, right, bottom, plot_h)
@@ -82,9 +84,9 @@ def activity_chart(chart_id: str, days: Sequence[DayCount], title: str, desc: st
                     f'height="{_n(h)}"><title>{escape(label)} {escape(names[name])}{colon}{value}</title></rect>'
                 )
         if (len(days) - 1 - k) % every == 0:
-            body.append(f'<text class="tick" x="{_n(x0 + slot * 0.4)}" y="{bottom + 18}" '
+            body.append(f'<text class="tick" x="{_n(x0 + slot * 0.4)}" y="{bottom + 22}" '
                         f'text-anchor="middle">{escape(label)}</text>')
-    return _frame(chart_id, title, desc, width, height, body)
+    return _frame(chart_id, title, desc, width, height, body, wide=True)
 
 
 def topic_chart(chart_id: str, series: TopicSeries, days: Sequence[DayCount], title: str, desc: str) -> Markup:
@@ -113,18 +115,18 @@ def topic_chart(chart_id: str, series: TopicSeries, days: Sequence[DayCount], ti
 
 def merge_chart(chart_id: str, buckets: Sequence[int], labels: Sequence[str], title: str, desc: str) -> Markup:
     """Time to merge as horizontal bars, fastest bucket on top, each labelled with its count."""
-    row, left, right, top_pad = 26, 110, 660, 6
+    row, left, right, top_pad = 34, 190, 660, 6
     width, height = 720, top_pad * 2 + row * len(buckets)
     top = max(max(buckets, default=0), 1)
     body = []
     for k, (count, label) in enumerate(zip(buckets, labels, strict=False)):
         y = top_pad + k * row
         w = (right - left) * count / top
-        body.append(f'<text class="tick" x="{left - 8}" y="{y + 17}" text-anchor="end">{escape(label)}</text>')
-        body.append(f'<rect class="c-merged" x="{left}" y="{y + 4}" width="{_n(w)}" height="{row - 8}">'
+        body.append(f'<text class="tick" x="{left - 8}" y="{y + 22}" text-anchor="end">{escape(label)}</text>')
+        body.append(f'<rect class="c-merged" x="{left}" y="{y + 5}" width="{_n(w)}" height="{row - 10}">'
                     f'<title>{escape(label)}: {count}</title></rect>')
-        body.append(f'<text class="value" x="{_n(left + w + 6)}" y="{y + 17}">{count}</text>')
-    return _frame(chart_id, title, desc, width, height, body)
+        body.append(f'<text class="value" x="{_n(left + w + 6)}" y="{y + 22}">{count}</text>')
+    return _frame(chart_id, title, desc, width, height, body, wide=True)
 
 
 def sparkline(chart_id: str, values: Sequence[int], label: str) -> Markup:

@@ -57,7 +57,9 @@ nav a{margin-right:1rem}
 figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:6px;padding:.5rem;min-width:0}
 figcaption{font-weight:600;font-size:.9rem;margin-bottom:.25rem}
 svg.chart{display:block;width:100%;height:auto}
-svg text{fill:var(--muted);font-size:12px;font-family:inherit}
+svg text{fill:var(--muted);font-size:13px;font-family:inherit}
+svg.wide text{font-size:15px}
+@media (max-width:40rem){svg.wide text{font-size:24px}}
 svg .value{fill:var(--fg)}
 svg .grid{stroke:var(--line);stroke-width:1}
 svg .baseline{stroke:var(--fg);stroke-width:2;stroke-dasharray:6 4}
