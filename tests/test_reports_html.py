@@ -177,7 +177,7 @@ def test_every_chart_has_a_title_a_description_and_a_data_table(built: Built) ->
     page = Page(html)
     ids = list(chart_ids(built.digest))
     assert ids == ["chart-days-7", "chart-days-30", "chart-topic-0", "chart-merge"]
-    svgs = {attrs["id"]: attrs for attrs in page.all("svg") if attrs.get("class") == "chart"}
+    svgs = {attrs["id"]: attrs for attrs in page.all("svg") if "chart" in (attrs.get("class") or "").split()}
     assert list(svgs) == ids
     tables = {attrs["data-chart"] for attrs in page.all("table") if attrs.get("data-chart")}
     assert tables == set(ids)

@@ -145,7 +145,7 @@ async def test_a_signed_day_page_is_served_with_csp_and_cached(signed: tuple[Tes
     assert "immutable" in response.headers["Cache-Control"]
     etag = response.headers["ETag"]
     assert "vllm-project/vllm report, 2025-12-02" in html
-    assert '<svg class="chart" id="chart-days-30"' in html
+    assert '<svg class="chart wide" id="chart-days-30"' in html
     # the link back to the index keeps the visitor's signature valid
     back = re.search(r'<a href="(/reports/vllm-project/vllm/\?[^"]+)">All days</a>', html)
     assert back is not None
