@@ -37,13 +37,14 @@ def _frame(chart_id: str, title: str, desc: str, width: int, height: int, body: 
 
 
 def _scale_top(top: float) -> float:
-    """A round axis maximum at or above ``top`` (1, 2, 5 x 10^k), so gridlines land on readable numbers."""
+    """A round axis maximum at or above ``top`` (1, 2, 2.5, 3, 4, 5, 6, 8 x 10^k): gridlines at it and its half
+    land on readable numbers, and the tallest bar fills most of the height."""
     if top <= 0:
         return 1
     step = 1.0
     while step * 10 <= top:
         step *= 10
-    for factor in (1, 2, 5, 10):
+    for factor in (1, 2, 2.5, 3, 4, 5, 6, 8, 10):
         if step * factor >= top:
             return step * factor
     return step * 10

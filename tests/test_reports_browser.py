@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -62,10 +62,10 @@ CHECK = """() => {
 
 
 @pytest.fixture(scope="module")
-def store_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def store_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("reports-browser") / "demo.sqlite3"
     sync_demo(path, demo_settings()).close()
-    yield path
+    return path
 
 
 @pytest.fixture

@@ -35,10 +35,10 @@ SIGNED = {"REPORTS_SECRET": SECRET, "PUBLIC_URL": PUBLIC_URL}
 
 
 @pytest.fixture(scope="module")
-def demo_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def demo_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("reports-web") / "demo.sqlite3"
     sync_demo(path, demo_settings()).close()
-    yield path
+    return path
 
 
 def open_service(path: Path, settings: Settings) -> tuple[Store, DigestService]:

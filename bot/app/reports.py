@@ -38,14 +38,6 @@ class Reports:
     def links(self) -> ReportLinks:
         return self.service.links  # the service's: they follow its settings
 
-    def repo(self, owner: str, name: str) -> str | None:
-        """``owner/name`` as followed when it is allowed (from memory: a web visitor never makes the bot ask
-        GitHub) and synced; None otherwise (the page is a 404)."""
-        admitted = self.service.access.admitted(f"{owner}/{name}")
-        if admitted is None or self.service.last_synced(admitted) is None:
-            return None
-        return admitted
-
     def window(self, day: date) -> Window:
         digest = self.service.settings.digest
         hour, minute = (int(part) for part in digest.post_time.split(":"))

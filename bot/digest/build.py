@@ -82,7 +82,8 @@ class DigestBuilder:
         if self.options.series:
             digest = dataclasses.replace(digest, activity_series=activity_series(
                 self.store, digest, self.taxonomy, self.options.series_topics,
-                is_bot=self._is_bot or (lambda _login: False), synced_from=self.store.synced_from(repo)))
+                is_bot=self._is_bot or (lambda _login: False), synced_from=self.store.synced_from(repo),
+                complete_until=self.store.last_synced(repo), bots_key=self.options.bots_key))
         if not self.options.narrative:
             return digest
         return narrate(

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.digest.narrative import BASELINE_DAYS, TREND_MIN_DAYS, count_topic_days
+from bot.digest.narrative import BASELINE_DAYS, TREND_MIN_DAYS, topic_day_counts
 from bot.digest.window import days_before
 from bot.model import (
     MERGE_BUCKET_HOURS,
@@ -37,6 +37,8 @@ def activity_series(
     *,
     is_bot: Callable[[str], bool],
     synced_from: datetime | None,
+    complete_until: datetime | None = None,
+    bots_key: str = "",
 ) -> ActivitySeries:
     """Opened / closed / merged per day over ``SERIES_DAYS`` days ending with the digest's window, ``topics``'
     daily counts over ``TOPIC_SERIES_DAYS`` days with their baseline, and the time-to-merge distribution."""
@@ -56,7 +58,8 @@ def activity_series(
     )
     return ActivitySeries(
         days=days,
-        topics=_topic_series(store, digest, taxonomy, topics, bounds[-TOPIC_SERIES_DAYS - 1 :], is_bot, synced_from),
+        topics=_topic_series(store, digest, taxonomy, topics, bounds[-TOPIC_SERIES_DAYS - 1 :], is_bot, synced_from,
+                             complete_until, bots_key),
         merge_buckets=merge_buckets(store.merge_durations(digest.repo, bounds[-MERGE_DAYS - 1], window.end)),
         merge_days=MERGE_DAYS,
     )
@@ -78,11 +81,15 @@ def _topic_series(
     bounds: list[datetime],
     is_bot: Callable[[str], bool],
     synced_from: datetime | None,
+    complete_until: datetime | None,
+    bots_key: str,
 ) -> tuple[TopicSeries, ...]:
     wanted = [topic for topic in dict.fromkeys(topics) if taxonomy.get(topic) is not None]
     if not wanted:
         return ()
-    per_day, _ = count_topic_days(History(store), digest.repo, bounds, taxonomy, is_bot)
+    cached = topic_day_counts(History(store), digest, bounds, taxonomy, is_bot, complete_until=complete_until,
+                              bots_key=bots_key)
+    per_day = [cached.get(start, {}) for start in bounds[:-1]]
     synced = [synced_from is None or start >= synced_from for start in bounds[:-1]]
     # The baseline days: the BASELINE_DAYS before the window's own day (the last one), those synced.
     before = [k for k in range(len(per_day) - 1 - BASELINE_DAYS, len(per_day) - 1) if k >= 0 and synced[k]]

@@ -112,19 +112,21 @@ class ReportRoutes:
             web.get("/reports/{owner}/{name}/{day}", self.day),
         ]
 
-    def _admit(self, request: web.Request) -> str | web.Response:
-        """The repository asked for, or the response refusing it: 403 for a link that is not (or no longer)
-        valid, 404 for a repository that is not allowed or never synced."""
+    def _allowed(self, request: web.Request) -> str | web.Response:
+        """From memory, no store read: the repository asked for as followed, or the response refusing it: 403
+        for a link that is not (or no longer) valid, 404 for a repository that is not allowed."""
         query = request.query
         if not self.service.links.allows(request.path, query.get("exp"), query.get("sig"), self.clock()):
             return _error(403, "This report link is not valid or has expired: ask the bot for a new one.")
         owner, name = request.match_info["owner"], request.match_info["name"]
         if not (_OWNER.match(owner) and _NAME.match(name)):
             return _error(404, "No such report.")
-        repo = self.reports.repo(owner, name)
-        if repo is None:
-            return _error(404, "No such report.")
-        return repo
+        repo = self.service.access.admitted(f"{owner}/{name}")
+        return _error(404, "No such report.") if repo is None else repo
+
+    def _synced(self, repo: str) -> str | web.Response:
+        """404 for an allowed repository the store never synced."""
+        return repo if self.service.last_synced(repo) is not None else _error(404, "No such report.")
 
     @staticmethod
     def _locale(request: web.Request) -> str | None:
@@ -132,19 +134,28 @@ class ReportRoutes:
         return asked if asked in LOCALES else None
 
     async def day(self, request: web.Request) -> web.StreamResponse:
-        admitted = await self.service.in_light_pool(self._admit, request)
-        if isinstance(admitted, web.Response):
-            return admitted
-        repo = admitted
+        allowed = self._allowed(request)
+        if isinstance(allowed, web.Response):
+            return allowed
         text = request.match_info["day"]
         try:
             day = date.fromisoformat(text) if _DAY.match(text) else None
         except ValueError:
             day = None
-        if day is None or not await self.service.in_light_pool(self.reports.has_day, repo, day):
+        if day is None:
             return _error(404, "No report for that day (not a date, not over yet, or never synced).")
         locale = self._locale(request)
         expires = request.query.get("exp")
+        # An immutable page needs no store read at all: the access checks above are all it takes.
+        page = self.cache.get(("day", allowed, day, locale, expires, None))
+        if page is not None:
+            return _respond(request, page)
+        admitted = await self.service.in_light_pool(self._synced, allowed)
+        if isinstance(admitted, web.Response):
+            return admitted
+        repo = admitted
+        if not await self.service.in_light_pool(self.reports.has_day, repo, day):
+            return _error(404, "No report for that day (not a date, not over yet, or never synced).")
         window = self.reports.window(day)
         immutable = await self.service.in_light_pool(self.reports.immutable, repo, window)
         synced = None if immutable else await self.service.in_light_pool(self.service.last_synced, repo)
@@ -162,7 +173,10 @@ class ReportRoutes:
         return _respond(request, page)
 
     async def index(self, request: web.Request) -> web.StreamResponse:
-        admitted = await self.service.in_light_pool(self._admit, request)
+        allowed = self._allowed(request)
+        if isinstance(allowed, web.Response):
+            return allowed
+        admitted = await self.service.in_light_pool(self._synced, allowed)
         if isinstance(admitted, web.Response):
             return admitted
         repo = admitted
