@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
@@ -109,9 +109,15 @@ class Chart:
     legend: bool = False
 
 
+@lru_cache(maxsize=16384)
+def _fit(text: str, limit: int | None) -> str:
+    return safety.fit(text, limit, str)
+
+
 def _clip(text: object, limit: int | None = None) -> str:
-    """GitHub's (or the LLM's) text as one clean line, cut to ``limit``; autoescape escapes it."""
-    return safety.fit(str(text or ""), limit, str)
+    """GitHub's (or the LLM's) text as one clean line, cut to ``limit``; autoescape escapes it. Cached: an
+    item's title and labels come back in each section and appendix list it is in."""
+    return _fit(str(text or ""), limit)
 
 
 @cache
@@ -199,8 +205,13 @@ def _merge_chart(series: ActivitySeries, t: dict[str, Any]) -> Chart | None:
 
 
 def _item_view(repo: str, t: dict[str, Any]) -> Any:
+    seen: dict[int, dict[str, Any]] = {}
+
     def view(item: DigestItem) -> dict[str, Any]:
-        return {
+        known = seen.get(id(item))
+        if known is not None and known["item"] is item:
+            return known
+        seen[id(item)] = found = {
             "item": item,
             "url": safety.item_url(repo, item),
             "title": _clip(item.title, 300) or t["no_title"],
@@ -209,6 +220,7 @@ def _item_view(repo: str, t: dict[str, Any]) -> Any:
                                           author=_clip(item.author, 60)),
             "labels": [_clip(label, 50) for label in item.labels[:8]],
         }
+        return found
 
     return view
 
