@@ -94,6 +94,7 @@ a{text-decoration:none}}
 STYLE_HASH = "sha256-" + base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii")
 
 
+RESULTS_SHOWN = 30  # a search's best items on the page, by group ("…and N more" for the rest)
 SECTION_SUMMARIES = 10  # items of a section shown with their summary (the Markdown's 10); the rest, title only
 
 
@@ -259,12 +260,19 @@ def render_html(digest: Digest, *, locale: str | None = None, index_url: str | N
     )
 
 
+def _shown_groups(result: QueryResult) -> list[tuple[str, list[DigestItem], list[DigestItem]]]:
+    """Each result group with the items the page shows of it: the best ``RESULTS_SHOWN`` overall."""
+    top = {id(item) for item in result.items[:RESULTS_SHOWN]}
+    return [(group, items, [item for item in items if id(item) in top])
+            for group, items in layout.group_results(result.items)]
+
+
 def render_html_query(result: QueryResult, *, locale: str | None = None) -> str:
     """A query answer as a page of its own (``digest-bot query … --format html``)."""
     locale = normalise_locale(locale or result.locale)
     t = strings(locale)
     return environment().get_template("html/query.html.j2").render(
-        t=t, lang=locale, result=result, groups=layout.group_results(result.items), view=_item_view(result.repo, t),
+        t=t, lang=locale, result=result, groups=_shown_groups(result), view=_item_view(result.repo, t),
         tz=result.window.timezone, title=t["query_title"].format(query=_clip(result.query, 100), repo=result.repo),
         suggestion=lambda what: layout.suggestion(what, t),
     )
@@ -285,7 +293,7 @@ def render_html_index(index: ReportIndex, *, notice: Notice | None = None) -> st
     result = index.result
     return environment().get_template("html/index.html.j2").render(
         t=t, lang=locale, index=index, sparks=sparks, problem=problem, result=result,
-        groups=layout.group_results(result.items) if result else [],
+        groups=_shown_groups(result) if result else [],
         view=_item_view(index.repo, t), tz=index.timezone,
         title=r["index_title"].format(repo=index.repo),
         suggestion=lambda what: layout.suggestion(what, t),

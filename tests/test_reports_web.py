@@ -4,6 +4,7 @@ and the links chat posts carry (Slack, Discord, the CLI preview) when PUBLIC_URL
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import re
@@ -17,13 +18,14 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.app.links import ReportLinks, day_path, index_path
 from bot.app.service import DigestService
-from bot.digest.window import default_window
+from bot.digest.window import default_window, latest_post_time
 from bot.model import Digest, QueryResult
 from bot.platforms.console import render
 from bot.platforms.reports import CSP, ReportRoutes, report_routes
 from bot.platforms.web import web_app
 from bot.settings import Settings
 from bot.store.store import Store
+from bot.timeutil import utcnow
 from formatters.discord_embeds import render_discord_digest, render_discord_query
 from formatters.html import STYLE_HASH
 from formatters.slack_blocks import render_slack_digest, render_slack_query
@@ -46,13 +48,14 @@ def open_service(path: Path, settings: Settings) -> tuple[Store, DigestService]:
     return store, DigestService(store, settings, build_processes=0)
 
 
-async def client_for(path: Path, settings: Settings) -> AsyncIterator[tuple[TestClient, DigestService]]:
+async def client_for(path: Path, settings: Settings, now: datetime = NOW
+                     ) -> AsyncIterator[tuple[TestClient, DigestService]]:
     store, service = open_service(path, settings)
 
     async def health() -> dict[str, object]:
         return {"ok": True}
 
-    routes = ReportRoutes(service, clock=lambda: NOW)
+    routes = ReportRoutes(service, clock=lambda: now)
     try:
         async with TestClient(TestServer(web_app(routes.routes(), health), host="127.0.0.1")) as client:
             yield client, service
@@ -299,3 +302,40 @@ def test_no_public_url_no_link(demo_store: Path) -> None:
     assert digest.report_url is None
     assert not [text for _, text in slack_links(render_slack_digest(digest)) if text == "Full report"]
     assert "url" not in render_discord_digest(digest)[0]["embeds"][0]
+
+
+async def test_a_day_the_sync_has_not_covered_whole_is_not_immutable(demo_store: Path) -> None:
+    """The store's last sync completed now (its listings' last success); a day that ends after that is served
+    (what the store has) but revalidated and rebuilt after the next sync, while 2025-12-02 stays immutable."""
+    settings = demo_settings(public=True)
+    later = utcnow() + timedelta(days=2)
+    day = latest_post_time(later, settings.digest.zone, settings.digest.post_time).date()
+    async for client, _ in client_for(demo_store, settings, now=later):
+        response = await client.get(day_path(SAMPLE_REPO, day))
+        assert response.status == 200
+        assert response.headers["Cache-Control"] == "private, no-cache"
+        etag = response.headers["ETag"]
+        assert (await client.get(day_path(SAMPLE_REPO, day), headers={"If-None-Match": etag})).status == 304
+        assert "immutable" in (await client.get(day_path(SAMPLE_REPO, DAY))).headers["Cache-Control"]
+
+
+async def test_search_results_are_capped_with_the_rest_counted(public: tuple[TestClient, DigestService]) -> None:
+    client, _ = public
+    html = await (await client.get(index_path(SAMPLE_REPO) + "?q=is:open+7d")).text()
+    assert html.count("<li>") <= 30
+    assert "…and " in html
+
+
+def test_settings_read_the_report_environment() -> None:
+    settings = demo_settings({"REPORTS_SECRET": SECRET, "PUBLIC_URL": PUBLIC_URL + "/"})
+    assert settings.public_url == PUBLIC_URL and settings.reports_mode == "signed"
+    assert SECRET in settings.secret_values()  # redacted wherever it would be printed
+    with pytest.raises(Exception, match="PUBLIC_URL must be an http"):
+        demo_settings({"PUBLIC_URL": "javascript:alert(1)"})
+
+
+def test_a_query_answer_as_a_page(linked: tuple[Digest, Digest, QueryResult, DigestService]) -> None:
+    _, _, answer, _ = linked
+    html = render(answer, "html")
+    assert html.startswith("<!DOCTYPE html>") and "“rocm 7d” in vllm-project/vllm" in html
+    assert "<script" not in render(dataclasses.replace(answer, query="<script>alert(1)</script>"), "html")
