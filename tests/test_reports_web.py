@@ -91,6 +91,8 @@ def test_a_signature_is_bound_to_path_and_expiry() -> None:
     assert not links.allows(path, str(expires + 1), params["sig"], NOW)
     assert not links.allows(path, params["exp"], None, NOW)
     assert not links.allows(path, "-1", params["sig"], NOW)
+    arabic = params["exp"].translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+    assert not links.allows(path, arabic, params["sig"], NOW)  # one expiry, one spelling
     other = ReportLinks(demo_settings({"REPORTS_SECRET": "another-secret-value-123"}))
     assert not other.allows(path, params["exp"], params["sig"], NOW)
 

@@ -59,7 +59,8 @@ class ReportLinks:
         signature whose expiry is still ahead (compared in constant time)."""
         if self.mode == "public":
             return True
-        if self.mode == "off" or not exp or not sig or not exp.isdigit() or len(exp) > 12:
+        # ASCII digits only: int() would also read other scripts' digits, one expiry spelled many ways.
+        if self.mode == "off" or not exp or not sig or not (exp.isascii() and exp.isdigit()) or len(exp) > 12:
             return False
         if int(exp) <= now.timestamp():
             return False
