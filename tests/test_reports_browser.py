@@ -154,3 +154,23 @@ async def test_the_search_box_submits_with_the_signature(site: tuple[str, Digest
         await page.click("form.search button")
     assert "Results for “qwen hangs 7d”" in await page.content()  # the form kept exp and sig: not a 403
     await page.close()
+
+
+async def test_dark_mode_and_print(site: tuple[str, DigestService], browser: Any) -> None:
+    """The same page follows the reader's dark mode, and prints black on white without navigation."""
+    base, service = site
+    url = base + service.links.relative(day_path(SAMPLE_REPO, DAY), now=NOW)
+    page = await browser.new_page(viewport={"width": 1280, "height": 1600}, color_scheme="dark")
+    await page.goto(url)
+    colours = await page.evaluate("""() => {
+      const style = el => getComputedStyle(el);
+      const bar = document.querySelector('#chart-days-7 rect.c-opened');
+      return {bg: style(document.body).backgroundColor, fg: style(document.body).color, bar: style(bar).fill};
+    }""")
+    await page.screenshot(path=str(ARTIFACTS / "day-en-1280-dark.png"))
+    assert colours == {"bg": "rgb(13, 17, 23)", "fg": "rgb(230, 237, 243)", "bar": "rgb(68, 147, 248)"}
+    await page.emulate_media(media="print")
+    printed = await page.evaluate("""() => ({bg: getComputedStyle(document.body).backgroundColor,
+      nav: getComputedStyle(document.querySelector('nav')).display})""")
+    assert printed == {"bg": "rgb(255, 255, 255)", "nav": "none"}
+    await page.close()
