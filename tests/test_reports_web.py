@@ -4,6 +4,7 @@ and the links chat posts carry (Slack, Discord, the CLI preview) when PUBLIC_URL
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import logging
@@ -341,3 +342,31 @@ def test_a_query_answer_as_a_page(linked: tuple[Digest, Digest, QueryResult, Dig
     html = render(answer, "html")
     assert html.startswith("<!DOCTYPE html>") and "“rocm 7d” in vllm-project/vllm" in html
     assert "<script" not in render(dataclasses.replace(answer, query="<script>alert(1)</script>"), "html")
+
+
+async def test_concurrent_misses_build_a_page_once(demo_store: Path) -> None:
+    """A link posted to a busy channel is opened by many at once: one build, every request answered."""
+    store, service = open_service(demo_store, demo_settings(public=True))
+
+    async def health() -> dict[str, object]:
+        return {"ok": True}
+
+    routes = ReportRoutes(service, clock=lambda: NOW)
+    built: list[date] = []
+    real = routes.reports.day_digest
+
+    async def counting(repo: str, day: date, locale: str | None) -> Digest:
+        built.append(day)
+        return await real(repo, day, locale)
+
+    routes.reports.day_digest = counting  # type: ignore[method-assign]
+    try:
+        async with TestClient(TestServer(web_app(routes.routes(), health), host="127.0.0.1")) as client:
+            path = day_path(SAMPLE_REPO, DAY - timedelta(days=1))
+            responses = await asyncio.gather(*(client.get(path) for _ in range(6)))
+            assert [response.status for response in responses] == [200] * 6
+            assert len({response.headers["ETag"] for response in responses}) == 1
+            assert built == [DAY - timedelta(days=1)]
+    finally:
+        service.close()
+        store.close()

@@ -12,17 +12,20 @@ hash, images only as data: URLs) and ``Referrer-Policy: no-referrer`` (a signed 
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
 from aiohttp import web
 
+from bot.app.links import index_path
 from bot.app.reports import Reports
 from bot.app.service import DigestService
 from bot.locales import LOCALES
@@ -105,6 +108,7 @@ class ReportRoutes:
         self.reports = Reports(service, clock=clock)
         self.clock = clock
         self.cache = cache or PageCache()
+        self._building: dict[tuple[Any, ...], asyncio.Future[Page]] = {}
 
     def routes(self) -> list[web.RouteDef]:
         return [
@@ -124,9 +128,10 @@ class ReportRoutes:
         repo = self.service.access.admitted(f"{owner}/{name}")
         return _error(404, "No such report.") if repo is None else repo
 
-    def _synced(self, repo: str) -> str | web.Response:
-        """404 for an allowed repository the store never synced."""
-        return repo if self.service.last_synced(repo) is not None else _error(404, "No such report.")
+    def _synced(self, repo: str) -> tuple[str, datetime] | web.Response:
+        """404 for an allowed repository the store never synced; else it and its last sync."""
+        synced = self.service.last_synced(repo)
+        return (repo, synced) if synced is not None else _error(404, "No such report.")
 
     @staticmethod
     def _locale(request: web.Request) -> str | None:
@@ -147,30 +152,56 @@ class ReportRoutes:
         locale = self._locale(request)
         expires = request.query.get("exp")
         # An immutable page needs no store read at all: the access checks above are all it takes.
-        page = self.cache.get(("day", allowed, day, locale, expires, None))
+        page = self.cache.get(("day", allowed, day, locale, None, expires))
         if page is not None:
             return _respond(request, page)
-        admitted = await self.service.in_light_pool(self._synced, allowed)
-        if isinstance(admitted, web.Response):
-            return admitted
-        repo = admitted
-        if not await self.service.in_light_pool(self.reports.has_day, repo, day):
-            return _error(404, "No report for that day (not a date, not over yet, or never synced).")
-        window = self.reports.window(day)
-        immutable = await self.service.in_light_pool(self.reports.immutable, repo, window)
-        synced = None if immutable else await self.service.in_light_pool(self.service.last_synced, repo)
-        key = ("day", repo, day, locale, expires, synced)
+        state = await self.service.in_light_pool(self._day_state, allowed, day)
+        if isinstance(state, web.Response):
+            return state
+        immutable, synced = state
+        # The same key as the fast path above for an immutable page; a mutable one's holds the sync it follows.
+        key = ("day", allowed, day, locale, None if immutable else synced, expires)
         page = self.cache.get(key)
         if page is None:
-            digest = await self.reports.day_digest(repo, day, locale)
-            index_url = self.service.links.relative(
-                f"/reports/{repo}/", expires=int(expires) if expires else None,
-                extra={"lang": locale} if locale else None)
-            html = await self.service.in_pool(
-                lambda: render_html(digest, index_url=index_url, timezone=self.service.settings.digest.timezone))
-            page = make_page(html, immutable=immutable)
+            page = await self._once(key, lambda: self._build_day(allowed, day, locale, expires, immutable))
             self.cache.put(key, page)
         return _respond(request, page)
+
+    def _day_state(self, repo: str, day: date) -> tuple[bool, datetime | None] | web.Response:
+        """One store round trip for a page not in the cache: 404 for a repository never synced or a day the
+        index does not list; else whether the day is immutable, and the last sync (what a mutable page's key
+        holds)."""
+        synced = self.service.last_synced(repo)
+        if synced is None:
+            return _error(404, "No such report.")
+        if not self.reports.has_day(repo, day):
+            return _error(404, "No report for that day (not a date, not over yet, or never synced).")
+        immutable = synced >= self.reports.window(day).end
+        return immutable, None if immutable else synced
+
+    async def _build_day(self, repo: str, day: date, locale: str | None, expires: str | None,
+                         immutable: bool) -> Page:
+        digest = await self.reports.day_digest(repo, day, locale)
+        index_url = self.service.links.relative(
+            index_path(repo), expires=int(expires) if expires else None, extra={"lang": locale} if locale else None)
+        html = await self.service.in_pool(functools.partial(render_html, digest, index_url=index_url))
+        return make_page(html, immutable=immutable)
+
+    async def _once(self, key: tuple[Any, ...], build: Callable[[], Awaitable[Page]]) -> Page:
+        """``build()`` once for concurrent misses of one page: the first request builds, the others wait for it
+        (a link posted to a busy channel is opened by many people within seconds)."""
+        running = self._building.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        task = asyncio.ensure_future(build())
+        self._building[key] = task
+        try:
+            return await asyncio.shield(task)
+        finally:
+            if task.done():
+                self._building.pop(key, None)
+            else:
+                task.add_done_callback(lambda _: self._building.pop(key, None))
 
     async def index(self, request: web.Request) -> web.StreamResponse:
         allowed = self._allowed(request)
@@ -179,11 +210,10 @@ class ReportRoutes:
         admitted = await self.service.in_light_pool(self._synced, allowed)
         if isinstance(admitted, web.Response):
             return admitted
-        repo = admitted
+        repo, synced = admitted
         locale = self._locale(request)
         expires = request.query.get("exp")
         query = request.query.get("q", "").strip()[:500]
-        synced = await self.service.in_light_pool(self.service.last_synced, repo)
         # The index changes with each day and each sync; a search with the clock ("7d" ends now): not cached.
         day = self.reports.latest_day()
         key = ("index", repo, locale, expires, synced, day)
@@ -200,13 +230,11 @@ class ReportRoutes:
         notice = None
         if query:
             result, notice = self.reports.search(repo, locale, query)
-            from dataclasses import replace
-
             index = replace(index, query=query, result=result)
         return render_html_index(index, notice=notice)
 
 
-def report_routes(service: DigestService, env: Mapping[str, str] | None = None) -> list[web.RouteDef]:
+def report_routes(service: DigestService) -> list[web.RouteDef]:
     """The report routes, or none (said in the log) when neither ``[reports] public`` nor ``REPORTS_SECRET``
     is set: reports of a private repository must never be open to whoever finds the URL."""
     if not service.links.enabled:

@@ -67,7 +67,7 @@ async def serve_http(settings: Settings, *, host: str, port: int, env: Mapping[s
         store = service.store
         connections = await connect(service, env, stack, "serve")
         routes = [route for connection in connections for route in connection.routes]
-        routes += report_routes(service, env)
+        routes += report_routes(service)
         runner = web.AppRunner(web_app(routes, store_health(store), health_token=env.get("HEALTH_TOKEN") or None))
         await runner.setup()
         stack.push_async_callback(runner.cleanup)
