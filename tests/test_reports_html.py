@@ -5,9 +5,10 @@ text stays text, the zh-CN page reads in Chinese, and a chat post's digest never
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -21,16 +22,19 @@ from bot.model import (
     SERIES_DAYS,
     TOPIC_SERIES_DAYS,
     Analysis,
+    DayCount,
     Digest,
     DigestItem,
     Hot,
+    IndexDay,
     Listed,
+    ReportIndex,
     Section,
     Stats,
     Window,
 )
 from bot.platforms.console import render
-from formatters.html import STYLE, chart_ids, render_html
+from formatters.html import STYLE, chart_ids, render_html, render_html_index
 from tests.chinese_text import english_words, greek_digest, stray_spaces
 from tests.report_demo import SAMPLE_END, SAMPLE_REPO, demo_settings, sync_demo
 
@@ -281,3 +285,28 @@ def test_page_files_written_for_a_look(built: Built, tmp_path: Path) -> None:
         html = render_html(digest)
         (tmp_path / f"{digest.locale}.html").write_text(html, encoding="utf-8")
         assert "</html>" in html
+
+
+def test_a_hostile_report_url_is_never_a_link_in_chat() -> None:
+    """``report_url`` comes from the service (PUBLIC_URL, checked at load); the formatters check it again."""
+    from formatters.discord_embeds import render_discord_digest
+    from formatters.slack_blocks import render_slack_digest
+
+    for url in ("javascript:report()", "https://x.test/a>b", "https://x.test/a|b", "https://x.test/(a)"):
+        digest = dataclasses.replace(hostile_digest(), report_url=url)
+        assert url not in json.dumps(render_slack_digest(digest)) + json.dumps(render_discord_digest(digest))
+
+
+def test_the_zh_cn_index_reads_in_chinese() -> None:
+    days = tuple(
+        IndexDay(DayCount(date(2025, 12, 2 - k), opened=3 + k, closed=1, merged=2), (1, 2, 3, 4, 5, 6, 7),
+                 f"/reports/{SAMPLE_REPO}/2025-12-0{2 - k}")
+        for k in range(2)
+    )
+    index = ReportIndex(repo=SAMPLE_REPO, timezone="Asia/Shanghai", locale=ZH, post_time="11:05", days=days,
+                        search_path=f"/reports/{SAMPLE_REPO}/", search_params=(("exp", "1"), ("sig", "s")))
+    html = render_html_index(index)
+    assert '<html lang="zh-CN">' in html and 'name="lang" value="zh-CN"' in html
+    texts = [text for text in page_text(html) if text.strip()]
+    assert [word for text in texts for word in english_words(text, github=[SAMPLE_REPO, "GitHub"])] == []
+    assert html.count('<svg class="spark"') == 2 and html.count('role="img" aria-label="截至 2025-12-0') == 2
