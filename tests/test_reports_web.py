@@ -98,6 +98,19 @@ def test_a_signature_is_bound_to_path_and_expiry() -> None:
     assert not other.allows(path, params["exp"], params["sig"], NOW)
 
 
+def test_a_days_link_is_the_same_in_every_post_of_that_day() -> None:
+    links = ReportLinks(demo_settings(SIGNED))
+    urls = {links.day_url(SAMPLE_REPO, DAY, now=SAMPLE_END + timedelta(minutes=m), day_end=SAMPLE_END)
+            for m in (0, 7, 600)}
+    assert len(urls) == 1
+    (url,) = urls
+    assert f"exp={int((SAMPLE_END + timedelta(days=30)).timestamp())}&" in str(url)
+    # a digest of a day long past still gets a link that works for 30 days from now
+    late = SAMPLE_END + timedelta(days=45)
+    assert f"exp={int((late + timedelta(days=30)).timestamp())}&" in str(
+        links.day_url(SAMPLE_REPO, DAY, now=late, day_end=SAMPLE_END))
+
+
 def test_modes() -> None:
     assert ReportLinks(demo_settings()).mode == "off"
     assert ReportLinks(demo_settings(public=True)).params("/reports/o/r/") == {}

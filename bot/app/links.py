@@ -79,8 +79,11 @@ class ReportLinks:
             return None
         return self.public_url + self.relative(path, now=now, extra=extra)
 
-    def day_url(self, repo: str, day: date, *, now: datetime) -> str | None:
-        return self.absolute(day_path(repo, day), now=now)
+    def day_url(self, repo: str, day: date, *, now: datetime, day_end: datetime | None = None) -> str | None:
+        """The day's page; the link lasts its lifetime from the day's end (``day_end``), so every post of that
+        day (a retry, another channel, another process) carries the same URL; from ``now`` once that is past."""
+        start = day_end if day_end is not None and day_end + self.lifetime > now else now
+        return self.absolute(day_path(repo, day), now=start)
 
     def search_url(self, repo: str, query: str, *, now: datetime) -> str | None:
         return self.absolute(index_path(repo), now=now, extra={"q": query[:500]})

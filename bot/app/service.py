@@ -334,7 +334,7 @@ class DigestService:
         """The signed link to the report page of a day's digest (None: not a day, no PUBLIC_URL, reports off)."""
         if not is_daily(window):
             return None
-        return self.links.day_url(repo, window.end.astimezone(context.zone).date(), now=utcnow())
+        return self.links.day_url(repo, window.end.astimezone(context.zone).date(), now=utcnow(), day_end=window.end)
 
     def followed_topics(self, context: ChannelContext, repo: str, taxonomy: Taxonomy) -> tuple[str, ...]:
         """The topics ``context`` follows: its own ``topics``, else the repository's ``default_topics``; those the
