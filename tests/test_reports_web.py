@@ -383,3 +383,39 @@ async def test_concurrent_misses_build_a_page_once(demo_store: Path) -> None:
     finally:
         service.close()
         store.close()
+
+
+async def test_builds_beyond_the_limit_are_told_to_come_back(demo_store: Path) -> None:
+    """Cache misses (page builds, searches) at once are bounded (``chat.heavy_in_flight_total``): one more gets
+    503 with Retry-After instead of queueing; a cached page is still served meanwhile."""
+    store, service = open_service(demo_store, demo_settings(public=True))
+
+    async def health() -> dict[str, object]:
+        return {"ok": True}
+
+    routes = ReportRoutes(service, clock=lambda: NOW)
+    routes.max_builds = 1
+    started, release = asyncio.Event(), asyncio.Event()
+    real = routes.reports.day_digest
+
+    async def held(repo: str, day: date, locale: str | None) -> Digest:
+        started.set()
+        await release.wait()
+        return await real(repo, day, locale)
+
+    try:
+        async with TestClient(TestServer(web_app(routes.routes(), health), host="127.0.0.1")) as client:
+            assert (await client.get(day_path(SAMPLE_REPO, DAY))).status == 200  # cached from now on
+            routes.reports.day_digest = held  # type: ignore[method-assign]
+            first = asyncio.ensure_future(client.get(day_path(SAMPLE_REPO, DAY - timedelta(days=1))))
+            await started.wait()
+            busy = await client.get(day_path(SAMPLE_REPO, DAY - timedelta(days=2)))
+            assert busy.status == 503 and busy.headers["Retry-After"] == "5"
+            assert (await client.get(index_path(SAMPLE_REPO) + "?q=rocm")).status == 503
+            assert (await client.get(day_path(SAMPLE_REPO, DAY))).status == 200
+            release.set()
+            assert (await first).status == 200
+            assert (await client.get(day_path(SAMPLE_REPO, DAY - timedelta(days=2)))).status == 200
+    finally:
+        service.close()
+        store.close()

@@ -101,6 +101,15 @@ def _error(status: int, text: str) -> web.Response:
     return web.Response(status=status, text=text, content_type="text/plain", headers=SECURITY_HEADERS)
 
 
+BUSY_RETRY_SECONDS = 5
+
+
+def _busy() -> web.Response:
+    response = _error(503, f"Busy building other reports: try again in {BUSY_RETRY_SECONDS} s.")
+    response.headers["Retry-After"] = str(BUSY_RETRY_SECONDS)
+    return response
+
+
 class ReportRoutes:
     def __init__(self, service: DigestService, *, clock: Callable[[], datetime] = utcnow,
                  cache: PageCache | None = None) -> None:
@@ -109,6 +118,10 @@ class ReportRoutes:
         self.clock = clock
         self.cache = cache or PageCache()
         self._building: dict[tuple[Any, ...], asyncio.Future[Page]] = {}
+        # Pages built or searches run at once (cache misses); beyond it a visitor gets "busy" rather than a
+        # queue in front of the chat answers that share the build pool (docs/reliability.md, fair use).
+        self.max_builds = service.settings.file.chat.heavy_in_flight_total
+        self._builds = 0
 
     def routes(self) -> list[web.RouteDef]:
         return [
@@ -163,6 +176,8 @@ class ReportRoutes:
         key = ("day", allowed, day, locale, None if immutable else synced, expires)
         page = self.cache.get(key)
         if page is None:
+            if key not in self._building and self._builds >= self.max_builds:
+                return _busy()
             page = await self._once(key, lambda: self._build_day(allowed, day, locale, expires, immutable))
             self.cache.put(key, page)
         return _respond(request, page)
@@ -181,11 +196,16 @@ class ReportRoutes:
 
     async def _build_day(self, repo: str, day: date, locale: str | None, expires: str | None,
                          immutable: bool) -> Page:
-        digest = await self.reports.day_digest(repo, day, locale)
-        index_url = self.service.links.relative(
-            index_path(repo), expires=int(expires) if expires else None, extra={"lang": locale} if locale else None)
-        html = await self.service.in_pool(functools.partial(render_html, digest, index_url=index_url))
-        return make_page(html, immutable=immutable)
+        self._builds += 1
+        try:
+            digest = await self.reports.day_digest(repo, day, locale)
+            index_url = self.service.links.relative(
+                index_path(repo), expires=int(expires) if expires else None,
+                extra={"lang": locale} if locale else None)
+            html = await self.service.in_pool(functools.partial(render_html, digest, index_url=index_url))
+            return make_page(html, immutable=immutable)
+        finally:
+            self._builds -= 1
 
     async def _once(self, key: tuple[Any, ...], build: Callable[[], Awaitable[Page]]) -> Page:
         """``build()`` once for concurrent misses of one page: the first request builds, the others wait for it
@@ -219,7 +239,13 @@ class ReportRoutes:
         key = ("index", repo, locale, expires, synced, day)
         page = None if query else self.cache.get(key)
         if page is None:
-            html = await self.service.in_pool(self._render_index, repo, locale, expires, query)
+            if self._builds >= self.max_builds:
+                return _busy()
+            self._builds += 1
+            try:
+                html = await self.service.in_pool(self._render_index, repo, locale, expires, query)
+            finally:
+                self._builds -= 1
             page = make_page(html, immutable=False)
             if not query:
                 self.cache.put(key, page)
