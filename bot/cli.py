@@ -26,7 +26,7 @@ _log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-FORMATS = ("markdown", "json", "slack", "discord")
+FORMATS = ("markdown", "json", "slack", "discord", "html")
 
 
 def _repo_arg(value: str) -> str:
@@ -54,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _add_output_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=FORMATS, default="markdown",
-                        help="slack/discord: the exact payloads that would be sent (JSON)")
+                        help="slack/discord: the exact payloads that would be sent (JSON); html: the report page")
     parser.add_argument("--locale", choices=LOCALES)
 
 
@@ -221,7 +221,8 @@ def cmd_digest(args: argparse.Namespace) -> int:
         if synced is not None and synced < window.end:
             _stderr(f"note: {repo} was last synced at {iso_z(synced)}, before the window's end {iso_z(window.end)};"
                     " the digest may miss the latest activity (run digest-bot sync)")
-        return service.build_digest(service.default_context(repo=repo, locale=args.locale), window)
+        return service.build_digest(service.default_context(repo=repo, locale=args.locale), window,
+                                    series=args.format == "html")
 
     sys.stdout.write(render(_answer(settings, build), args.format))
     return 0
@@ -273,7 +274,10 @@ def cmd_status(args: argparse.Namespace) -> int:
     settings = _settings(args)
     with Store.open(settings.database_url) as store:
         # Redacted again: rows stored by an older digest-bot may hold errors written before redaction.
-        print(redact(json.dumps(delivery_status(store, settings), indent=2, default=str)))
+        status = delivery_status(store, settings)
+        # How `serve` offers the report pages (docs/reports.md): "public", "signed" or "off".
+        status["reports"] = settings.reports_mode
+        print(redact(json.dumps(status, indent=2, default=str)))
     return 0
 
 

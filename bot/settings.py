@@ -198,6 +198,16 @@ class AccessSettings(_Strict):
         return [check_repo_pattern(value) for value in values]
 
 
+class ReportsSettings(_Strict):
+    """The web report pages (docs/reports.md). Off unless ``public`` or ``REPORTS_SECRET`` is set: reports of a
+    private repository must never be readable by whoever guesses a URL."""
+
+    # Serve /reports/... to anyone (only for repositories everyone may read); otherwise every link is signed.
+    public: StrictBool = False
+    days: Annotated[int, Field(ge=1, le=366)] = 60  # days the index lists (within what the store has synced)
+    link_days: Annotated[int, Field(ge=1, le=366)] = 30  # how long a signed link stays valid
+
+
 class FileSettings(_Strict):
     digest: DigestSettings = DigestSettings()
     store: StoreSettings = StoreSettings()
@@ -207,6 +217,7 @@ class FileSettings(_Strict):
     delivery: DeliverySettings = DeliverySettings()
     llm: LLMSettings = LLMSettings()
     access: AccessSettings = AccessSettings()
+    reports: ReportsSettings = ReportsSettings()
     repos: list[RepoSettings] = Field(default_factory=list)
 
 
@@ -221,10 +232,19 @@ class Settings(BaseModel):
     llm_base_url: str | None = None  # LLM_BASE_URL: an OpenAI-compatible API root, e.g. http://host:8000/v1
     llm_model: str | None = None  # LLM_MODEL
     llm_api_key: str | None = None  # LLM_API_KEY (optional: local servers need none)
+    reports_secret: str | None = None  # REPORTS_SECRET: signs report links (HMAC)
+    public_url: str | None = None  # PUBLIC_URL: the web process's public base URL, for links to report pages
 
     @property
     def llm_enabled(self) -> bool:
         return bool(self.file.llm.enabled and self.llm_base_url and self.llm_model)
+
+    @property
+    def reports_mode(self) -> str:
+        """How report pages are served: "public", "signed" (REPORTS_SECRET set) or "off"."""
+        if self.file.reports.public:
+            return "public"
+        return "signed" if self.reports_secret else "off"
 
     @property
     def digest(self) -> DigestSettings:
@@ -271,7 +291,7 @@ class Settings(BaseModel):
         """What the redactor must never let out: tokens, and passwords inside the configured URLs (the store's
         may come from digest.toml, not the environment)."""
         urls = (self.database_url, self.github_api_url, self.llm_base_url or "")
-        return [value for value in (self.github_token, self.llm_api_key) if value] + [
+        return [value for value in (self.github_token, self.llm_api_key, self.reports_secret) if value] + [
             password for url in urls for password in url_credentials(url)
         ]
 
@@ -347,6 +367,9 @@ def load_settings(config: str | Path | None = None, env: Mapping[str, str] = os.
     llm_url = (env.get("LLM_BASE_URL") or "").strip().rstrip("/") or None
     if llm_url is not None and not llm_url.startswith(("https://", "http://")):
         raise ConfigError(f"LLM_BASE_URL must be an http(s) URL, got {redact(llm_url)!r}")
+    public_url = (env.get("PUBLIC_URL") or "").strip().rstrip("/") or None
+    if public_url is not None and not public_url.startswith(("https://", "http://")):
+        raise ConfigError(f"PUBLIC_URL must be an http(s) URL, got {redact(public_url)!r}")
     return Settings(
         file=file,
         config_dir=config_dir,
@@ -356,4 +379,6 @@ def load_settings(config: str | Path | None = None, env: Mapping[str, str] = os.
         llm_base_url=llm_url,
         llm_model=(env.get("LLM_MODEL") or "").strip() or None,
         llm_api_key=env.get("LLM_API_KEY") or None,
+        reports_secret=env.get("REPORTS_SECRET") or None,
+        public_url=public_url,
     )

@@ -26,7 +26,7 @@ from bot.model import STAT_KEYS, Digest, QueryResult, ThreadMode
 from formatters import layout, sections
 from formatters.layout import ChatLayout, TopicPlace
 from formatters.locale import strings
-from formatters.safety import text_size, truncate
+from formatters.safety import discord_link, text_size, truncate
 
 MAX_EMBEDS = 10
 MESSAGE_EMBED_TEXT = 6000
@@ -61,6 +61,7 @@ class Embed(TypedDict):
     color: int
     fields: NotRequired[list[EmbedField]]
     footer: NotRequired[EmbedFooter]
+    url: NotRequired[str]  # the title's link: the web report (``layout.report_link``)
 
 
 class AllowedMentions(TypedDict):
@@ -149,14 +150,19 @@ def _first_message(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str)
     parts = layout.macros(PARTS)
     stats = digest.stats.as_dict()
     narrative = digest.narrative
+    report = layout.report_link(digest.report_url)
+    quiet = t["list_sep"].join(sections.section_title(s, t) for s in chat.quiet)
     lines = [parts.summary(narrative, t) + "\n" if narrative else "", parts.window(digest.window, tz, t),
-             parts.activity(digest.daily_activity, t)]
+             parts.activity(digest.daily_activity, t), parts.quiet_topics(quiet, t) if quiet else "",
+             "📄 " + discord_link(report, t["report"]["full_report"]) if report else ""]
     headline: Embed = {
         "title": truncate(parts.title(digest.repo, t), TITLE),
         "description": "\n".join(text for text in lines if text.strip()),
         "color": sections.color("headline"),
         "fields": [_field(t["stats"][key], str(stats[key]), inline=True) for key in STAT_KEYS],
     }
+    if report:
+        headline["url"] = report
     embeds = [headline]
     for kind, section, items in chat.channel_parts():
         name = sections.section_title(section, t)
@@ -167,9 +173,6 @@ def _first_message(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str)
         })
     if len(embeds) == 1:
         headline["fields"].append(_field(t["highlights"], parts.no_highlights(t)))
-    if chat.quiet:
-        names = t["list_sep"].join(sections.section_title(s, t) for s in chat.quiet)
-        headline["description"] += "\n" + parts.quiet_topics(names, t)
     embeds[-1]["footer"] = {"text": parts.thread_hint(t)}  # the appendix always follows, even on a quiet day
     return _message(embeds, parts.content(digest.repo, digest.window, tz, t))
 
@@ -297,4 +300,8 @@ def render_discord_query(
         lambda k: text_size(_query_description(result, k, t, tz)) <= room,
     )
     description = _query_description(result, count, t, tz)
-    return [_message([{"title": title, "description": description, "color": sections.color("topic")}])]
+    embed: Embed = {"title": title, "description": description, "color": sections.color("topic")}
+    report = layout.report_link(result.report_url)
+    if report:
+        embed["url"] = report  # the title opens the report's search page
+    return [_message([embed])]

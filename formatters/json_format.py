@@ -194,6 +194,8 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
     }
     if digest.narrative is not None:
         data["narrative"] = narrative_to_dict(digest.narrative)
+    if digest.report_url:
+        data["report_url"] = digest.report_url  # added: the day's web report (PUBLIC_URL set)
     return data
 
 
@@ -211,6 +213,8 @@ def query_to_dict(result: QueryResult) -> dict[str, Any]:
     }
     if result.topic:
         data["topic"] = result.topic
+    if result.report_url:
+        data["report_url"] = result.report_url  # added: the report's search page for this query
     if result.suggestions:
         words = strings("en")["suggest"]  # the contract's English strings ("topic rocm", "a wider window, e.g. 30d")
         data["suggestions"] = [words[s.kind].format(value=s.value) for s in result.suggestions]

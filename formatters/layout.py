@@ -338,6 +338,12 @@ def _host(digest: Digest) -> str:
     return "github.com"
 
 
+def report_link(url: str | None) -> str | None:
+    """The web report's URL (computed by the app service from PUBLIC_URL) when it is a plain http(s) URL that no
+    output's markup can break out of; None otherwise (no link is shown)."""
+    return url if url and safety.safe_url(url) == url else None
+
+
 def markdown_order(digest: Digest) -> list[Section | None]:
     """The report's order (docs/editorial.md): followed topics, hot discussions, trends (None), key changes,
     notable new bugs, the other topics; every section with items, whole; a followed topic without items

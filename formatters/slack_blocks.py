@@ -330,6 +330,9 @@ def _channel_blocks(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str
     summary = _summary_block(digest, t)
     if summary is not None:
         blocks.append(summary)
+    report = layout.report_link(digest.report_url)
+    if report is not None:
+        blocks.append(_rich(_line(_text("📄 "), _link(report, t["report"]["full_report"]))))
     blocks.append(_divider())
     shown = chat.channel_parts()
     for kind, section, items in shown:
@@ -480,6 +483,9 @@ def _query_blocks(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -
     pack.add(_context(parts.query_context(result, shown, tz, t)))
     if result.topic_title:
         pack.add(_rich(_line(_text(f"{t['query_topic']}: ", bold=True), _text(slack_text(result.topic_title, 100)))))
+    report = layout.report_link(result.report_url)
+    if report is not None:
+        pack.add(_rich(_line(_text("📄 "), _link(report, t["report"]["search_page"]))))
     if not result.items:
         text = t["query_none"].format(
             query=slack_text(result.query, 200), repo=slack_text(result.repo, 100),

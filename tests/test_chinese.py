@@ -281,18 +281,23 @@ def zh_strings(table: object, path: str = "") -> Iterator[tuple[str, str]]:
     if isinstance(table, dict):
         for key, value in table.items():
             yield from zh_strings(value, f"{path}.{key}" if path else key)
+    elif isinstance(table, list):
+        for k, value in enumerate(table):
+            yield from zh_strings(value, f"{path}[{k}]")
     elif isinstance(table, str):
         yield path, table
 
 
 def test_every_chinese_string_is_chinese_and_well_spaced() -> None:
     placeholders = {name: "αβ" for name in ("repo", "query", "title", "value", "name", "topic", "evidence",
-                                            "signals", "bug", "author", "kind", "state", "start", "end", "tz")}
+                                            "signals", "bug", "author", "kind", "state", "start", "end", "tz",
+                                            "day", "bucket", "values")}
     for path, text in zh_strings(STRINGS[ZH]):
         if path == "locale":
             continue
         filled = text.format(**placeholders, n=3, total=9, shown=2, count=4, ratio=1.5, comments=5, first=1,
-                             rate=52, hours=17.5, sentences=3)
+                             rate=52, hours=17.5, sentences=3, opened=7, closed=2, merged=5, most=4, today=1,
+                             baseline=2.5)
         assert english_words(filled) == [], (path, filled)
         assert stray_spaces(filled) == [], (path, filled)
 

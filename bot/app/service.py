@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.app.access import GitHubFactory, RepoAccess
 from bot.app.context import ChannelContext, Context
+from bot.app.links import ReportLinks
 from bot.app.notices import (
     ChannelSaved,
     ChannelShown,
@@ -58,7 +59,7 @@ from bot.app.notices import (
     Subscriptions as SubscriptionsNotice,
 )
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.window import default_window
+from bot.digest.window import default_window, is_daily
 from bot.errors import UserError
 from bot.github.factory import github_client
 from bot.model import Answer, Digest, Listed, QueryResult, Suggestion, Window
@@ -69,6 +70,7 @@ from bot.store.mutes import CHANNEL, USER
 from bot.store.mutes import Mutes as MuteStore
 from bot.store.records import ItemRecord
 from bot.store.store import Store
+from bot.timeutil import utcnow
 from bot.topics.catalog import load_taxonomy
 from bot.topics.items import item_topics, stored_topic_ids
 from bot.topics.query import Query, QueryNote, WindowSpec, parse_query
@@ -140,6 +142,7 @@ class DigestService:
     def settings(self, settings: Settings) -> None:
         self._settings = settings
         self.access.settings = settings  # the allow-list always follows the settings in use
+        self.links = ReportLinks(settings)
 
     def close(self) -> None:
         # Queued work is dropped; running work finishes first, so nothing reads a store its owner then closes.
@@ -316,12 +319,15 @@ class DigestService:
     def last_synced(self, repo: str) -> datetime | None:
         return self.store.last_synced(repo)
 
-    def build_digest(self, context: ChannelContext, window: Window, *, analyse: bool = True) -> Digest:
+    def build_digest(self, context: ChannelContext, window: Window, *, analyse: bool = True,
+                     series: bool = False) -> Digest:
         """Blocking: the digest of ``window`` for ``context``: every topic's section but its muted ones, the
         topics it follows marked (``Digest.followed``: they lead the chat post) and its thread setting.
 
         Mutes act on the taxonomy, so topic sections, trends and the summary agree on what a topic's items are.
-        ``analyse=False`` never asks the LLM, even when one is configured (the demo)."""
+        ``analyse=False`` never asks the LLM, even when one is configured (the demo). ``series``: the report
+        page's chart data too (``Digest.activity_series``); chat posts never ask for it. With ``PUBLIC_URL`` set
+        and report pages on, a day's digest links to its report page (``Digest.report_url``)."""
         if context.repo is None:
             raise Refused(NoRepo())
         repo = self.admit(context.repo)
@@ -337,17 +343,25 @@ class DigestService:
             self.store,
             taxonomy,
             BuildOptions(hot_min_comments=self.settings.digest.hot_min_comments, locale=context.locale,
-                         bots_key=self.settings.bots_key),
+                         bots_key=self.settings.bots_key, series=series,
+                         series_topics=tuple(topic for topic in followed if topic not in context.mutes)),
             is_bot=self.settings.is_bot,
             muted=muted,
         )
         digest = replace(builder.build(repo, window), thread=context.thread,
-                         followed=tuple(topic for topic in followed if topic not in context.mutes))
+                         followed=tuple(topic for topic in followed if topic not in context.mutes),
+                         report_url=self.report_day_url(repo, window, context))
         if analyse and self.settings.llm_enabled:
             from bot.analysis.analyst import analyse_digest_blocking  # only deployments with an LLM load it
 
             digest = analyse_digest_blocking(self.store, self.settings, digest)  # no loop here: the CLI
         return digest
+
+    def report_day_url(self, repo: str, window: Window, context: ChannelContext) -> str | None:
+        """The signed link to the report page of a day's digest (None: not a day, no PUBLIC_URL, reports off)."""
+        if not is_daily(window):
+            return None
+        return self.links.day_url(repo, window.end.astimezone(context.zone).date(), now=utcnow(), day_end=window.end)
 
     def followed_topics(self, context: ChannelContext, repo: str, taxonomy: Taxonomy) -> tuple[str, ...]:
         """The topics ``context`` follows: its own ``topics``, else the repository's ``default_topics``; those the
@@ -526,6 +540,7 @@ class DigestService:
             parsed=parsed,
             suggestions=tuple(suggestions),
             locale=context.locale,
+            report_url=self.links.search_url(repo, text, now=utcnow()),
         )
 
     def without_muted(self, answer: Answer, query: str, repo: str, hidden: Collection[str]) -> Answer | Skip:

@@ -47,7 +47,8 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
             service = DigestService(store, _following_the_sample(settings))
             try:
                 context = service.default_context(repo=SAMPLE_REPO, locale=locale)
-                digest = service.build_digest(context, window, analyse=False)  # no network, even with LLM_* set
+                # no network, even with LLM_* set; the charts' data only for the page that draws them
+                digest = service.build_digest(context, window, analyse=False, series=fmt == "html")
             finally:
                 service.close()
         finally:

@@ -23,6 +23,7 @@ from bot.digest.rank import (
     notable_score,
     significant_in_review,
 )
+from bot.digest.series import activity_series
 from bot.model import (
     BUG_KINDS,
     Digest,
@@ -51,6 +52,8 @@ class BuildOptions:
     locale: str = "en"  # topic sections' names and the summary; the formatters word everything else
     narrative: bool = True  # summary, trends, activity and hot streaks (a few more reads of earlier days)
     bots_key: str = ""  # fingerprint of the configured bot logins: cached topic counts depend on it
+    series: bool = False  # the report page's chart data (``Digest.activity_series``): a few more reads
+    series_topics: tuple[str, ...] = ()  # the topics whose daily counts it draws (the followed ones)
 
 
 class DigestBuilder:
@@ -76,6 +79,11 @@ class DigestBuilder:
         starts = [window.start - day * back for back in range(6, -1, -1)]
         daily = self.store.daily_counts(repo, starts, window.end)
         digest = dataclasses.replace(digest, daily_activity=tuple(daily))
+        if self.options.series:
+            digest = dataclasses.replace(digest, activity_series=activity_series(
+                self.store, digest, self.taxonomy, self.options.series_topics,
+                is_bot=self._is_bot or (lambda _login: False), synced_from=self.store.synced_from(repo),
+                complete_until=self.store.last_synced(repo), bots_key=self.options.bots_key))
         if not self.options.narrative:
             return digest
         return narrate(

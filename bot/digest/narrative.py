@@ -91,6 +91,26 @@ def topic_baselines(
     covered = len(bounds) - 1
     if covered <= 0:
         return {}
+    days = topic_day_counts(history, digest, bounds, taxonomy, is_bot, complete_until=complete_until,
+                            bots_key=bots_key)
+    return {
+        topic: sum(counts.get(topic, 0) for counts in days.values()) / covered for topic in taxonomy.ids()
+    }
+
+
+def topic_day_counts(
+    history: History,
+    digest: Digest,
+    bounds: list[datetime],
+    taxonomy: Taxonomy,
+    is_bot: Callable[[str], bool],
+    *,
+    complete_until: datetime | None = None,
+    bots_key: str = "",
+) -> dict[datetime, dict[str, int]]:
+    """Per-topic counts of the days ``[bounds[k], bounds[k+1])`` by their start, read from the store's cache
+    where computed before; days that end before ``complete_until`` (the last completed sync) cannot change any
+    more, so what is computed of them is kept (the baselines and the report page's topic charts share it)."""
     seconds = int(timedelta(days=1).total_seconds())
     key = f"{taxonomy.fingerprint}:{bots_key}"
     # Only windows that start on a whole minute (post times, dates) are cached: "/digest 24h" starts at "now",
@@ -100,15 +120,13 @@ def topic_baselines(
     missing = [k for k, moment in enumerate(bounds[:-1]) if moment not in days]
     if missing:
         span = bounds[missing[0] : missing[-1] + 2]
-        computed, exact = _count_days(history, digest.repo, span, taxonomy, is_bot)
+        computed, exact = count_topic_days(history, digest.repo, span, taxonomy, is_bot)
         fresh = {moment: computed[k] for k, moment in enumerate(span[:-1]) if moment not in days}
         days.update(fresh)
         if exact and cacheable and complete_until is not None:
             done = {moment: counts for moment, counts in fresh.items() if _next_day(bounds, moment) <= complete_until}
             history.save_topic_days(digest.repo, done, seconds, key)
-    return {
-        topic: sum(counts.get(topic, 0) for counts in days.values()) / covered for topic in taxonomy.ids()
-    }
+    return days
 
 
 def _synced_bounds(digest: Digest, synced_from: datetime | None) -> list[datetime]:
@@ -132,7 +150,7 @@ def _next_day(bounds: list[datetime], moment: datetime) -> datetime:
     return bounds[bounds.index(moment) + 1]
 
 
-def _count_days(
+def count_topic_days(
     history: History, repo: str, bounds: list[datetime], taxonomy: Taxonomy, is_bot: Callable[[str], bool]
 ) -> tuple[list[dict[str, int]], bool]:
     """Per day, per topic: human items touched that day. ``exact`` is False when some stored matches were

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import ClassVar, Literal, cast, get_args
 
 STAT_KEYS = ("new_issues", "closed_issues", "new_prs", "merged_prs", "closed_unmerged_prs")
@@ -292,6 +292,52 @@ class Narrative:
     summary_source: str = "template"  # template | llm
 
 
+# --- the report page's charts (``Digest.activity_series``): built only when asked for (the web page, --format
+# html), never for a chat post ---
+
+# Time-to-merge buckets: upper bounds in hours of all but the last bucket (which is "longer").
+MERGE_BUCKET_HOURS: tuple[int, ...] = (1, 6, 24, 72, 168, 720)
+SERIES_DAYS = 30  # days of opened/closed/merged counts, ending with the digest's window
+TOPIC_SERIES_DAYS = 14  # days of each followed topic's counts
+
+
+@dataclass(frozen=True, slots=True)
+class DayCount:
+    """One local day (the window of that length ending on ``day`` at the window's wall-clock time): items
+    opened, closed without a merge, and PRs merged then. ``synced``: the store covered the whole day (a day
+    before the first sync is no evidence of a quiet day)."""
+
+    day: date
+    opened: int = 0
+    closed: int = 0
+    merged: int = 0
+    synced: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TopicSeries:
+    """A followed topic's items per day (the trends' definition: human items touched that day), oldest first,
+    on the last ``len(counts)`` days of ``ActivitySeries.days``; ``baseline``: its mean over the 7 days before
+    the window (None: fewer than 5 of them synced)."""
+
+    topic: str
+    title: str
+    counts: tuple[int, ...]
+    baseline: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActivitySeries:
+    """What the report page draws: ``days`` (``SERIES_DAYS`` of them, the window's own day last), the followed
+    topics' daily counts, and how long the PRs merged in the last 7 days took (``merge_buckets[k]``: merged
+    within ``MERGE_BUCKET_HOURS[k]`` hours and not the bucket before; the last bucket: longer)."""
+
+    days: tuple[DayCount, ...] = ()
+    topics: tuple[TopicSeries, ...] = ()
+    merge_buckets: tuple[int, ...] = ()
+    merge_days: int = 7
+
+
 ThreadMode = Literal["short", "full"]
 THREAD_MODES: tuple[ThreadMode, ...] = get_args(ThreadMode)
 
@@ -313,6 +359,11 @@ class Digest:
     # What a chat post's thread carries after the sections (the channel's ``thread`` setting): "short", the five
     # counts linked to GitHub's searches; "full", the complete appendix too. Markdown and JSON show everything.
     thread: ThreadMode = "short"
+    # The report page's chart data: None unless asked for (``BuildOptions.series``); chat posts never pay for it.
+    activity_series: ActivitySeries | None = None
+    # The web report of this day (signed when reports are not public), computed by the app service when
+    # PUBLIC_URL is set; formatters only show it.
+    report_url: str | None = None
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)
@@ -343,6 +394,33 @@ class QueryResult:
     parsed: dict[str, object] = field(default_factory=dict)  # the parser's view, for JSON and debugging
     suggestions: tuple[Suggestion, ...] = ()  # when nothing matched: nearest topics, a wider window
     locale: str = "en"
+    report_url: str | None = None  # the web report's search page for this query (app service, PUBLIC_URL set)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexDay:
+    """A day in the report index: its counts, items opened on each of the 7 days ending with it (the row's
+    sparkline), and the link to its page (relative; signed when reports are)."""
+
+    counts: DayCount
+    week: tuple[int, ...]
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReportIndex:
+    """``/reports/<owner>/<name>/``: the days, newest first, and the search box (its action and the hidden
+    parameters that keep a signed link valid), with the answer to ``query`` when one was asked."""
+
+    repo: str
+    timezone: str
+    locale: str
+    post_time: str
+    days: tuple[IndexDay, ...]
+    search_path: str
+    search_params: tuple[tuple[str, str], ...] = ()
+    query: str = ""
+    result: QueryResult | None = None
 
 
 Answer = Digest | QueryResult

@@ -24,6 +24,10 @@ def render(answer: Digest | QueryResult, fmt: str) -> str:
         messages = (render_discord_digest(answer, locale=answer.locale) if isinstance(answer, Digest)
                     else render_discord_query(answer, locale=answer.locale))
         return json.dumps(messages, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "html":
+        from formatters.html import render_html, render_html_query
+
+        return render_html(answer) if isinstance(answer, Digest) else render_html_query(answer)
     if fmt == "json":
         from formatters.json_format import render_json
 

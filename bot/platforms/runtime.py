@@ -19,6 +19,7 @@ from aiohttp import web
 from bot.app.service import DigestService
 from bot.errors import UserError
 from bot.platforms.registry import connect
+from bot.platforms.reports import report_routes
 from bot.platforms.web import store_health, web_app
 from bot.settings import Settings
 from bot.store.store import Store
@@ -66,6 +67,7 @@ async def serve_http(settings: Settings, *, host: str, port: int, env: Mapping[s
         store = service.store
         connections = await connect(service, env, stack, "serve")
         routes = [route for connection in connections for route in connection.routes]
+        routes += report_routes(service)
         runner = web.AppRunner(web_app(routes, store_health(store), health_token=env.get("HEALTH_TOKEN") or None))
         await runner.setup()
         stack.push_async_callback(runner.cleanup)
