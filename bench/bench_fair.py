@@ -91,10 +91,11 @@ class Run:
     answered: int = 0
     busy: int = 0
     load_seconds: float = 0.0
+    ack_after: list[tuple[float, int]] = field(default_factory=list)  # (ack, its probe's index after the burst)
 
     def add(self, other: Run) -> Run:
         """Pool another round of the same load into this one (figures per round are summed, times pooled)."""
-        for name in ("probe_ack", "light", "health", "burst_ack"):
+        for name in ("probe_ack", "light", "health", "burst_ack", "ack_after"):
             getattr(self, name).extend(getattr(other, name))
         self.answered += other.answered
         self.busy += other.busy
@@ -120,6 +121,11 @@ class Arrivals:
 
         fake._answer = stamp  # type: ignore[method-assign]
 
+    def ack(self, name: str, when: float, text: str) -> None:
+        with self._lock:
+            self.times.setdefault(name, when)
+            self.texts.setdefault(name, text)
+
 
 class Bench:
     def __init__(self, fake: FakeSlack, url: str, health_url: str, session: aiohttp.ClientSession) -> None:
@@ -138,15 +144,19 @@ class Bench:
         body, headers = signed_as(text, self.fake.response_url(name), f"t{self.n}-{self.run_id}", user, channel)
         began = time.perf_counter()
         async with self.session.post(self.url, data=body, headers=headers) as response:
-            await response.read()
+            acked = await response.read()
             assert response.status == 200, response.status
-        return f"response:{name}", began, time.perf_counter() - began
+        done = time.perf_counter()
+        if acked:  # the answer came with the ack (a fair-use refusal): nothing will reach the response_url
+            self.arrivals.ack(f"response:{name}", done, acked.decode(errors="replace"))
+        return f"response:{name}", began, done - began
 
     async def answered(self, names: Sequence[str], timeout: float) -> None:  # noqa: ASYNC109
         await self.fake.until(lambda calls: all(name in self.arrivals.times for name in names), timeout)
 
     async def probe(self, run: Run) -> None:
         name, began, ack = await self.command(LIGHT, "UPROBE", "CPROBE")
+        run.ack_after.append((ack, len(run.probe_ack)))
         run.probe_ack.append(ack)
         await self.answered([name], 60)
         run.light.append(self.arrivals.times[name] - began)
@@ -242,6 +252,10 @@ def report(runs: list[Run], before: int, peak: int) -> None:
                                    ("/healthz", run.health, idle.health)):
             value = ratio(percentile(ours, 99), percentile(floor, 99))
             print(f"{run.name}: p99 {label} under load / idle: {value:.2f}x -> {verdict(value, TARGET)}")
+    for run in runs[1:]:
+        slowest = sorted(run.ack_after, reverse=True)[:5]
+        print(f"{run.name}: slowest probe acks (probe k after its burst): "
+              + ", ".join(f"{ms(ack)} (k={k})" for ack, k in slowest))
     print(f"bot process peak RSS: {mib(before)} before the first heavy request, {mib(peak)} at the end")
 
 

@@ -833,3 +833,18 @@ def test_help_names_discord_commands() -> None:
     text = render_notice(HelpNotice(("rocm",)), locale="en", escape=discord_markdown, platform="discord")
     assert "`/digest show rocm`" in text
     assert "`/digest rocm`" not in text
+
+
+async def test_over_a_fair_use_limit_the_interaction_response_itself_says_busy(fake: FakeDiscord,
+                                                                               bot: DigestBot) -> None:
+    from bot.app.limits import HeavyLimiter, LimitRules
+
+    bot.commands.limiter = HeavyLimiter(LimitRules(per_user_per_minute=1))
+    await invoke(bot, interaction_payload("show", {"query": "rocm 3d"}))
+    answered = len(fake.follow_ups)
+    await invoke(bot, interaction_payload("show", {"query": "rocm 3d"}))
+    refusal = fake.calls(CALLBACK)[-1]
+    assert refusal.body["type"] == 4 and refusal.body["data"]["flags"] == 64  # a message, not a defer
+    assert "try again in" in refusal.body["data"]["content"]
+    assert refusal.body["data"]["allowed_mentions"] == {"parse": []}
+    assert len(fake.follow_ups) == answered  # nothing deferred, nothing followed up

@@ -319,3 +319,17 @@ async def test_a_retry_after_date_during_post_is_waited_out_not_a_sorry(harness:
     await harness.fake.until(lambda calls: any(c.method == "response:r1" for c in calls))
     assert "Posted in this channel" in json.dumps(harness.responses("r1"))
     assert len(harness.fake.of("chat.postMessage", ok_only=False)) == len(harness.fake.posted("C1")) + 1
+
+
+async def test_over_a_fair_use_limit_the_ack_itself_says_busy_and_nothing_follows(harness: Harness) -> None:
+    from bot.app.limits import HeavyLimiter, LimitRules
+
+    harness.deps.commands.limiter = HeavyLimiter(LimitRules(per_user_per_minute=1))
+    await harness.command("rocm 3d")
+    refused = await harness.command("rocm 3d")
+    body = await refused.json()
+    assert body["response_type"] == "ephemeral" and "try again in" in json.dumps(body)
+    assert_valid_blocks(body)
+    await harness.command("help")  # a later request: once it is answered, the refused one had its chance
+    await harness.fake.until(lambda calls: {"response:r1", "response:r3"} <= {c.method for c in calls})
+    assert harness.responses("r2") == []  # the ack said it all: no claim, no response_url post

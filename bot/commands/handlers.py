@@ -52,21 +52,29 @@ class Commands:
     async def handle(self, ctx: Context, text: str) -> Reply:
         return await self.handle_command(ctx, parse_command(text))
 
-    async def handle_command(self, ctx: Context, command: Command, *, render: RenderSpec | None = None) -> Reply:
-        """``render``: the platform's renderer, so a private answer can be rendered where it is built."""
-        opened = await self._opening_pool(command)(self.service.open_command, ctx)
-        return await self._handle(ctx, command, render, *opened)
+    async def handle_command(self, ctx: Context, command: Command, *, render: RenderSpec | None = None,
+                             permit: Permit | None = None) -> Reply:
+        """``render``: the platform's renderer, so a private answer can be rendered where it is built;
+        ``permit``: a heavy command's fair-use permit when the platform asked ``admit`` already (released
+        here, whatever happens)."""
+        try:
+            opened = await self._opening_pool(command)(self.service.open_command, ctx)
+            return await self._handle(ctx, command, render, *opened, permit=permit)
+        finally:
+            if permit is not None:
+                permit.release()
 
     async def handle_claimed(self, ctx: Context, command: Command, claim: str, *,
-                             render: RenderSpec | None = None) -> Reply | None:
+                             render: RenderSpec | None = None, permit: Permit | None = None) -> Reply | None:
         """``handle_command`` for a platform request with key ``claim``; None (nothing to do) when another
         process already took it. The claim, the channel and the pause notice are one pool call: under a burst,
         each request's bookkeeping queues once, not three times ahead of a light command's. A heavy command
         over a fair-use limit is refused before any of it: a burst of 40 from one person costs 38 refusals
         and no store work (such a refusal is not claimed: a platform's retry of it, rare, is refused again)."""
-        permit = self._admit(ctx, command)
-        if isinstance(permit, Busy):
-            return Reply(permit, locale=self.service.known_locale(ctx))
+        admitted = permit or self.admit(ctx, command)
+        if isinstance(admitted, Busy):
+            return self.refusal(ctx, admitted)
+        permit = admitted
         try:
             opened = await self._opening_pool(command)(self.service.claim_and_open, ctx, claim)
             return None if opened is None else await self._handle(ctx, command, render, *opened, permit=permit)
@@ -74,8 +82,13 @@ class Commands:
             if permit is not None:
                 permit.release()  # a retry's, or one the answer did not take; released once either way
 
-    def _admit(self, ctx: Context, command: Command) -> Permit | Busy | None:
-        """The fair-use limiter's word on a heavy command (answers, digests, why); None for a light one."""
+    def refusal(self, ctx: Context, busy: Busy) -> Reply:
+        """A fair-use refusal, in the channel's language as known without a store call."""
+        return Reply(busy, locale=self.service.known_locale(ctx))
+
+    def admit(self, ctx: Context, command: Command) -> Permit | Busy | None:
+        """The fair-use limiter's word on a heavy command (answers, digests, why); None for a light one. A
+        platform may ask before it acknowledges the request, so a refusal is the acknowledgement itself."""
         if not isinstance(command, Ask | Post | Why):
             return None
         permit = self.limiter.try_start(ctx.platform, ctx.user_id, ctx.channel_id)
@@ -111,7 +124,7 @@ class Commands:
         service = self.service
         light = service.in_light_pool
         if isinstance(command, Ask | Post | Why):
-            permit = admitted or self._admit(ctx, command)
+            permit = admitted or self.admit(ctx, command)
             if isinstance(permit, Busy):
                 return Reply(permit)
             assert permit is not None  # a heavy command always gets a permit or Busy

@@ -46,7 +46,7 @@ import discord
 from discord import app_commands
 
 from bot.app.context import Context, PostRequest
-from bot.app.notices import SETTING_PROBLEMS, Notice, Sorry, is_refusal
+from bot.app.notices import SETTING_PROBLEMS, Busy, Notice, Sorry, is_refusal
 from bot.app.replies import send_reply
 from bot.app.service import DigestService, RenderSpec
 from bot.commands.grammar import (
@@ -502,18 +502,28 @@ class DigestBot(discord.Client):
     async def handle_interaction(self, interaction: discord.Interaction, command: Command, *,
                                  remember: str | None = None) -> None:
         """Defer first (Discord's 3 s), then handle ``command`` and follow up; ``remember``: a query for the
-        user's autocomplete once it worked. Never raises."""
+        user's autocomplete once it worked. Never raises. Over a fair-use limit, the refusal is the interaction's
+        response itself: nothing deferred, nothing left to run."""
+        ctx = self.context(interaction)
+        admitted = self.commands.admit(ctx, command)
         try:
+            if isinstance(admitted, Busy):
+                refusal = self.commands.refusal(ctx, admitted)
+                await interaction.response.send_message(
+                    render_notices([admitted], locale=refusal.locale, escape=discord_markdown, platform="discord"),
+                    ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+                return
             await interaction.response.defer(ephemeral=True, thinking=True)
         except discord.HTTPException as err:  # expired (10062) or already answered, e.g. by another process
             _log.warning("could not acknowledge /digest: %s %s", err.status, err.text)
+            if admitted is not None and not isinstance(admitted, Busy):
+                admitted.release()
             return
         locale = "en"
         try:
-            ctx = self.context(interaction)
             render = RenderSpec(functools.partial(render_payloads, section_limit=self.messenger.section_limit),
                                 MAX_EPHEMERAL_MESSAGES)
-            reply = await self.commands.handle_command(ctx, command, render=render)
+            reply = await self.commands.handle_command(ctx, command, render=render, permit=admitted)
             locale = reply.locale
             if remember and not is_refusal(reply.notice):
                 self.recent.add(ctx.user_id, remember)
@@ -523,6 +533,9 @@ class DigestBot(discord.Client):
             name = interaction.command.qualified_name if interaction.command else "digest"
             _log.exception("/%s failed", name)
             await _follow_up_text(interaction, sorry_text(locale))
+        finally:
+            if admitted is not None and not isinstance(admitted, Busy):
+                admitted.release()  # once, whichever path took it
 
 
 class DiscordReplies:

@@ -37,9 +37,10 @@ from slack_sdk.http_retry.state import RetryState
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.app.context import Context, PostRequest
+from bot.app.limits import Permit
 from bot.app.messenger import DeliveryError, OnPart, Pace
-from bot.app.notices import Notice, Sorry
-from bot.app.replies import Offload, send_reply
+from bot.app.notices import Busy, Notice, Sorry
+from bot.app.replies import Offload, Reply, send_reply
 from bot.app.service import DigestService, RenderSpec
 from bot.commands.grammar import Command, ConfigureChannel, Mute, Unmute, parse_command
 from bot.commands.handlers import Commands
@@ -347,11 +348,19 @@ def default_deps(service: DigestService) -> Callable[[AsyncWebClient], SlackDeps
 def register(app: AsyncApp, deps: SlackDeps) -> None:
     async def on_digest(ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond,
                         client: AsyncWebClient) -> None:
+        # Over a fair-use limit, the refusal is the ack itself: no claim, no response_url post, nothing left to
+        # run after a burst (the limiter is in memory; the language is the one this process last read).
+        admitted = _admit(command, deps)
+        if isinstance(admitted, Reply):
+            await ack(**_ephemeral(notice_payload(render_notices(
+                [admitted.notice] if admitted.notice else [], locale=admitted.locale, escape=slack_mrkdwn,
+                platform="slack"))))
+            return
         await ack()  # within Slack's 3 s, before any store or network work
         # bolt returns the HTTP ack from a loop that polls every 10 ms; let it see the ack before the work
         # below (CPU-bound, in a thread that still holds the GIL) competes with it.
         await asyncio.sleep(ACK_FLUSH_SECONDS)
-        await handle_command(command, respond, client, deps)
+        await handle_command(command, respond, client, deps, permit=admitted)
 
     app.command("/digest")(on_digest)
 
@@ -373,9 +382,32 @@ def register_removal(app: AsyncApp, deps: SlackDeps) -> None:
     app.event("tokens_revoked")(removed)
 
 
+def _admit(command: dict[str, Any], deps: SlackDeps) -> Permit | Reply | None:
+    """A heavy command's fair-use permit, or the refusal to acknowledge it with; None for a light command (or
+    text that does not parse: the full path answers it)."""
+    try:
+        parsed = parse_command(str(command.get("text") or ""))
+    except Exception:  # never in the way of the ack: the full path answers it
+        return None
+    ctx = _light_context(command)
+    admitted = deps.commands.admit(ctx, parsed)
+    return deps.commands.refusal(ctx, admitted) if isinstance(admitted, Busy) else admitted
+
+
+def _light_context(command: dict[str, Any]) -> Context:
+    channel_id = str(command.get("channel_id") or "")
+    return Context(platform="slack", channel_id=channel_id, user_id=str(command.get("user_id") or ""),
+                   now=utcnow(), is_dm=channel_id.startswith("D"), team_id=str(command.get("team_id") or "") or None)
+
+
+def _ephemeral(payload: Mapping[str, Any]) -> dict[str, Any]:
+    return {**{key: value for key, value in payload.items() if key != "response_type"}, "response_type": "ephemeral"}
+
+
 async def handle_command(command: dict[str, Any], respond: AsyncRespond, client: AsyncWebClient,
-                         deps: SlackDeps) -> None:
-    """Everything after the ack: dedupe, handle, answer. Never raises."""
+                         deps: SlackDeps, *, permit: Permit | None = None) -> None:
+    """Everything after the ack: dedupe, handle, answer. Never raises. ``permit``: the fair-use permit the ack
+    was given with (released here, whatever happens)."""
     key = f"slack:{command.get('trigger_id') or command.get('response_url')}"
     try:
         service = deps.commands.service
@@ -387,7 +419,8 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
         ctx = Context(platform="slack", channel_id=channel_id, user_id=user_id, now=utcnow(),
                       can_manage=can_manage, is_dm=channel_id.startswith("D"),
                       team_id=str(command.get("team_id") or "") or None)
-        reply = await deps.commands.handle_claimed(ctx, parsed, key, render=RenderSpec(render_private, MAX_RESPONSES))
+        reply = await deps.commands.handle_claimed(ctx, parsed, key, render=RenderSpec(render_private, MAX_RESPONSES),
+                                                   permit=permit)
         if reply is None:
             _log.info("ignoring a repeated Slack request %s", key)
             return
@@ -396,6 +429,9 @@ async def handle_command(command: dict[str, Any], respond: AsyncRespond, client:
     except Exception:
         _log.exception("the /digest command failed")
         await _safe_respond(respond, notice_payload(render_notice(Sorry(), locale="en", escape=slack_mrkdwn)))
+    finally:
+        if permit is not None:
+            permit.release()  # once, whichever path took it
 
 
 async def _can_manage(client: AsyncWebClient, user_id: str, settings: Settings, command: Command, *,
