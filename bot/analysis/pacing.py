@@ -1,0 +1,115 @@
+"""How many calls an LLM server takes at once, read from config and measured on its answers.
+
+Many servers answer one request at a time (llama.cpp's and llama-cpp-python's servers by default, Ollama with
+one slot): four calls in flight then wait in the server's queue, and the last ones time out although the server
+is working at full speed. ``Pace`` is the gate for one endpoint and model: at most ``width`` calls in flight,
+``width`` starting at the configured ``llm.concurrency`` (an upper bound) and narrowed when answers show
+queueing.
+
+The measure: ``service``, the fastest recent answer, is what a call costs when nothing waits ahead of it. A call
+that started with ``k`` calls in flight and took ``latency`` saw about ``k * service / latency`` of them served
+at once (Little's law); when that is well below ``k`` (latency above ``QUEUED`` times the service time, which
+answers of different lengths alone do not reach), the width becomes that estimate. A timeout with others in
+flight halves it. After ``WIDEN_AFTER`` unqueued answers at full width it widens by one again, up to the
+configured bound (a server restarted with more slots is found again). Kept per ``Analyst``, that is per
+process: a restart measures again from the configured bound.
+
+``expected`` is the recent typical latency: a call that would not finish before its analysis' deadline is not
+started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+
+_log = logging.getLogger(__name__)
+
+QUEUED = 2.5  # latency / service time above which an overlapped call is taken as queued
+WIDEN_AFTER = 8  # unqueued answers at full width before trying one more call at once
+RECENT = 16  # answers the service time and the typical latency are taken from
+
+
+class Pace:
+    """A FIFO gate of ``width`` calls in flight, ``1 <= width <= limit``; on one event loop."""
+
+    def __init__(self, limit: int, *, measure: bool = True) -> None:
+        self.limit = limit
+        self.width = limit
+        self.measure = measure
+        self.in_flight = 0
+        self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
+        self._recent: collections.deque[float] = collections.deque(maxlen=RECENT)
+        self._unqueued = 0
+
+    @property
+    def service(self) -> float | None:
+        """A call's time when nothing waits ahead of it: the fastest recent answer."""
+        return min(self._recent) if self._recent else None
+
+    @property
+    def expected(self) -> float | None:
+        """The typical recent latency (the median), None before the first answer."""
+        if not self._recent:
+            return None
+        ordered = sorted(self._recent)
+        return ordered[len(ordered) // 2]
+
+    async def acquire(self) -> int:
+        """Wait for a slot; returns the calls in flight with this one (the overlap its latency is judged by)."""
+        if self.in_flight < self.width and not self._waiters:
+            self.in_flight += 1
+            return self.in_flight
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            await waiter
+        except BaseException:
+            if waiter.done() and not waiter.cancelled():  # granted, then cancelled: give the slot back
+                self.release()
+            else:
+                with contextlib.suppress(ValueError):
+                    self._waiters.remove(waiter)
+            raise
+        return self.in_flight
+
+    def release(self) -> None:
+        self.in_flight -= 1
+        self._wake()
+
+    def _wake(self) -> None:
+        while self._waiters and self.in_flight < self.width:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                self.in_flight += 1
+                waiter.set_result(None)
+
+    def answered(self, latency: float, overlap: int) -> None:
+        """A call that started with ``overlap`` calls in flight (itself included) answered in ``latency`` s."""
+        service = min(self.service or latency, latency)
+        self._recent.append(latency)
+        if not self.measure:
+            return
+        if overlap >= 2 and latency > QUEUED * service:
+            served = max(1, round(overlap * service / latency))
+            if served < self.width:
+                _log.info("LLM server queues calls: %d in flight now (was %d; %.1f s per call alone, %.1f s with %d)",
+                          served, self.width, service, latency, overlap)
+                self.width = served
+            self._unqueued = 0
+            return
+        if overlap >= self.width and latency <= 1.5 * service:
+            self._unqueued += 1
+            if self._unqueued >= WIDEN_AFTER and self.width < self.limit:
+                self.width += 1
+                self._unqueued = 0
+                self._wake()
+        elif latency > 1.5 * service:
+            self._unqueued = 0
+
+    def timed_out(self, overlap: int) -> None:
+        if self.measure and overlap >= 2:
+            self.width = max(1, min(self.width, overlap // 2))
+            self._unqueued = 0
