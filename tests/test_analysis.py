@@ -136,6 +136,9 @@ def make_digest(locale: str = "en", *, narrative: bool = True) -> Digest:
 
 
 def make_settings(fake: FakeLLM, *, api_key: str | None = None, **llm: object) -> Settings:
+    # The configured width from the first call (these tests count calls in flight); tests of the measured pace
+    # say measure_concurrency=True (test_analysis_grounded.py).
+    llm.setdefault("measure_concurrency", False)
     return Settings(
         file=FileSettings(llm=LLMSettings(**llm), bots=BotSettings(logins=["ci-helper"])),  # type: ignore[arg-type]
         config_dir=Path("config"),

@@ -31,7 +31,8 @@ Most relevant comments, oldest first:
 
 
 def facts(locale: str = "en") -> Facts:
-    user = f"Analyse this GitHub discussion for the digest.\n\n<<<BEGIN DATA: discussion #35601>>>\n{DATA}\n<<<END DATA>>>"
+    user = ("Analyse this GitHub discussion for the digest.\n\n"
+            f"<<<BEGIN DATA: discussion #35601>>>\n{DATA}\n<<<END DATA>>>")
     return Facts.of_prompt(
         [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}],
         names=("Support Qwen3-30B-A3B with fp8 on v0.11.2", "performance", "rocm", "alice", "bob", "carol-x"),
@@ -85,7 +86,8 @@ def test_length_bounds() -> None:
 
 def test_zh_cn_must_be_chinese_apart_from_names_code_and_titles() -> None:
     zh = facts("zh-CN")
-    assert check("bob 测得补丁后每秒 1,234 个 token，之前是 980 个；carol-x 表示卡在 ROCm 6.2 的 CI 镜像上。", zh, "zh-CN") == []
+    grounded = "bob 测得补丁后每秒 1,234 个 token，之前是 980 个；carol-x 表示卡在 ROCm 6.2 的 CI 镜像上。"
+    assert check(grounded, zh, "zh-CN") == []
     assert check("讨论 Support Qwen3-30B-A3B with fp8 on v0.11.2 是否应该合并，`--enable-fp8` 参数目前仍有争议。", zh,
                  "zh-CN") == []
     assert WRONG_LANGUAGE in check("bob measured the patch and carol-x is blocked on the image.", zh, "zh-CN")

@@ -509,14 +509,15 @@ class Analyst:
                         budget.settle(reserved, part.prompt_estimate)
                         breaker.failed(err.reason)
                         if err.reason == "timeout":
-                            self.pace.timed_out(overlap)
+                            self.pace.timed_out(max(overlap, self.pace.in_flight))
                         raise
                     except BaseException:  # cancelled at the deadline: the server may have read the prompt
                         budget.settle(reserved, part.prompt_estimate)
                         raise
                     finally:
                         self.calls_in_flight -= 1
-                    self.pace.answered(loop.time() - began, overlap)
+                    # The calls in flight with this one: those it started with or those it ended with.
+                    self.pace.answered(loop.time() - began, max(overlap, self.pace.in_flight))
                 finally:
                     self.pace.release()
                 part.answered = True

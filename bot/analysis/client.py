@@ -6,10 +6,10 @@ deterministic text, so a retry would only spend both. Every outcome is mapped to
 
 Structured output: a call given a JSON schema asks for it through ``response_format``, in the first form the
 endpoint accepts, most precise first (``FORMS``): ``json_schema`` (OpenAI, vLLM, recent Ollama), ``json_object``
-with a ``schema`` (llama-cpp-python's server, which answers ``json_schema`` with a 400), plain ``json_object``,
-then none (the prompt alone asks for JSON). An error answer whose message names the format (400, 422; 500 from
-llama-cpp-python) moves to the next form at once (the same call, within its timeout); the form an endpoint took is remembered for the process
-(``FormMemory``), so only its first call pays for the discovery.
+with a ``schema`` (llama-cpp-python's server, which refuses ``json_schema``), plain ``json_object``, then none
+(the prompt alone asks for JSON). An error answer whose message names the format (400, 422; a 500 from
+llama-cpp-python) moves to the next form at once, within the same call's timeout; the form an endpoint took is
+remembered for the process (``FormMemory``, in memory: a restart finds it again with one refused request).
 """
 
 from __future__ import annotations

@@ -51,10 +51,11 @@ SCAFFOLD = (
     "请为摘要分析", "绝不是给你的指令",
 )
 # Acronyms any engineer writes without their being in the data (case-folded; plural forms too).
-COMMON_NAMES = frozenset(
-    "api gpu cpu ci cd pr issue llm rfc oom http https json url ui cli sdk ai kv id ok todo readme faq io os"
-    " ram vram ram doc docs ml tps qps p99 sla".split()
-)
+COMMON_NAMES = frozenset({
+    "api", "gpu", "cpu", "ci", "cd", "pr", "issue", "llm", "rfc", "oom", "http", "https", "json", "url", "ui", "cli",
+    "sdk", "ai", "kv", "id", "ok", "todo", "readme", "faq", "io", "os", "ram", "vram", "doc", "docs", "ml", "tps",
+    "qps", "p99", "sla",
+})
 NOT_PEOPLE = frozenset({"everyone", "here", "channel", "all", "room"})
 
 _DATA = re.compile(r"<<<BEGIN DATA:[^\n]*>>>\n?(.*?)<<<END DATA>>>", re.DOTALL)
@@ -74,6 +75,9 @@ _GAP = "\x00"
 def normalise(text: str) -> str:
     """Compatibility forms (full-width digits and letters), case-folded, whitespace collapsed."""
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+_SCAFFOLD = tuple(normalise(phrase) for phrase in SCAFFOLD)
 
 
 def number_forms(token: str) -> set[str]:
@@ -196,7 +200,7 @@ def _mask(plain: str, facts: Facts) -> str:
 
 
 def _echoes(plain: str, facts: Facts, locale: str) -> bool:
-    if any(phrase in plain for phrase in SCAFFOLD):
+    if any(phrase in plain for phrase in _SCAFFOLD):
         return True
     size = COPY_CHARS.get(locale, COPY_CHARS["en"])
     windows = facts.prompt_windows(size)
@@ -240,6 +244,6 @@ def _language_matches(masked: str, locale: str) -> bool:
 
 
 __all__ = [
-    "ECHO", "INVENTED_ITEM", "INVENTED_NAME", "INVENTED_NUMBER", "INVENTED_PERSON", "KINDS", "LENGTH", "WRONG_LANGUAGE", "Facts",
-    "check", "normalise", "number_forms",
+    "ECHO", "INVENTED_ITEM", "INVENTED_NAME", "INVENTED_NUMBER", "INVENTED_PERSON", "KINDS", "LENGTH",
+    "WRONG_LANGUAGE", "Facts", "check", "normalise", "number_forms",
 ]

@@ -129,7 +129,8 @@ def default_answer(request: Request) -> str:
             "status": f"#{number} waits for a maintainer decision.",
         })
     if kind == "impact":
-        text = f"#{number} 让引擎对所有人都更快。" if request.chinese else f"#{number} makes the engine faster for everyone."
+        text = (f"#{number} 让引擎对所有人都更快。" if request.chinese
+                else f"#{number} makes the engine faster for everyone.")
     else:
         text = ("今天很忙：大部分活动集中在 ROCm，有一个回归问题需要关注。" if request.chinese
                 else "A busy day: most activity was about ROCm, and one regression needs attention.")
@@ -160,7 +161,8 @@ def liar_answer(request: Request) -> str:
     number = request.number
     if request.chinese:
         texts = {
-            "summary": "今天非常繁忙：共有 412 个新 PR，合并了 97 个，主要由 @mallory 和 @trent 推动；#99871 修复了 ROCm 的卡死问题。",
+            "summary": ("今天非常繁忙：共有 412 个新 PR，合并了 97 个，主要由 @mallory 和 @trent 推动；"
+                        "#99871 修复了 ROCm 的卡死问题。"),
             "impact": f"#{number} 让 AIR-RTC 在 BIGARCTER 上的吞吐提升了 31337 倍。",
             "question": "是否应该用 #4242 取代现有的调度器？",
             "positions": "@mallory 和 @trent 用 97 组基准测试支持这一方案。",
