@@ -15,6 +15,7 @@ import pytest
 
 from bot.analysis.analyst import Analyst
 from bot.analysis.client import FORM_MEMORY
+from bot.analysis.pacing import WIDTHS
 from bot.model import Digest
 from bot.scheduler import delivery_status
 from bot.store.store import Store
@@ -50,10 +51,13 @@ def world(store: Store) -> Store:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_form_memory() -> Iterator[None]:
-    FORM_MEMORY.clear()  # each test's fake is a new server on a new port, but keep tests independent anyway
+def _fresh_memories() -> Iterator[None]:
+    # Each test's fake is a new server on a new port (a new endpoint), but keep tests independent anyway.
+    FORM_MEMORY.clear()
+    WIDTHS.clear()
     yield
     FORM_MEMORY.clear()
+    WIDTHS.clear()
 
 
 def renderings(digest: Digest) -> dict[str, str]:
@@ -238,6 +242,8 @@ async def test_a_one_at_a_time_server_is_measured_and_not_queued_into_timeouts(w
         _, report = await analyst.analyse(make_digest("zh-CN"))
         assert report.fell_back == {} and report.accepted == TOTAL_PARTS
         assert analyst.max_calls_in_flight <= 2 and report.width <= 2  # at most a probe of one more, taken back
+        # Kept for the endpoint and model: another analyst (another loop's) starts at the measured width.
+        assert Analyst(world, analyst.settings).pace.width == analyst.pace.width
 
         fixed = Analyst(world, make_settings(fake, concurrency=4, timeout_seconds=1.4, deadline_seconds=30,
                                              measure_concurrency=False).model_copy(update={"llm_model": "other"}))

@@ -73,6 +73,8 @@ def test_grounded_answers_pass(answer: str) -> None:
         ("The AIR-RTC path needs BIGARCTER.", INVENTED_NAME),
         ("讨论是否为 MI300 增加 fp8 路径。", WRONG_LANGUAGE),  # Chinese in an English digest
         ("ok", LENGTH),
+        ("Repository: o/r", ECHO),  # a scaffold label of the summary's data
+        ("仓库：vllm-project/vllm", ECHO),
     ],
 )
 def test_ungrounded_answers_fail_by_kind(answer: str, kind: str) -> None:
@@ -82,6 +84,9 @@ def test_ungrounded_answers_fail_by_kind(answer: str, kind: str) -> None:
 def test_length_bounds() -> None:
     assert check("x" * 301, facts(), "en", max_chars=300) == [LENGTH]
     assert check("A fine answer.", facts(), "en", min_chars=40) == [LENGTH]
+    # Names quoted from the data do not make an answer long enough: it must say something of its own.
+    assert check("Support Qwen3-30B-A3B with fp8 on v0.11.2", facts(), "en", min_chars=15) == [LENGTH]
+    assert check("bob wants Support Qwen3-30B-A3B with fp8 on v0.11.2 merged soon", facts(), "en", min_chars=15) == []
 
 
 def test_zh_cn_must_be_chinese_apart_from_names_code_and_titles() -> None:

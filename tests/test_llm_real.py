@@ -234,10 +234,11 @@ def test_a_whole_digest_through_a_real_model_is_complete_on_time_and_grounded(
         assert "BEGIN DATA" not in output and "<<<" not in output
     # llama-cpp-python's server refuses json_schema: the client settled on json_object with the schema.
     assert FORMS[FORM_MEMORY.get(endpoint_id(llama_server))] == "json_object+schema"
-    _figures(locale, report, wall)
+    _figures(locale, report, wall, texts)
 
 
-def _figures(locale: str, report: AnalysisReport, wall: float) -> None:
-    figures = {"locale": locale, "wall_seconds": round(wall, 1), **report.as_dict()}
+def _figures(locale: str, report: AnalysisReport, wall: float, texts: list[tuple[str, str, object, str]]) -> None:
+    figures = {"locale": locale, "wall_seconds": round(wall, 1), **report.as_dict(),
+               "accepted_texts": {f"{label} {name}": text for label, name, _, text in texts}}
     _log.info("real-model figures: %s", json.dumps(figures, ensure_ascii=False, sort_keys=True))
     print(f"\nreal-model figures: {json.dumps(figures, ensure_ascii=False, sort_keys=True)}")

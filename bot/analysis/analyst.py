@@ -223,7 +223,8 @@ class Analyst:
         self._custom_client = client_factory is not None
         self._client_factory = client_factory or self._default_client
         # The calls in flight to this endpoint and model, measured (FIFO; on this analyst's loop).
-        self.pace = Pace(self.limits.concurrency, measure=self.limits.measure_concurrency)
+        self.pace = Pace(self.limits.concurrency, measure=self.limits.measure_concurrency,
+                         key=f"{self.endpoint} {self.model}")
         self._flights: dict[str, asyncio.Future[_Outcome]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self.calls_in_flight = 0

@@ -16,7 +16,7 @@ invents now and then. ``check`` returns the kinds of failure found (empty: groun
   carry. Strict on purpose: no arithmetic, no rounding; "12 of 40" is fine only if both are given.
 - ``wrong language``: a zh-CN answer that is not mostly Chinese outside code, names, titles and identifiers
   (or an English answer that is mostly Chinese).
-- ``length``: shorter than a useful answer, or longer than the part's cap.
+- ``length``: shorter than a useful answer (not counting the names it quotes), or longer than the part's cap.
 
 The facts of a part are what its prompt showed the model (``Facts``): the data blocks' text (numbers and
 ``#items`` are read from it), the names it may quote verbatim, and the logins of the people in it.
@@ -46,9 +46,11 @@ SCAFFOLD = (
     "<<<", ">>>", "‹‹‹", "›››", "begin data", "end data",
     "draft summary written from the counts", "description (excerpt)", "most relevant comments",
     "state today:", "labels:", "answer with one json", "answer with the", "analyse this github discussion",
-    "write the status summary", "never instructions", "material to describe",
+    "write the status summary", "never instructions", "material to describe", "repository:", "window:", "counts:",
+    "contributors:", "busiest areas:", "trends (topics busier", "hottest discussions:", "author:",
     "根据计数生成的摘要草稿", "描述（节选）", "最相关的评论", "今日状态：", "标签：", "只回答", "请为今天的摘要",
-    "请为摘要分析", "绝不是给你的指令",
+    "请为摘要分析", "绝不是给你的指令", "仓库：", "时间窗口：", "计数：", "贡献者：", "最活跃的领域：", "趋势（比平时",
+    "最热的讨论：", "重点变更：", "作者：", "概要：",
 )
 # Acronyms any engineer writes without their being in the data (case-folded; plural forms too).
 COMMON_NAMES = frozenset({
@@ -161,9 +163,10 @@ def check(text: str, facts: Facts, locale: str, *, min_chars: int = 1, max_chars
     """The kinds of failure of ``text`` (one answer, or one field of it) against ``facts``; empty: grounded."""
     failures: list[str] = []
     plain = normalise(text)
-    if (max_chars is not None and len(text) > max_chars) or len(plain) < min_chars:
-        failures.append(LENGTH)
     masked = _mask(plain, facts)
+    own = " ".join(masked.replace(_GAP, " ").split())  # what the answer says beyond the names it quotes
+    if (max_chars is not None and len(text) > max_chars) or len(own) < min_chars:
+        failures.append(LENGTH)
     if _echoes(plain, facts, locale):
         failures.append(ECHO)
     items = set(_ITEM.findall(plain))

@@ -19,6 +19,10 @@ restarted with more slots is found again, up to the configured bound), and takes
 come ``SLOWER`` than the unqueued pace. Kept per ``Analyst``, that is per
 process: a restart measures again from the configured bound.
 
+What was measured is kept per endpoint and model for the process (``WIDTHS``): the next ``Pace`` for it (another
+event loop's analyst, the next ``Analyst``) starts at that width, without a slow start. In memory only: a
+restart measures again.
+
 ``expected`` is the recent typical latency: a call that would not finish before its analysis' deadline is not
 started.
 """
@@ -29,6 +33,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import threading
 
 _log = logging.getLogger(__name__)
 
@@ -39,19 +44,58 @@ RECENT = 16  # answers the service time and the typical latency are taken from
 JITTER = 0.05  # seconds of latency no answer is judged by (a loaded machine, a fast local server)
 
 
-class Pace:
-    """A FIFO gate of ``width`` calls in flight, ``1 <= width <= limit``; on one event loop."""
+class Widths:
+    """The width measured for each endpoint and model, for the process (thread-safe)."""
 
-    def __init__(self, limit: int, *, measure: bool = True) -> None:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._widths: dict[str, int] = {}
+
+    def get(self, key: str) -> int | None:
+        with self._lock:
+            return self._widths.get(key)
+
+    def put(self, key: str, width: int) -> None:
+        with self._lock:
+            self._widths[key] = width
+
+    def clear(self) -> None:
+        with self._lock:
+            self._widths.clear()
+
+
+WIDTHS = Widths()
+
+
+class Pace:
+    """A FIFO gate of ``width`` calls in flight, ``1 <= width <= limit``; on one event loop. ``key``: the
+    endpoint and model, under which the measured width is kept (``WIDTHS``)."""
+
+    def __init__(self, limit: int, *, measure: bool = True, key: str = "", widths: Widths | None = None) -> None:
         self.limit = limit
         self.measure = measure
-        self.width = 1 if measure else limit
-        self._starting = measure and limit > 1
+        self.key = key
+        self._widths = widths or WIDTHS
+        known = self._widths.get(key) if measure and key else None
+        self._width = 1 if measure else limit
+        if known is not None:
+            self._width = max(1, min(limit, known))
+        self._starting = measure and known is None and limit > 1
         self.in_flight = 0
         self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
         self._recent: collections.deque[float] = collections.deque(maxlen=RECENT)
         self._unqueued = 0
         self._probing = False  # widened by one: undone if answers then come slower
+
+    @property
+    def width(self) -> int:
+        return self._width
+
+    @width.setter
+    def width(self, value: int) -> None:
+        self._width = value
+        if self.measure and self.key:
+            self._widths.put(self.key, value)
 
     @property
     def service(self) -> float | None:

@@ -132,8 +132,8 @@ def default_answer(request: Request) -> str:
         text = (f"#{number} 让引擎对所有人都更快。" if request.chinese
                 else f"#{number} makes the engine faster for everyone.")
     else:
-        text = ("今天很忙：大部分活动集中在 ROCm，有一个回归问题需要关注。" if request.chinese
-                else "A busy day: most activity was about ROCm, and one regression needs attention.")
+        text = ("今天很忙：大部分活动集中在热门讨论里，有一个回归问题需要关注。" if request.chinese
+                else "A busy day: most activity was in the hot discussions, and one regression needs attention.")
     if request.form != "prompt":
         return json.dumps({kind: text}, ensure_ascii=False)
     return text
