@@ -146,7 +146,7 @@ def demo_store() -> Iterator[Store]:
 def real_settings(base_url: str) -> Settings:
     settings = _following_the_sample(load_settings(env={}))
     llm = settings.file.llm.model_copy(update={
-        "max_hot": 1, "max_key_changes": 1, "max_output_tokens": 96, "timeout_seconds": 45,
+        "max_hot": 1, "max_key_changes": 1, "max_output_tokens": 128, "timeout_seconds": 45,
         "deadline_seconds": DEADLINE, "temperature": 0.0, "concurrency": 4, "measure_concurrency": True,
     })
     return settings.model_copy(update={

@@ -137,7 +137,7 @@ class AnalysisReport:
     asked: int = 0  # parts this analysis asked the server (one call each)
     answered: int = 0  # of those, answered (a completion came back)
     accepted: int = 0  # of those, answers that passed validation and the grounding checks
-    rejected: dict[str, int] = field(default_factory=dict)  # grounding failure kind -> answers (cached ones too)
+    rejected: dict[str, int] = field(default_factory=dict)  # grounding kind -> answers refused for it (each kind)
     width: int = 0  # calls the analyst let in flight at the end (measured, at most llm.concurrency)
     seconds: float = 0.0  # the analysis' wall time
 
