@@ -97,6 +97,11 @@ def test_zh_cn_must_be_chinese_apart_from_names_code_and_titles() -> None:
                  "zh-CN") == []
     assert WRONG_LANGUAGE in check("bob measured the patch and carol-x is blocked on the image.", zh, "zh-CN")
     assert WRONG_LANGUAGE in check("The fix is blocked 等待", zh, "zh-CN")
+    # Terms of the data (title, thread) in a Chinese sentence weigh little; an English sentence made of the
+    # data's own words is still English.
+    assert check("该 PR 为 MI300 增加了 fp8 path，让 decoding 更快，但 ROCm CI image 仍然阻塞。", zh, "zh-CN") == []
+    assert WRONG_LANGUAGE in check("This PR adds an fp8 path for MI300.", zh, "zh-CN")
+    assert WRONG_LANGUAGE in check("在 MI300 上 the build fails on the image", zh, "zh-CN")
     # The invented sentence: a name nowhere in the data, whatever the language around it.
     assert INVENTED_NAME in check("AIR-RTC 在 BIGARCTER 上的表现得到了改进。", zh, "zh-CN")
 

@@ -142,6 +142,11 @@ class Facts:
         return frozenset(_canonical(number) for number in _ITEM.findall(unicodedata.normalize("NFKC", self.data)))
 
     @cached_property
+    def words(self) -> frozenset[str]:
+        """The Latin words of the data, case-folded."""
+        return frozenset(_LATIN_WORD.findall(self.data_normalised))
+
+    @cached_property
     def data_normalised(self) -> str:
         return normalise(self.data)
 
@@ -179,7 +184,7 @@ def check(text: str, facts: Facts, locale: str, *, min_chars: int = 1, max_chars
         failures.append(INVENTED_NUMBER)
     if _invented_names(text, facts):
         failures.append(INVENTED_NAME)
-    if not _language_matches(masked, locale):
+    if not _language_matches(masked, locale, facts):
         failures.append(WRONG_LANGUAGE)
     return failures
 
@@ -233,13 +238,15 @@ def _invented_names(text: str, facts: Facts) -> list[str]:
     return invented
 
 
-def _language_matches(masked: str, locale: str) -> bool:
-    """zh-CN: mostly Chinese once code, names and identifiers are set aside (a Latin word weighs two
-    characters: a Chinese word is one or two). en: not mostly Chinese."""
+def _language_matches(masked: str, locale: str, facts: Facts) -> bool:
+    """zh-CN: mostly Chinese once code, names and identifiers are set aside. A Latin word weighs two characters
+    (a Chinese word is one or two), half a character when the data has it or it is a common acronym (a term of
+    the title or the thread: "KV cache", "PR"). en: not mostly Chinese."""
     rest = _CODE.sub(" ", masked)
     rest = _LOGIN.sub(" ", rest)
     cjk = len(_CJK.findall(rest))
-    latin = 2 * len(_LATIN_WORD.findall(rest))
+    data_words = facts.words
+    latin = sum(0.5 if word in data_words or word in COMMON_NAMES else 2.0 for word in _LATIN_WORD.findall(rest))
     if cjk + latin == 0:
         return locale != "zh-CN"
     share = cjk / (cjk + latin)
