@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.analysis.grounding import (
     ECHO,
@@ -125,3 +127,24 @@ def test_data_comes_from_the_user_message_data_blocks_only() -> None:
     given = Facts.of_prompt([{"role": "system", "content": SYSTEM + " 999"}, {"role": "user", "content": user}])
     assert given.numbers == {"7"} and given.items == {"7"}
     assert INVENTED_NUMBER in check("Fixes 600 bugs.", given, "en")
+
+
+@given(
+    numbers=st.lists(st.sampled_from(["12", "1,234", "980", "6.2", "1.8", "8", "2025", "35601"]), max_size=4),
+    items=st.lists(st.sampled_from(["#35601", "#35590"]), max_size=2),
+    people=st.lists(st.sampled_from(["@alice", "@bob", "@carol-x"]), max_size=2),
+)
+def test_an_answer_made_of_the_data_has_nothing_invented(
+    numbers: list[str], items: list[str], people: list[str]
+) -> None:
+    words = [f"with {number} here" for number in numbers] + [f"see {item}" for item in items] + people
+    answer = "The discussion goes on " + ", ".join(words) + "."
+    invented = {INVENTED_ITEM, INVENTED_NUMBER, INVENTED_PERSON, INVENTED_NAME}
+    assert invented.isdisjoint(check(answer, facts(), "en"))
+
+
+@given(st.integers(min_value=0, max_value=10**6))
+def test_a_number_the_data_lacks_is_invented(number: int) -> None:
+    given_numbers = facts().numbers
+    answer = f"The discussion counts {number} replies."
+    assert (INVENTED_NUMBER in check(answer, facts(), "en")) == (str(number) not in given_numbers)

@@ -64,6 +64,7 @@ def _gguf() -> Path | None:
 
 
 pytestmark = [
+    pytest.mark.llm_real,
     pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None,
                        reason="llama-cpp-python is not installed: pip install -e '.[llm-test]' (.ci/run does)"),
     pytest.mark.skipif(_gguf() is None,
