@@ -7,9 +7,12 @@ Through the real Analyst, httpx client and formatters, against the fake OpenAI-c
 
 from __future__ import annotations
 
+import asyncio
 import json
+import shutil
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +21,7 @@ from bot.analysis.client import FORM_MEMORY
 from bot.analysis.pacing import WIDTHS
 from bot.model import Digest
 from bot.scheduler import delivery_status
+from bot.settings import load_settings
 from bot.store.store import Store
 from formatters.discord_embeds import render_discord_digest
 from formatters.json_format import render_json
@@ -273,3 +277,30 @@ async def test_a_call_that_cannot_finish_before_the_deadline_is_not_started(worl
     assert report.requests == 2 and len(fake.requests) == 2
     assert report.fell_back == {"deadline": TOTAL_PARTS - 2}
     assert elapsed < 1.5
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path) -> Path:
+    shutil.copy(Path(__file__).resolve().parents[1] / "config" / "topics.toml", tmp_path)
+    (tmp_path / "digest.toml").write_text(f'[store]\nurl = "sqlite:///{tmp_path}/s.sqlite3"\n')
+    return tmp_path
+
+
+async def test_the_status_command_shows_the_last_analysis(
+    config_dir: Path, fake: FakeLLM, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+
+    tmp_path = config_dir
+    monkeypatch.setenv("LLM_BASE_URL", fake.base_url)
+    monkeypatch.setenv("LLM_MODEL", "test-model")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    settings = load_settings(tmp_path)
+    fake.responder = echo_answer
+    with Store.open(settings.database_url) as store:
+        seed(store)
+        await Analyst(store, settings).analyse(make_digest("zh-CN"))
+    assert await asyncio.to_thread(main, ["--config", str(tmp_path), "status"]) == 0
+    [last] = json.loads(capsys.readouterr().out)["llm"]["last_analysis"]
+    assert (last["repo"], last["locale"], last["asked"], last["accepted"]) == ("o/r", "zh-CN", TOTAL_PARTS, 0)
+    assert last["rejected"].get("echo", 0) >= 1 and sum(last["fell_back"].values()) == TOTAL_PARTS
