@@ -21,6 +21,15 @@ made against the distinct prompts (target: equal, each asked once) and against t
 analysis would ask), max calls in flight against ``concurrency`` (target: never above: the limit is the
 analyst's, shared by every digest), and wall time against that case's parallel floor
 (ceil(distinct / concurrency) x delay).
+
+Then the pace (``--pace``, or alone with ``--pace-only``): the same day's digest against a server that serves
+one request at a time (as llama.cpp's and Ollama's commonly do) and one that serves four, each answering in
+``--delay`` s of work, with a per-call timeout of 3 x delay (the issue's 30 s against ~10 s calls). Rows: a
+fresh analyst (slow start from one call), the next digest (the width measured for the endpoint, kept for the
+process), and the configured width without measuring (what the issue saw). Reported: calls, timeouts, parts
+accepted, wall time, and wall time against the floor for that server, ceil(calls / min(server width,
+concurrency)) x delay. Targets: no timeout when measured; after measurement, wall / floor <= 1.2 (the first
+digest pays the slow start).
 """
 
 from __future__ import annotations
@@ -48,6 +57,7 @@ from bench.common import (
     verdict,
 )
 from bot.analysis.analyst import AnalysisReport, Analyst, analyse_digest
+from bot.analysis.pacing import WIDTHS
 from bot.model import Digest
 from bot.settings import Settings
 from bot.store.llm_cache import LLMCache
@@ -69,6 +79,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--max-requests", type=int, help="override [llm] max_requests")
     parser.add_argument("--quick", action="store_true", help=f"small sample store ({QUICK.label()})")
     parser.add_argument("--rebuild", action="store_true", help="rebuild the cached store")
+    parser.add_argument("--pace", action="store_true", help="also: one-at-a-time and 4-wide servers (see above)")
+    parser.add_argument("--pace-only", action="store_true", help="only the pace section")
     args = parser.parse_args(argv)
     if args.quick:
         use_quick_sample(args, QUICK)
@@ -163,8 +175,67 @@ def dm_slot(store: Store, settings: Settings, fake: FakeLLM, delay: float) -> bo
     return once and bounded
 
 
+def pace_settings(settings: Settings, fake: FakeLLM, delay: float, *, measure: bool) -> Settings:
+    llm = settings.file.llm.model_copy(update={
+        "enabled": True, "measure_concurrency": measure, "timeout_seconds": 3 * delay,
+        "deadline_seconds": max(settings.file.llm.deadline_seconds, 20 * delay),
+    })
+    return settings.model_copy(update={
+        "file": settings.file.model_copy(update={"llm": llm}), "llm_base_url": fake.base_url,
+        "llm_model": "bench-model",
+    })
+
+
+def pace_section(store: Store, base: Settings, delay: float) -> bool:
+    """Analyses against one-at-a-time and 4-wide fake servers; prints the figures, returns whether targets held."""
+    digests = [build(store, locale="en", narrative=True), build(store, locale="zh-CN", narrative=True)]
+    rows: list[list[object]] = []
+    held = True
+
+    def run(analyst: Analyst, digest: Digest, fake: FakeLLM, width: int, label: str, target: float | None) -> None:
+        nonlocal held
+        LLMCache(store).prune(datetime.now(UTC).replace(year=9999))
+        before = len(fake.requests)
+        started = time.perf_counter()
+        _, report = asyncio.run(analyst.analyse(digest))
+        wall = time.perf_counter() - started
+        calls = len(fake.requests) - before
+        floor = math.ceil(calls / min(width, analyst.limits.concurrency)) * delay if calls else 0.0
+        timeouts = report.fell_back.get("timeout", 0)
+        ratio = wall / floor if floor else 0.0
+        shown = f"**{ratio:.2f}x**" if target else f"{ratio:.2f}x"
+        rows.append([f"{width}", label, calls, timeouts, f"{report.accepted} / {report.parts_total}",
+                     report.width, f"{wall:.1f} s", f"{floor:.1f} s", shown])
+        if target is not None:
+            held = held and timeouts == 0 and ratio <= target
+
+    WIDTHS.clear()
+    for width in (1, 4):
+        fake = FakeLLM(delay=delay, width=width)
+        with fake.serve():
+            settings = pace_settings(base, fake, delay, measure=True)
+            run(Analyst(store, settings), digests[0], fake, width, "measured: first digest (slow start)", None)
+            # A new analyst (a new event loop, as each asyncio.run is): the width measured for the endpoint holds.
+            run(Analyst(store, settings), digests[1], fake, width, "measured: next digest", TARGET)
+        fixed_fake = FakeLLM(delay=delay, width=width)
+        with fixed_fake.serve():
+            fixed = Analyst(store, pace_settings(base, fixed_fake, delay, measure=False))
+            run(fixed, digests[0], fixed_fake, width, f"fixed at concurrency {fixed.limits.concurrency}", None)
+    print(f"\nPace: servers of width 1 and 4, {delay:g} s of work per call, timeout {3 * delay:g} s per call:")
+    print_table(["server width", "analyst", "calls", "timeouts", "accepted", "width after", "wall", "floor",
+                 "wall / floor"], rows)
+    print(f"measured pace: no timeout and next digest wall / floor <= {TARGET:g} -> {'PASS' if held else 'MISS'}")
+    return held
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.pace_only:
+        print_machine({"fake LLM": f"127.0.0.1, {args.delay:g} s per call, width 1 and 4"})
+        path = cached_store(sample_spec(args), rebuild=args.rebuild)
+        with Store.open(sqlite_url(path)) as store:
+            pace_section(store, bench_settings(), args.delay)
+        return 0
     print_machine({"fake LLM": f"127.0.0.1, {args.delay:g} s per call"})
     path = cached_store(sample_spec(args), rebuild=args.rebuild)
     fake = FakeLLM(delay=args.delay)
@@ -224,6 +295,8 @@ def main(argv: list[str] | None = None) -> int:
         summary = analysed.narrative.summary if analysed.narrative else ""
         print(f"\nsummary now ({analysed.narrative.summary_source if analysed.narrative else '-'}): {summary}")
         dm_slot(store, settings, fake, args.delay)
+        if args.pace:
+            pace_section(store, bench_settings(), args.delay)
     return 0
 
 

@@ -49,6 +49,7 @@ from bot.delivery.fanout import FanoutResult, Pace
 from bot.delivery.jobs import DeliveryJobs, JobOptions, SyncFn, plan_channel, plan_slot
 from bot.delivery.ledger import DONE, DUE, DeliveryKey, Ledger
 from bot.settings import Settings
+from bot.store.llm_cache import LLMCache
 from bot.store.store import Store
 from bot.timeutil import iso_z, utcnow
 
@@ -424,7 +425,7 @@ def delivery_status(store: Store, settings: Settings | None = None, *, ledger: L
         ],
         "pending_count": len(pending),
         "unreadable": {repo: summary for repo in repos if (summary := unreadable_status(store, repo))},
-        "llm": _llm_status(settings),
+        "llm": _llm_status(settings, store),
     }
 
 
@@ -443,11 +444,25 @@ def unreadable_status(store: Store, repo: str) -> dict[str, Any] | None:
     }
 
 
-def _llm_status(settings: Settings | None) -> dict[str, Any]:
-    """Whether digests ask an LLM, and which (the URL without any credentials in it; never the key)."""
+def _llm_status(settings: Settings | None, store: Store | None = None) -> dict[str, Any]:
+    """Whether digests ask an LLM, and which (the URL without any credentials in it; never the key); with the
+    last analysis of each repository and locale: parts asked, answered, accepted, and the answers refused by
+    the grounding checks, by kind (docs/llm.md)."""
     if settings is None or not settings.llm_enabled:
         return {"enabled": False}
     parts = urlsplit(settings.llm_base_url or "")
     host = parts.hostname or ""
     where = f"{parts.scheme}://{host}{f':{parts.port}' if parts.port else ''}{parts.path}"
-    return {"enabled": True, "model": settings.llm_model, "base_url": where}
+    status: dict[str, Any] = {"enabled": True, "model": settings.llm_model, "base_url": where}
+    if store is not None:
+        status["last_analysis"] = [
+            {name: report.get(name) for name in _LLM_REPORT_FIELDS if name in report}
+            for report in LLMCache(store).reports()
+        ]
+    return status
+
+
+_LLM_REPORT_FIELDS = (
+    "repo", "locale", "at", "parts_total", "asked", "answered", "accepted", "parts_cached", "parts_shared",
+    "rejected", "fell_back", "width", "seconds",
+)

@@ -160,7 +160,9 @@ class LLMSettings(_Strict):
     max_requests: Annotated[int, Field(ge=0, le=1000)] = 16  # per digest
     max_tokens: Annotated[int, Field(ge=0, le=10_000_000)] = 40_000  # per digest, prompt + completion
     max_output_tokens: Annotated[int, Field(ge=16, le=8192)] = 400  # per call
-    concurrency: Annotated[int, Field(ge=1, le=64)] = 4
+    concurrency: Annotated[int, Field(ge=1, le=64)] = 4  # calls in flight to the endpoint: the upper bound
+    # Narrow it when the server's answers show it queues calls (one-at-a-time servers); false: always concurrency.
+    measure_concurrency: StrictBool = True
     max_hot: Annotated[int, Field(ge=0, le=50)] = 5  # hot discussions analysed per digest, hottest first
     max_key_changes: Annotated[int, Field(ge=0, le=50)] = 5  # key changes given an impact sentence
     temperature: Annotated[float, Field(ge=0, le=2)] = 0.2

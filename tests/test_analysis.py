@@ -136,6 +136,9 @@ def make_digest(locale: str = "en", *, narrative: bool = True) -> Digest:
 
 
 def make_settings(fake: FakeLLM, *, api_key: str | None = None, **llm: object) -> Settings:
+    # The configured width from the first call (these tests count calls in flight); tests of the measured pace
+    # say measure_concurrency=True (test_analysis_grounded.py).
+    llm.setdefault("measure_concurrency", False)
     return Settings(
         file=FileSettings(llm=LLMSettings(**llm), bots=BotSettings(logins=["ci-helper"])),  # type: ignore[arg-type]
         config_dir=Path("config"),
@@ -204,7 +207,8 @@ async def test_fills_summary_hot_discussions_and_key_change_impact(
     assert section_items(digest, "topic:rocm")[0].analysis is None  # the same item elsewhere: untouched
     assert report == AnalysisReport(parts_total=TOTAL_PARTS, parts_llm=TOTAL_PARTS, parts_cached=0, fell_back={},
                                     requests=TOTAL_PARTS, prompt_tokens=report.prompt_tokens,
-                                    completion_tokens=report.completion_tokens)
+                                    completion_tokens=report.completion_tokens, asked=TOTAL_PARTS,
+                                    answered=TOTAL_PARTS, accepted=TOTAL_PARTS, width=4, seconds=report.seconds)
     assert report.prompt_tokens > 0 and report.completion_tokens > 0
     assert sorted(r.kind for r in fake.requests) == sorted(["summary"] + ["discussion"] * 3 + ["impact"] * 2)
     assert warnings(caplog) == []
@@ -623,8 +627,8 @@ async def test_a_refused_summary_keeps_the_deterministic_one(world: Store, fake:
     assert report.fell_back == {"refusal": 1}
 
 
-async def test_hostile_output_is_sanitized_and_capped_not_escaped(world: Store, fake: FakeLLM) -> None:
-    hostile = "\x1b[31m@everyone <!channel>\u200b\u202e look\x07\n\n\tthere " + "x" * 10_000
+async def test_hostile_output_is_sanitized_not_escaped(world: Store, fake: FakeLLM) -> None:
+    hostile = "\x1b@everyone <!channel>\u200b\u202e look\x07\n\n\tthere: the build is broken for everyone"
 
     def responder(request: Request) -> str:
         if request.kind == "discussion":
@@ -633,20 +637,30 @@ async def test_hostile_output_is_sanitized_and_capped_not_escaped(world: Store, 
         return "<think>let me think about @here</think>" + hostile
 
     fake.responder = responder
-    digest, _ = await analyse(world, fake)
+    digest, report = await analyse(world, fake)
+    assert report.fell_back == {}
     assert digest.narrative is not None
     summary = digest.narrative.summary
-    assert len(summary) <= SUMMARY_CHARS and summary.endswith("…")
-    assert summary.startswith("[31m@everyone <!channel> look there xxx")  # ESC, BEL, ZWSP, RLO gone
+    # ESC, BEL, ZWSP, RLO gone; mentions kept as text: the formatters neutralise them as any GitHub text.
+    assert summary == "@everyone <!channel> look there: the build is broken for everyone"
     assert "@here" not in summary and "think" not in summary
     hot = section_items(digest, "hot")[0].analysis
     assert hot is not None
-    assert len(hot.question) <= FIELD_CHARS and "@everyone <!channel>" in hot.question
+    assert hot.question == summary
     assert hot.positions == "alice: a; bob: b" and hot.status == "open"
     impact = section_items(digest, "key_changes")[0].analysis
-    assert impact is not None and len(impact.impact) <= IMPACT_CHARS
-    for text in (summary, hot.question, impact.impact):
-        assert not any(ord(char) < 32 or char in "\u200b\u202e\x7f" for char in text)
+    assert impact is not None and impact.impact == summary
+
+
+async def test_an_answer_over_its_cap_is_refused_not_cut(world: Store, fake: FakeLLM) -> None:
+    long = "The build is broken for everyone and " + "x" * 10_000
+    fake.responder = lambda request: (json.dumps({"question": long, "positions": "p", "status": "open"})
+                                      if request.kind == "discussion" else long)
+    digest, report = await analyse(world, fake)
+    assert report.fell_back == {"length": TOTAL_PARTS} and report.rejected == {"length": TOTAL_PARTS}
+    assert (report.answered, report.accepted) == (TOTAL_PARTS, 0)
+    assert digest == make_digest()
+    assert max(SUMMARY_CHARS, FIELD_CHARS, IMPACT_CHARS) < len(long)
 
 
 async def test_a_cut_off_summary_keeps_its_whole_sentences(world: Store, fake: FakeLLM) -> None:
@@ -697,13 +711,16 @@ async def test_a_client_that_cannot_start_falls_back_without_raising(world: Stor
 
 
 def test_report_line_reads_well() -> None:
-    report = AnalysisReport(6, 3, 1, {"timeout": 1, "budget": 1}, 4, 1000, 200)
+    report = AnalysisReport(6, 3, 1, {"timeout": 1, "budget": 1}, 4, 1000, 200, asked=4, answered=3, accepted=3)
     assert report.line() == (
-        "4 of 6 parts by LLM (1 cached), 4 requests, 1000+200 tokens; fell back: budget: 1, timeout: 1"
+        "4 of 6 parts by LLM (1 cached), 4 requests, 1000+200 tokens; fell back: budget: 1, timeout: 1;"
+        " asked 4, answered 3, accepted 3"
     )
-    shared = dataclasses.replace(report, parts_shared=1, fell_back={"timeout": 1})
+    shared = dataclasses.replace(report, parts_shared=1, fell_back={"timeout": 1, "echo": 2},
+                                 rejected={"echo": 2, "invented number": 1}, answered=5)
     assert shared.line() == (
-        "5 of 6 parts by LLM (1 cached, 1 shared), 4 requests, 1000+200 tokens; fell back: timeout: 1"
+        "5 of 6 parts by LLM (1 cached, 1 shared), 4 requests, 1000+200 tokens; fell back: echo: 2, timeout: 1;"
+        " asked 4, answered 5, accepted 3; not grounded: echo: 2, invented number: 1"
     )
     assert dataclasses.asdict(report)["fell_back"] == {"timeout": 1, "budget": 1}
 

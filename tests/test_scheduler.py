@@ -634,7 +634,8 @@ async def test_status_reports_syncs_posts_and_pending_deliveries(filled_sqlite: 
     with_llm = settings.model_copy(update={"llm_base_url": "http://user:secret@gpu:8000/v1", "llm_model": "m",
                                            "llm_api_key": "sk-secret"})
     shown = delivery_status(store, with_llm, ledger=jobs.ledger, now=clock.now)["llm"]
-    assert shown == {"enabled": True, "model": "m", "base_url": "http://gpu:8000/v1"}  # no credentials
+    assert shown == {"enabled": True, "model": "m", "base_url": "http://gpu:8000/v1",  # no credentials
+                     "last_analysis": []}  # none yet (tests/test_analysis_grounded.py fills it)
     scheduler = DigestScheduler(DigestService(store, settings), {"slack": FakeMessenger()}, clock=clock, jobs=jobs)
     async with scheduler:
         full = await scheduler.status()

@@ -5,6 +5,17 @@ deterministic text everywhere else. Parts, in priority order: the summary paragr
 hot discussions ("core question / positions / where it stands"), the first ``max_key_changes`` key changes
 (impact in one sentence).
 
+Every answer is checked before it is used or cached (``validate``): cleaned as untrusted text (controls
+stripped, whitespace collapsed, refusals rejected), then held to the facts its prompt gave (``grounding.check``:
+no echoed prompt, no number, ``#item`` or ``@login`` that is not in the data, the locale's language, length
+bounds). A part that fails keeps its deterministic text and is counted by kind. Answers are asked as JSON of the
+part's schema through ``response_format`` where the server offers it (client.py).
+
+Parts are asked in order of value (``_by_value``: the summary, then the hottest discussion and the first key
+change, and so on), through the analyst's ``Pace`` (pacing.py): at most ``concurrency`` calls in flight,
+fewer when the server's answers show it queues them; a call that would not finish before the deadline at the
+recent pace is not started ("deadline"), and a started call's timeout never reaches past the deadline.
+
 Bounds, per digest: ``max_requests`` calls and ``max_tokens`` tokens (a call reserves its estimated prompt
 plus ``max_output_tokens`` before it starts and is skipped as "budget" if that would not fit; actual usage is
 charged after; only calls this digest made count), ``timeout_seconds`` per call, and ``deadline_seconds`` for
@@ -42,7 +53,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import jinja2
 
+from bot.analysis import grounding
 from bot.analysis.client import ChatClient, Completion, LLMError, endpoint_id, estimate_prompt_tokens
+from bot.analysis.grounding import Facts
+from bot.analysis.pacing import Pace
 from bot.locales import normalise_locale
 from bot.model import Analysis, Digest, DigestItem, Section
 from bot.settings import Settings
@@ -55,12 +69,17 @@ from bot.timeutil import utcnow
 _log = logging.getLogger(__name__)
 
 # Bump when prompts or validation change meaning: old cached answers are then no longer used.
-PROMPT_VERSION = "1"
+PROMPT_VERSION = "2"
 
 # Hard caps on what is kept of an answer (characters, after cleaning).
 SUMMARY_CHARS = 800
 FIELD_CHARS = 300
 IMPACT_CHARS = 300
+# Shortest useful answer (characters) per locale: anything shorter says nothing ("OK", "{}").
+_MIN_CHARS = {
+    "en": {"summary": 20, "discussion": 3, "impact": 15},
+    "zh-CN": {"summary": 8, "discussion": 2, "impact": 6},
+}
 # What the prompts ask for (below the caps: models overshoot). CJK says more per character.
 _ASKED_CHARS = {
     "en": {"summary": 600, "discussion": 220, "impact": 220},
@@ -76,10 +95,30 @@ BREAKER_FAILURES = 3  # consecutive unavailable/timeout answers that stop the re
 SUMMARY, DISCUSSION, IMPACT = "summary", "discussion", "impact"
 
 
+def _schema(*fields: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {name: {"type": "string"} for name in fields},
+        "required": list(fields),
+        "additionalProperties": False,
+    }
+
+
+# The JSON each part answers with (response_format, and the prompts' own wording of it).
+SCHEMAS: dict[str, dict[str, Any]] = {
+    SUMMARY: _schema("summary"),
+    DISCUSSION: _schema("question", "positions", "status"),
+    IMPACT: _schema("impact"),
+}
+
+
 class ChatLike(Protocol):
     async def __aenter__(self) -> ChatLike: ...
     async def __aexit__(self, *exc: object) -> None: ...
-    async def complete(self, messages: list[dict[str, str]], *, max_tokens: int) -> Completion: ...
+    async def complete(
+        self, messages: list[dict[str, str]], *, max_tokens: int, schema: dict[str, Any] | None = None,
+        schema_name: str = "answer", within: float | None = None,
+    ) -> Completion: ...
 
 
 ClientFactory = Callable[[], ChatLike]
@@ -95,6 +134,12 @@ class AnalysisReport:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     parts_shared: int = 0  # filled by another analysis' call of the same prompt, in flight at the same time
+    asked: int = 0  # parts this analysis asked the server (one call each)
+    answered: int = 0  # of those, answered (a completion came back)
+    accepted: int = 0  # of those, answers that passed validation and the grounding checks
+    rejected: dict[str, int] = field(default_factory=dict)  # grounding kind -> answers refused for it (each kind)
+    width: int = 0  # calls the analyst let in flight at the end (measured, at most llm.concurrency)
+    seconds: float = 0.0  # the analysis' wall time
 
     @property
     def parts_fell_back(self) -> int:
@@ -104,11 +149,17 @@ class AnalysisReport:
         reasons = ", ".join(f"{reason}: {n}" for reason, n in _by_count(self.fell_back))
         shared = f", {self.parts_shared} shared" if self.parts_shared else ""
         by_llm = self.parts_llm + self.parts_cached + self.parts_shared
+        rejected = ", ".join(f"{kind}: {n}" for kind, n in _by_count(self.rejected))
         return (
             f"{by_llm} of {self.parts_total} parts by LLM ({self.parts_cached} cached{shared}),"
             f" {self.requests} requests, {self.prompt_tokens}+{self.completion_tokens} tokens"
             + (f"; fell back: {reasons}" if reasons else "")
+            + f"; asked {self.asked}, answered {self.answered}, accepted {self.accepted}"
+            + (f"; not grounded: {rejected}" if rejected else "")
         )
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
 
 
 @dataclass(frozen=True)
@@ -122,11 +173,12 @@ class _Outcome:
 
 
 class Fallback(Exception):
-    """This part keeps its deterministic text; ``reason`` says why."""
+    """This part keeps its deterministic text; ``reason`` says why (``kinds``: every grounding failure found)."""
 
-    def __init__(self, reason: str, detail: str = "") -> None:
+    def __init__(self, reason: str, detail: str = "", kinds: tuple[str, ...] = ()) -> None:
         super().__init__(detail or reason)
         self.reason = reason
+        self.kinds = kinds
 
 
 @dataclass
@@ -138,6 +190,8 @@ class _Part:
     messages: list[dict[str, str]]
     key: str
     prompt_estimate: int
+    facts: Facts
+    locale: str = "en"
     value: str | Analysis | None = None
     output: str = ""  # the validated answer as cached
     usage: tuple[int, int] = (0, 0)
@@ -147,6 +201,9 @@ class _Part:
     owner: bool = False  # this analysis asks (others wait for it); otherwise it waits for the owner
     reason: str | None = None
     detail: str = ""
+    kinds: tuple[str, ...] = ()  # grounding failures of its answer
+    asked: bool = False
+    answered: bool = False
 
 
 class Analyst:
@@ -165,7 +222,9 @@ class Analyst:
         self.endpoint = endpoint_id(settings.llm_base_url) if settings.llm_base_url else ""
         self._custom_client = client_factory is not None
         self._client_factory = client_factory or self._default_client
-        self._slots = asyncio.Semaphore(self.limits.concurrency)  # FIFO; binds to the loop of its first wait
+        # The calls in flight to this endpoint and model, measured (FIFO; on this analyst's loop).
+        self.pace = Pace(self.limits.concurrency, measure=self.limits.measure_concurrency,
+                         key=f"{self.endpoint} {self.model}")
         self._flights: dict[str, asyncio.Future[_Outcome]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self.calls_in_flight = 0
@@ -203,7 +262,8 @@ class Analyst:
             self._loop = loop
         elif self._loop is not loop:
             raise RuntimeError("an Analyst runs on one event loop: create one per loop")
-        deadline = loop.time() + self.limits.deadline_seconds
+        began = loop.time()
+        deadline = began + self.limits.deadline_seconds
         parts: list[_Part] = []
         owned: list[_Part] = []  # every prompt claimed here is settled and forgotten, whatever happens
         try:
@@ -243,6 +303,12 @@ class Analyst:
         report.parts_llm = sum(1 for part in parts if part.owner and not part.cached and part.value is not None)
         failed = [part for part in parts if part.value is None]
         report.fell_back = dict(Counter(part.reason or "error" for part in failed))
+        report.asked = sum(1 for part in parts if part.asked)
+        report.answered = sum(1 for part in parts if part.answered)
+        report.accepted = sum(1 for part in parts if part.answered and part.value is not None)
+        report.rejected = dict(Counter(kind for part in parts for kind in part.kinds))
+        report.width = self.pace.width
+        report.seconds = round(loop.time() - began, 3)
         if failed:
             reasons = ", ".join(f"{reason}: {n}" for reason, n in _by_count(report.fell_back))
             first = failed[0]
@@ -250,6 +316,13 @@ class Analyst:
                 "LLM analysis for %s: %d of %d parts fell back (%s); first: %s: %s",
                 digest.repo, len(failed), len(parts), reasons, first.label, first.detail or first.reason,
             )
+        if parts:
+            try:
+                await asyncio.to_thread(
+                    LLMCache(self.store).put_report, digest.repo, locale_of(digest), report.as_dict()
+                )
+            except Exception:  # the status line is not worth the digest
+                _log.warning("LLM analysis for %s: could not store its report for status", digest.repo, exc_info=True)
         return _apply(digest, parts), report
 
     # --- preparing the prompts (store reads: a worker thread) ---
@@ -264,20 +337,29 @@ class Analyst:
         key_items = key_changes.items[: self.limits.max_key_changes] if key_changes else ()
         parts: list[_Part] = []
         if digest.narrative is not None:
+            shown_hot = hot.items[:TITLES_IN_SUMMARY] if hot else ()
+            shown_key = key_changes.items[:TITLES_IN_SUMMARY] if key_changes else ()
+            narrative = digest.narrative
             user = _render(
                 locale,
                 SUMMARY,
                 repo=digest.repo,
                 window=_window_label(digest),
                 stats=digest.stats,
-                summary=digest.narrative.summary,
-                trends=digest.narrative.trends,
-                activity=digest.narrative.activity,
-                hot=hot.items[:TITLES_IN_SUMMARY] if hot else (),
-                key_changes=key_changes.items[:TITLES_IN_SUMMARY] if key_changes else (),
+                summary=narrative.summary,
+                trends=narrative.trends,
+                activity=narrative.activity,
+                hot=shown_hot,
+                key_changes=shown_key,
                 max_chars=asked[SUMMARY],
             )
-            parts.append(self._part(SUMMARY, "summary", None, 0, system, user))
+            names = (
+                digest.repo, *digest.repo.split("/"),
+                *(item.title for item in (*shown_hot, *shown_key)),
+                *(trend.title for trend in narrative.trends),
+                *(title for title, _ in (narrative.activity.busiest_areas if narrative.activity else ())),
+            )
+            parts.append(self._part(SUMMARY, "summary", None, 0, system, user, locale, names=names))
         numbers = {item.number for item in (*hot_items, *key_items)}
         records = {number: self.store.item(digest.repo, number) for number in sorted(numbers)}
         threads = Discussions(self.store).relevant_comments(
@@ -288,24 +370,38 @@ class Analyst:
             before=digest.window.end,
             exclude_authors=self.settings.file.bots.logins,
         )
+        discussions: list[_Part] = []
         for index, item in enumerate(hot_items):
+            comments = threads.get(item.number, [])
             user = _render(
                 locale, DISCUSSION, item=item, body=_body(records.get(item.number)),
-                comments=threads.get(item.number, []), max_chars=asked[DISCUSSION],
+                comments=comments, max_chars=asked[DISCUSSION],
             )
-            parts.append(self._part(DISCUSSION, f"discussion #{item.number}", hot, index, system, user))
+            people = {item.author, *(comment.author for comment in comments)}
+            discussions.append(self._part(
+                DISCUSSION, f"discussion #{item.number}", hot, index, system, user, locale,
+                names=(item.title, *item.labels, *people), logins=people,
+            ))
+        impacts: list[_Part] = []
         for index, item in enumerate(key_items):
             user = _render(locale, IMPACT, item=item, body=_body(records.get(item.number)), max_chars=asked[IMPACT])
-            parts.append(self._part(IMPACT, f"impact #{item.number}", key_changes, index, system, user))
-        return parts
+            impacts.append(self._part(
+                IMPACT, f"impact #{item.number}", key_changes, index, system, user, locale,
+                names=(item.title, *item.labels),
+            ))
+        return parts + _by_value(discussions, impacts)
 
-    def _part(self, kind: str, label: str, section: Section | None, index: int, system: str, user: str) -> _Part:
+    def _part(
+        self, kind: str, label: str, section: Section | None, index: int, system: str, user: str, locale: str,
+        *, names: tuple[str, ...] = (), logins: set[str] | frozenset[str] = frozenset(),
+    ) -> _Part:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         key = cache_key(
             version=PROMPT_VERSION, endpoint=self.endpoint, model=self.model, messages=messages,
             max_tokens=self.limits.max_output_tokens, temperature=self.limits.temperature,
         )
-        return _Part(kind, label, section, index, messages, key, estimate_prompt_tokens(messages))
+        facts = Facts.of_prompt(messages, names=names, logins={login for login in logins if login})
+        return _Part(kind, label, section, index, messages, key, estimate_prompt_tokens(messages), facts, locale)
 
     def _remember(self, parts: list[_Part]) -> None:
         cache = LLMCache(self.store)
@@ -329,7 +425,7 @@ class Analyst:
             if output is None:
                 continue
             try:
-                part.value, part.output = validate(part.kind, output, None)
+                part.value, part.output = validate(part.kind, output, None, part.facts, part.locale)
                 part.cached = True
             except Fallback:  # stored by an older validation: ask again
                 continue
@@ -363,7 +459,7 @@ class Analyst:
             client = self._client_factory()
             async with client:
                 await _until([
-                    asyncio.create_task(self._call(client, part, gate, budget, breaker, report))
+                    asyncio.create_task(self._call(client, part, gate, budget, breaker, report, deadline))
                     for part in parts
                 ], deadline)
         except (LLMError, OSError) as err:  # a client that cannot even start
@@ -376,8 +472,9 @@ class Analyst:
 
     async def _call(
         self, client: ChatLike, part: _Part, gate: asyncio.Semaphore, budget: _Budget, breaker: _Breaker,
-        report: AnalysisReport,
+        report: AnalysisReport, deadline: float,
     ) -> None:
+        loop = asyncio.get_running_loop()
         try:
             async with gate:
                 if breaker.open:
@@ -386,7 +483,7 @@ class Analyst:
                 if not budget.reserve(reserved):
                     raise Fallback("budget", f"{budget.describe()}; this call needs ~{reserved} tokens")
                 try:
-                    await self._slots.acquire()  # cancelled at the deadline: never called
+                    overlap = await self.pace.acquire()  # cancelled at the deadline: never called
                 except BaseException:
                     budget.cancel(reserved)
                     raise
@@ -394,29 +491,46 @@ class Analyst:
                     if breaker.open:  # opened while this part waited for a slot
                         budget.cancel(reserved)
                         raise Fallback(breaker.reason, f"not asked after {BREAKER_FAILURES} failed calls in a row")
+                    left = deadline - loop.time()
+                    expected = self.pace.expected
+                    if expected is not None and expected > left:  # it would be cancelled unfinished
+                        budget.cancel(reserved)
+                        raise Fallback("deadline", f"not started: ~{expected:.1f} s per call, {left:.1f} s left")
                     report.requests += 1
+                    part.asked = True
                     self.calls_in_flight += 1
                     self.max_calls_in_flight = max(self.max_calls_in_flight, self.calls_in_flight)
+                    began = loop.time()
                     try:
-                        answer = await client.complete(part.messages, max_tokens=self.limits.max_output_tokens)
+                        answer = await client.complete(
+                            part.messages, max_tokens=self.limits.max_output_tokens, schema=SCHEMAS[part.kind],
+                            schema_name=f"digest_{part.kind}", within=max(0.001, left),
+                        )
                     except LLMError as err:
                         budget.settle(reserved, part.prompt_estimate)
                         breaker.failed(err.reason)
+                        if err.reason == "timeout":
+                            self.pace.timed_out(max(overlap, self.pace.in_flight))
                         raise
                     except BaseException:  # cancelled at the deadline: the server may have read the prompt
                         budget.settle(reserved, part.prompt_estimate)
                         raise
                     finally:
                         self.calls_in_flight -= 1
+                    # The calls in flight with this one: those it started with or those it ended with.
+                    self.pace.answered(loop.time() - began, max(overlap, self.pace.in_flight))
                 finally:
-                    self._slots.release()
+                    self.pace.release()
+                part.answered = True
                 breaker.answered()
                 budget.settle(reserved, answer.prompt_tokens + answer.completion_tokens)
                 report.prompt_tokens += answer.prompt_tokens
                 report.completion_tokens += answer.completion_tokens
-            part.value, part.output = validate(part.kind, answer.text, answer.finish_reason)
+            part.value, part.output = validate(part.kind, answer.text, answer.finish_reason, part.facts, part.locale)
             part.usage = (answer.prompt_tokens, answer.completion_tokens)
-        except (LLMError, Fallback) as err:
+        except Fallback as err:
+            part.reason, part.detail, part.kinds = err.reason, str(err), err.kinds
+        except LLMError as err:
             part.reason, part.detail = err.reason, str(err)
         except asyncio.CancelledError:
             part.reason, part.detail = "deadline", f"not done within {self.limits.deadline_seconds:g} s"
@@ -444,7 +558,7 @@ class Analyst:
             outcome = await asyncio.shield(part.flight)
             if outcome.output is None:
                 raise Fallback(outcome.reason, f"asked by another analysis: {outcome.detail or outcome.reason}")
-            part.value, part.output = validate(part.kind, outcome.output, None)
+            part.value, part.output = validate(part.kind, outcome.output, None, part.facts, part.locale)
             part.shared = True
         except Fallback as err:
             part.reason, part.detail = err.reason, str(err)
@@ -508,6 +622,19 @@ class _Breaker:
 
     def answered(self) -> None:
         self.failures = 0
+
+
+def locale_of(digest: Digest) -> str:
+    return normalise_locale(digest.locale)
+
+
+def _by_value(discussions: list[_Part], impacts: list[_Part]) -> list[_Part]:
+    """The hottest discussion, then the first key change, then the second of each, …: after the summary, what a
+    reader most likely acts on first gets the budget, the call slots and the time before the deadline first."""
+    ordered: list[_Part] = []
+    for rank in range(max(len(discussions), len(impacts))):
+        ordered.extend(group[rank] for group in (discussions, impacts) if rank < len(group))
+    return ordered
 
 
 def _by_count(counts: dict[str, int]) -> list[tuple[str, int]]:
@@ -598,24 +725,64 @@ def _whole_sentences(text: str) -> str:
     return text[: ends[-1]].strip()
 
 
-def validate(kind: str, text: str, finish_reason: str | None) -> tuple[str | Analysis, str]:
-    """The usable value of an answer and its canonical text (what the cache keeps), or ``Fallback``."""
+def validate(
+    kind: str, text: str, finish_reason: str | None, facts: Facts | None = None, locale: str = "en"
+) -> tuple[str | Analysis, str]:
+    """The usable value of an answer and its canonical text (what the cache keeps), or ``Fallback``.
+
+    ``facts``: what the part's prompt gave the model; the answer must be grounded in them
+    (``grounding.check``). None: form only (no prompt to hold it to)."""
     if finish_reason == "content_filter":
         raise Fallback("filtered", "answer withheld by the server's content filter")
+    locale = normalise_locale(locale)
+    least = _MIN_CHARS[locale][kind]
     if kind == DISCUSSION:
         analysis = _discussion(text)
+        for name in _DISCUSSION_FIELDS:
+            _ground(f"{name}", getattr(analysis, name), facts, locale, least, FIELD_CHARS)
         output = json.dumps(
             {name: getattr(analysis, name) for name in _DISCUSSION_FIELDS}, ensure_ascii=False, sort_keys=True
         )
         return analysis, output
     limit = SUMMARY_CHARS if kind == SUMMARY else IMPACT_CHARS
-    value = clean(text, limit)
+    value = clean(_field_of(kind, text), _UNCAPPED)
     if not value:
         raise Fallback("bad output", "empty answer")
     _check_refusal(value)
     if finish_reason == "length" and not value.endswith("…"):
         value = _whole_sentences(value)
+    _ground(kind, value, facts, locale, least, limit)
     return value, value
+
+
+_UNCAPPED = 100_000  # cleaning keeps it whole: an answer over its cap is refused ("length"), never cut
+
+
+def _ground(name: str, value: str, facts: Facts | None, locale: str, least: int, most: int) -> None:
+    if facts is None:
+        kinds = [grounding.LENGTH] if len(value) > most or len(value) < least else []
+    else:
+        kinds = grounding.check(value, facts, locale, min_chars=least, max_chars=most)
+    if kinds:
+        raise Fallback(kinds[0], f"{name} not grounded ({', '.join(kinds)}): {truncate(value, 80)!r}", tuple(kinds))
+
+
+def _field_of(kind: str, text: str) -> str:
+    """The answer's text: its JSON's field when it answered the schema (``{"summary": …}``), else as written
+    (a server without structured output, a prompt-only answer)."""
+    raw = _THINK.sub("", text)
+    fenced = _FENCE.match(raw)
+    candidate = (fenced.group(1) if fenced else raw).strip()
+    if candidate.startswith("{"):
+        try:
+            data = json.loads(candidate)
+        except ValueError:
+            raise Fallback("bad output", f"broken JSON: {truncate(' '.join(candidate.split()), 80)!r}") from None
+        if not isinstance(data, dict):
+            raise Fallback("bad output", "not a JSON object")
+        data = {str(key).lower(): value for key, value in data.items()}
+        return _flatten(data.get(kind))
+    return raw
 
 
 def _discussion(text: str) -> Analysis:
@@ -631,7 +798,7 @@ def _discussion(text: str) -> Analysis:
         _check_refusal(clean(raw, 200))
         raise Fallback("bad output", f"not a JSON object: {truncate(' '.join(raw.split()), 80)!r}")
     data = {str(name).lower(): value for name, value in data.items()}
-    fields = {name: clean(_flatten(data.get(name)), FIELD_CHARS) for name in _DISCUSSION_FIELDS}
+    fields = {name: clean(_flatten(data.get(name)), _UNCAPPED) for name in _DISCUSSION_FIELDS}
     missing = [name for name, value in fields.items() if not value]
     if missing:
         raise Fallback("bad output", f"empty {', '.join(missing)}")

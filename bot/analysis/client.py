@@ -3,13 +3,23 @@
 One call, no retries: the analysis has a budget and a deadline, and every failure falls back to the
 deterministic text, so a retry would only spend both. Every outcome is mapped to a typed error in one place
 (``_raise_for``/``_parse``), each with a short ``reason`` the analysis counts and logs.
+
+Structured output: a call given a JSON schema asks for it through ``response_format``, in the first form the
+endpoint accepts, most precise first (``FORMS``): ``json_schema`` (OpenAI, vLLM, recent Ollama), ``json_object``
+with a ``schema`` (llama-cpp-python's server, which refuses ``json_schema``), plain ``json_object``, then none
+(the prompt alone asks for JSON). An error answer whose message names the format (400, 422; a 500 from
+llama-cpp-python) moves to the next form at once, within the same call's timeout; the form an endpoint took is
+remembered for the process (``FormMemory``, in memory: a restart finds it again with one refused request).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import math
+import re
+import threading
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -17,6 +27,8 @@ from urllib.parse import urlsplit
 import httpx
 
 from bot import __version__
+
+_log = logging.getLogger(__name__)
 
 USER_AGENT = f"digest-bot/{__version__}"
 MAX_RESPONSE_BYTES = 2 * 1024 * 1024  # a chat answer of a few hundred tokens; anything bigger is not one
@@ -78,6 +90,47 @@ def estimate_prompt_tokens(messages: list[dict[str, str]]) -> int:
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
+# The response_format forms, most precise first; "prompt": no response_format at all.
+FORMS = ("json_schema", "json_object+schema", "json_object", "prompt")
+_NAMES_FORMAT = re.compile(r"response_format|json_schema|json_object|schema|grammar", re.IGNORECASE)
+
+
+class FormMemory:
+    """The response_format form each endpoint accepted (endpoint id -> index in ``FORMS``), for the process.
+    Thread-safe: digests analysed on several loops share it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._forms: dict[str, int] = {}
+
+    def get(self, endpoint: str) -> int:
+        with self._lock:
+            return self._forms.get(endpoint, 0)
+
+    def refused(self, endpoint: str, index: int) -> int:
+        """The endpoint refused form ``index``: the next one, remembered (never back to a refused one)."""
+        with self._lock:
+            current = max(self._forms.get(endpoint, 0), index + 1)
+            self._forms[endpoint] = min(current, len(FORMS) - 1)
+            return self._forms[endpoint]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._forms.clear()
+
+
+FORM_MEMORY = FormMemory()
+
+
+def response_format(form: str, name: str, schema: dict[str, Any]) -> dict[str, Any] | None:
+    if form == "json_schema":
+        return {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": True}}
+    if form == "json_object+schema":
+        return {"type": "json_object", "schema": schema}
+    if form == "json_object":
+        return {"type": "json_object"}
+    return None
+
 
 def endpoint_id(base_url: str) -> str:
     """The API root as an identity (cache keys, shared limits): ``scheme://host[:port]/path``, lower-case scheme
@@ -111,8 +164,11 @@ class ChatClient:
         timeout: float,
         temperature: float,
         transport: httpx.AsyncBaseTransport | None = None,
+        forms: FormMemory | None = None,
     ) -> None:
         self.url = base_url.rstrip("/") + "/chat/completions"
+        self.endpoint = endpoint_id(base_url)
+        self.forms = forms or FORM_MEMORY
         self.model = model
         self.timeout = timeout
         self.temperature = temperature
@@ -133,19 +189,42 @@ class ChatClient:
             await self._http.aclose()
             self._http = None
 
-    async def complete(self, messages: list[dict[str, str]], *, max_tokens: int) -> Completion:
+    async def complete(
+        self, messages: list[dict[str, str]], *, max_tokens: int, schema: dict[str, Any] | None = None,
+        schema_name: str = "answer", within: float | None = None,
+    ) -> Completion:
+        """One answer. ``schema``: ask for JSON of that shape (``response_format``, as the endpoint takes it);
+        ``within``: a bound tighter than the client's timeout for this call (what is left before a deadline)."""
         if self._http is None:
             raise RuntimeError("ChatClient is used outside 'async with'")
-        body = {"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": self.temperature}
+        limit = min(self.timeout, within) if within is not None else self.timeout
+        body: dict[str, Any] = {
+            "model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": self.temperature,
+        }
         try:
             # httpx's timeouts are per operation (a server dribbling bytes never trips the read timeout): this
             # one bounds the whole call.
-            async with asyncio.timeout(self.timeout):
-                status, raw = await self._post(body)
+            async with asyncio.timeout(limit):
+                form = self.forms.get(self.endpoint) if schema is not None else len(FORMS) - 1
+                while True:
+                    wanted = response_format(FORMS[form], schema_name, schema) if schema is not None else None
+                    if wanted is None:
+                        body.pop("response_format", None)
+                    else:
+                        body["response_format"] = wanted
+                    status, raw = await self._post(body)
+                    # llama-cpp-python answers an unknown form with a 500 naming it, others with 400 or 422.
+                    refusal = status >= 400 and status != 429 and _NAMES_FORMAT.search(_error_detail(raw))
+                    if wanted is None or not refusal:
+                        break
+                    refused = FORMS[form]
+                    form = self.forms.refused(self.endpoint, form)
+                    _log.info("LLM endpoint %s refused response_format %s (%s): now %s", self.endpoint, refused,
+                              _error_detail(raw)[:120], FORMS[form])
         except TimeoutError:
-            raise LLMTimeout(f"no answer within {self.timeout:g} s") from None
+            raise LLMTimeout(f"no answer within {limit:g} s") from None
         except httpx.TimeoutException as err:
-            raise LLMTimeout(f"{type(err).__name__} after {self.timeout:g} s") from None
+            raise LLMTimeout(f"{type(err).__name__} after {limit:g} s") from None
         except httpx.TransportError as err:  # connect errors, resets, protocol errors
             raise LLMUnavailable(f"{type(err).__name__}: {err}") from None
         _raise_for(status, raw)

@@ -3,6 +3,9 @@
 The key is a sha256 of everything that shapes the answer (prompt version, endpoint, model, messages, limits):
 two servers serving a model under the same name are two models. Only outputs that passed validation are
 stored. Synchronous SQLAlchemy Core: async callers use ``asyncio.to_thread``.
+
+The same table keeps the last analysis report of each repository and locale (``put_report``, for ``status``)
+under keys ``report:…``: never a sha256 hex, so never an answer's key; pruned with the answers.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import hashlib
 import json
 from collections.abc import Collection
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import delete, select
 
@@ -20,6 +24,7 @@ from bot.store.store import Store
 from bot.timeutil import utcnow
 
 _CHUNK = 500
+_REPORT = "report:"
 
 
 def cache_key(
@@ -81,3 +86,29 @@ class LLMCache:
         with self.engine.begin() as conn:
             result = conn.execute(delete(table).where(table.c.created_at < older_than))
         return result.rowcount or 0
+
+    def put_report(self, repo: str, locale: str, report: dict[str, Any]) -> None:
+        """The last analysis of ``repo`` in ``locale`` (its report as a dict), replacing the one before."""
+        now = utcnow()
+        digest = hashlib.sha256(f"{repo}\n{locale}".encode()).hexdigest()
+        key = _REPORT + digest[: 64 - len(_REPORT)]
+        payload = json.dumps({"repo": repo, "locale": locale, "at": now.isoformat(), **report},
+                             ensure_ascii=False, sort_keys=True, default=str)
+        with self.engine.begin() as conn:
+            upsert(conn, schema.llm_cache, [dict(key=key, model=f"{repo} {locale}"[:200], output=payload,
+                                                 prompt_tokens=0, completion_tokens=0, created_at=now)], ("key",))
+
+    def reports(self) -> list[dict[str, Any]]:
+        """The last analysis report of each repository and locale, by repository."""
+        table = schema.llm_cache
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(table.c.output).where(table.c.key.startswith(_REPORT))).scalars().all()
+        found: list[dict[str, Any]] = []
+        for output in rows:
+            try:
+                data = json.loads(output)
+            except ValueError:
+                continue
+            if isinstance(data, dict):
+                found.append(data)
+        return sorted(found, key=lambda data: (str(data.get("repo")), str(data.get("locale"))))

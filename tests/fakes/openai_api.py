@@ -11,6 +11,12 @@ analysis prompts carry (``<<<BEGIN DATA: digest|discussion #N|change #N>>>``). `
 default; ``script`` queues per-request behaviour (status, delay, junk body, empty choices, refusal text,
 missing usage, finish reason, or an answer held until the test releases it). Waiting is event-driven
 (``wait_for``); delays and holds end early when the server stops, so no test waits out a slow answer.
+
+Servers differ, and so can the fake: ``width`` serves at most that many requests at once (the others wait in
+its queue, as on a one-slot llama.cpp server), ``forms`` are the ``response_format`` forms it accepts (others
+get a 400 naming the form, or ``form_status``). The well-behaved default answer is JSON of the asked schema
+when a ``response_format`` is given, in the prompt's language; ``echo_answer`` (a model that parrots its prompt)
+and ``liar_answer`` (a fluent model that invents figures, items and people) are the misbehaving ones.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 _LABEL = re.compile(r"<<<BEGIN DATA: (digest|discussion|change)(?: #(\d+))?>>>")
+_DATA = re.compile(r"<<<BEGIN DATA: [^\n]*>>>\n(.*?)<<<END DATA>>>", re.DOTALL)
+FORMS = frozenset({"json_schema", "json_object+schema", "json_object", "prompt"})
 _KINDS = {"digest": "summary", "discussion": "discussion", "change": "impact"}
 
 
@@ -61,6 +69,25 @@ class Request:
         match = _LABEL.search(self.prompt)
         return int(match[2]) if match and match[2] else None
 
+    @property
+    def chinese(self) -> bool:
+        return "简体中文" in self.system
+
+    @property
+    def form(self) -> str:
+        """The response_format form asked for: json_schema | json_object+schema | json_object | prompt."""
+        wanted = self.body.get("response_format")
+        if not isinstance(wanted, dict):
+            return "prompt"
+        if wanted.get("type") == "json_object":
+            return "json_object+schema" if "schema" in wanted else "json_object"
+        return str(wanted.get("type"))
+
+    @property
+    def data(self) -> str:
+        match = _DATA.search(self.user)
+        return match.group(1) if match else ""
+
 
 @dataclass
 class Reply:
@@ -86,17 +113,74 @@ class _Rule:
 
 
 def default_answer(request: Request) -> str:
-    """A valid answer for the prompt's kind, naming the item so tests can tell answers apart."""
+    """A valid, grounded answer for the prompt's kind, naming the item so tests can tell answers apart: JSON of
+    the schema when one is asked for (``{"summary": …}``), else the text alone; Chinese for a zh-CN prompt."""
     kind, number = request.kind, request.number
     if kind == "discussion":
+        if request.chinese:
+            return json.dumps({
+                "question": f"#{number} 是否应该修改默认值？",
+                "positions": f"alice 希望为 #{number} 修改默认值；bob 更倾向于增加一个开关。",
+                "status": f"#{number} 正在等待维护者做决定。",
+            }, ensure_ascii=False)
         return json.dumps({
             "question": f"Should #{number} change the default?",
             "positions": f"alice wants the change for #{number}; bob prefers a flag.",
             "status": f"#{number} waits for a maintainer decision.",
         })
     if kind == "impact":
-        return f"#{number} makes the engine faster for everyone."
-    return "A busy day: most activity was about ROCm, and one regression needs attention."
+        text = (f"#{number} 让引擎对所有人都更快。" if request.chinese
+                else f"#{number} makes the engine faster for everyone.")
+    else:
+        text = ("今天很忙：大部分活动集中在热门讨论里，有一个回归问题需要关注。" if request.chinese
+                else "A busy day: most activity was in the hot discussions, and one regression needs attention.")
+    if request.form != "prompt":
+        return json.dumps({kind: text}, ensure_ascii=False)
+    return text
+
+
+def echo_answer(request: Request) -> str:
+    """A weak model parroting its prompt: the data block, delimiters and all, or a long piece of it."""
+    data = request.data
+    label = _LABEL.search(request.user)
+    block = f"{label.group(0) if label else ''} {data}"
+    if request.kind == "discussion":
+        lines = [line for line in data.splitlines() if line.strip()] or [data]
+        return json.dumps({"question": lines[0], "positions": " ".join(lines[1:4]) or block[:200],
+                           "status": block[:250]}, ensure_ascii=False)
+    if request.kind == "impact":
+        return json.dumps({"impact": " ".join(data.split())[:280]}, ensure_ascii=False)
+    return json.dumps({"summary": block[:700]}, ensure_ascii=False)
+
+
+LIES = ("412", "97", "31337", "mallory", "trent", "#99871", "#4242", "AIR-RTC", "BIGARCTER")
+
+
+def liar_answer(request: Request) -> str:
+    """A fluent model that invents: figures, items and people that are nowhere in the data (``LIES``)."""
+    number = request.number
+    if request.chinese:
+        texts = {
+            "summary": ("今天非常繁忙：共有 412 个新 PR，合并了 97 个，主要由 @mallory 和 @trent 推动；"
+                        "#99871 修复了 ROCm 的卡死问题。"),
+            "impact": f"#{number} 让 AIR-RTC 在 BIGARCTER 上的吞吐提升了 31337 倍。",
+            "question": "是否应该用 #4242 取代现有的调度器？",
+            "positions": "@mallory 和 @trent 用 97 组基准测试支持这一方案。",
+            "status": "已有 412 位维护者批准，将于下周合并。",
+        }
+    else:
+        texts = {
+            "summary": ("A record day: 412 new PRs and 97 merges, led by @mallory and @trent; #99871 fixed the "
+                        "ROCm hang."),
+            "impact": f"#{number} makes AIR-RTC 31337x faster on BIGARCTER clusters.",
+            "question": "Should #4242 replace the scheduler?",
+            "positions": "@mallory and @trent back it with 97 benchmarks.",
+            "status": "Approved by 412 maintainers; it lands next week.",
+        }
+    if request.kind == "discussion":
+        return json.dumps({name: texts[name] for name in ("question", "positions", "status")}, ensure_ascii=False)
+    kind = "impact" if request.kind == "impact" else "summary"
+    return json.dumps({kind: texts[kind]}, ensure_ascii=False)
 
 
 @dataclass
@@ -105,6 +189,9 @@ class FakeLLM:
     responder: Callable[[Request], str] = default_answer
     requests: list[Request] = field(default_factory=list)
     max_in_flight: int = 0
+    width: int | None = None  # requests served at once (None: all); the others queue
+    forms: frozenset[str] = FORMS  # response_format forms accepted
+    form_status: int = 400  # the answer to a form it does not accept
 
     def __post_init__(self) -> None:
         self._rules: list[_Rule] = []
@@ -112,6 +199,7 @@ class FakeLLM:
         self._stopping = threading.Event()
         self.in_flight = 0
         self.url = ""
+        self._serving = threading.Semaphore(self.width) if self.width else None
 
     @property
     def base_url(self) -> str:
@@ -199,18 +287,31 @@ class FakeLLM:
                     fake._cond.notify_all()
                 status, payload = 404, b'{"error": {"message": "not found"}}'
                 try:
-                    if self.path.rstrip("/") == "/v1/chat/completions":
+                    if self.path.rstrip("/") == "/v1/chat/completions" and request.form not in fake.forms:
+                        status, payload = fake.form_status, json.dumps({"error": {
+                            "message": f"response_format type {request.form!r} is not supported",
+                            "type": "invalid_request_error"}}).encode()
+                    elif self.path.rstrip("/") == "/v1/chat/completions":
                         reply = fake._reply_for(request)
                         delay = fake.delay if reply.delay is None else reply.delay
-                        if delay > 0 and fake._stopping.wait(delay):
-                            self.close_connection = True
-                            return
-                        if reply.hold is not None:
-                            reply.hold.wait()
-                            if fake._stopping.is_set():
+                        if fake._serving is not None:  # a one-slot server: wait for the slot, then work
+                            while not fake._serving.acquire(timeout=0.05):
+                                if fake._stopping.is_set():
+                                    self.close_connection = True
+                                    return
+                        try:
+                            if delay > 0 and fake._stopping.wait(delay):
                                 self.close_connection = True
                                 return
-                        status, payload = fake._payload(request, reply)
+                            if reply.hold is not None:
+                                reply.hold.wait()
+                                if fake._stopping.is_set():
+                                    self.close_connection = True
+                                    return
+                            status, payload = fake._payload(request, reply)
+                        finally:
+                            if fake._serving is not None:
+                                fake._serving.release()
                 finally:
                     # Before answering: the client frees its slot only once it has the answer, so the
                     # count never overlaps the next request of the same slot.
