@@ -96,7 +96,20 @@ async def discord(service: DigestService, env: Mapping[str, str], stack: AsyncEx
     return Connection("discord", messenger=bot.messenger, run=bot.connect)
 
 
-PLATFORMS: dict[str, PlatformFactory] = {"slack": slack, "discord": discord}
+async def github(service: DigestService, env: Mapping[str, str], stack: AsyncExitStack,
+                 mode: Mode) -> Connection | None:
+    """``POST /github/webhook`` in the web process, only with ``GITHUB_WEBHOOK_SECRET`` (the worker retries
+    deliveries that failed to apply: ``bot/scheduler.py``)."""
+    secret = env.get("GITHUB_WEBHOOK_SECRET")
+    if mode != "serve" or not secret:
+        return None
+    from bot.app.webhooks import build_applier
+    from bot.platforms.github_webhooks import webhook_routes
+
+    return Connection("github", routes=webhook_routes(build_applier(service), secret))
+
+
+PLATFORMS: dict[str, PlatformFactory] = {"slack": slack, "discord": discord, "github": github}
 
 
 async def connect(service: DigestService, env: Mapping[str, str], stack: AsyncExitStack,

@@ -79,6 +79,7 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
     """One process: sync every followed repository, post channel digests and DMs on schedule, and host the
     chat connections (Slack Socket Mode and/or Discord). Run exactly one (APScheduler's rule); the delivery
     ledger keeps a second one started by mistake from double-posting."""
+    from bot.app.webhooks import build_applier
     from bot.delivery.ledger import Ledger
     from bot.github.factory import build_syncer, github_client
     from bot.scheduler import DigestScheduler
@@ -98,7 +99,8 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
         ledger = Ledger(store, lease=timedelta(seconds=delivery.lease_seconds))
         try:
             async with DigestScheduler(service, messengers, sync=syncer.sync, ledger=ledger,
-                                       grace=timedelta(hours=delivery.grace_hours)):
+                                       grace=timedelta(hours=delivery.grace_hours),
+                                       webhooks=build_applier(service)):
                 for connection in connections:
                     if connection.run is not None:
                         tasks.append(asyncio.create_task(connection.run(), name=connection.name))
