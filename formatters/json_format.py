@@ -211,6 +211,8 @@ def query_to_dict(result: QueryResult) -> dict[str, Any]:
     }
     if result.topic:
         data["topic"] = result.topic
+    if result.alert:
+        data["alert"] = True  # a live alert's batch (only then: the existing shape is unchanged)
     if result.suggestions:
         words = strings("en")["suggest"]  # the contract's English strings ("topic rocm", "a wider window, e.g. 30d")
         data["suggestions"] = [words[s.kind].format(value=s.value) for s in result.suggestions]

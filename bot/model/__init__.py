@@ -343,6 +343,7 @@ class QueryResult:
     parsed: dict[str, object] = field(default_factory=dict)  # the parser's view, for JSON and debugging
     suggestions: tuple[Suggestion, ...] = ()  # when nothing matched: nearest topics, a wider window
     locale: str = "en"
+    alert: bool = False  # a live alert's batch: the new items matching ``query`` that arrived in ``window``
 
 
 Answer = Digest | QueryResult

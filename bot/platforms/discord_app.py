@@ -72,6 +72,7 @@ from bot.commands.grammar import (
     check_duration,
     check_hhmm,
     check_timezone,
+    live_suffix,
     subcommand_word,
     why_command,
 )
@@ -248,14 +249,16 @@ def subscribe_command(query: str, time: str | None = None, timezone: str | None 
     text = _text(query)
     if not text:
         return Invalid("say_subscribe", SUBSCRIBE_USAGE)
-    return Subscribe(text, at=at_value, tz=tz_value)
+    words, live = live_suffix(text)  # "rocm live" in the query option: a live alert, as in the text grammar
+    return Subscribe(words, at=at_value, tz=tz_value, live=live)
 
 
 def unsubscribe_command(query: str) -> Command:
     text = _text(query)
     if not text:
         return Invalid("say_unsubscribe", UNSUBSCRIBE_USAGE)
-    return Unsubscribe(None if text.lower() == "all" else text)
+    words, live = live_suffix(text)
+    return Unsubscribe(None if text.lower() == "all" else words, live=live)
 
 
 def channel_command(repo: str | None = None, time: str | None = None, timezone: str | None = None,

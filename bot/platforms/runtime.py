@@ -80,6 +80,8 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
     chat connections (Slack Socket Mode and/or Discord). Run exactly one (APScheduler's rule); the delivery
     ledger keeps a second one started by mistake from double-posting."""
     from bot.app.webhooks import build_applier
+    from bot.delivery.alerts import AlertJobs
+    from bot.delivery.jobs import DeliveryJobs
     from bot.delivery.ledger import Ledger
     from bot.github.factory import build_syncer, github_client
     from bot.scheduler import DigestScheduler
@@ -98,9 +100,9 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
         delivery = settings.file.delivery
         ledger = Ledger(store, lease=timedelta(seconds=delivery.lease_seconds))
         try:
-            async with DigestScheduler(service, messengers, sync=syncer.sync, ledger=ledger,
-                                       grace=timedelta(hours=delivery.grace_hours),
-                                       webhooks=build_applier(service)):
+            jobs = DeliveryJobs(service, messengers, ledger=ledger, sync=syncer.sync)
+            async with DigestScheduler(service, messengers, jobs=jobs, grace=timedelta(hours=delivery.grace_hours),
+                                       webhooks=build_applier(service), alerts=AlertJobs(jobs)):
                 for connection in connections:
                     if connection.run is not None:
                         tasks.append(asyncio.create_task(connection.run(), name=connection.name))
