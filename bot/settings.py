@@ -279,7 +279,9 @@ class Settings(BaseModel):
         may come from digest.toml, not the environment)."""
         urls = (self.database_url, self.github_api_url, self.llm_base_url or "")
         secrets = (self.github_token, self.llm_api_key, self.github_webhook_secret, self.github_app_private_key)
-        return [value for value in secrets if value] + [
+        # A private key's lines too: a log or an error may show a part of it.
+        key_lines = [line for line in (self.github_app_private_key or "").splitlines() if len(line.strip()) >= 40]
+        return [value for value in secrets if value] + key_lines + [
             password for url in urls for password in url_credentials(url)
         ]
 
