@@ -304,3 +304,61 @@ def test_webhooks_that_began_after_the_last_poll_cover_nothing(store: Store) -> 
     # Events between the poll and the first delivery may be missing: only the next poll vouches for them.
     assert store.last_synced(REPO) == store.last_polled(REPO)
 
+
+
+# --- the worker: reconciling polls, retries ---
+
+
+async def test_the_worker_polls_less_once_webhooks_arrive_and_retries_what_failed(
+        store: Store, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.delivery.alerts import AlertJobs
+    from bot.delivery.jobs import DeliveryJobs
+    from bot.scheduler import ALERTS, DigestScheduler
+    from tests.test_scheduler import FakeMessenger
+
+    synced: list[str] = []
+
+    async def sync(repo: str) -> None:
+        synced.append(repo)
+
+    service = DigestService(store, settings, build_threads=1, build_processes=0)
+    jobs = DeliveryJobs(service, {"slack": FakeMessenger()}, sync=sync)
+    applier = build_applier(service)
+    scheduler = DigestScheduler(service, {"slack": FakeMessenger()}, jobs=jobs, webhooks=applier,
+                                alerts=AlertJobs(jobs), sync_on_start=False, refresh_seconds=3600)
+    async with scheduler:
+        polls = scheduler.next_run("sync:o/r")
+        assert ALERTS in scheduler.job_ids()
+        assert polls is not None and timedelta(minutes=14) < polls - datetime.now(UTC) <= timedelta(minutes=15)
+        def database_down(*args: object) -> None:
+            raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+        monkeypatch.setattr(WebhookLog, "apply", database_down)
+        outcome = applier.receive("d-1", "issues", json.dumps(event_body("opened", issue=issue_payload(
+            12, utcnow() - timedelta(minutes=3)))).encode(), received_at=utcnow() - timedelta(minutes=2))
+        assert outcome.status == FAILED
+        monkeypatch.undo()
+        await scheduler.refresh()  # the worker's minute: retries the delivery, reschedules the poll
+        reconciled = scheduler.next_run("sync:o/r")
+        assert reconciled is not None and timedelta(minutes=59) < reconciled - datetime.now(UTC) <= timedelta(hours=1)
+    service.close()
+    assert store.item(REPO, 12) is not None and WebhookLog(store).get("d-1").status == APPLIED  # type: ignore[union-attr]
+
+
+async def test_a_comment_on_a_pull_request_keeps_its_details_current(store: Store, settings: Settings) -> None:
+    created = utcnow().replace(microsecond=0) - timedelta(hours=3)
+    opened = event_body("opened", pull_request=pull_payload(30, created))
+    commented = created + timedelta(hours=1)
+    comment = event_body("created", issue=issue_payload(30, created, pr=True, updated=commented, comments=1),
+                         comment=comment_payload(300, 30, commented))
+    async with webhook_server(store, settings) as client:
+        await post(client, "pull_request", opened)
+        await post(client, "issue_comment", comment)
+    item = store.item(REPO, 30)
+    assert item is not None and item.updated_at == commented and item.additions == 120
+    # The reconciling poll finds nothing to fetch for it: a comment changed neither its size nor its reviews.
+    assert store.details_wanted(REPO, [30], merged_since=created) == []
+    # A push does: the details stay as they were until a pull_request event (or the poll) brings new ones.
+    pushed = created + timedelta(hours=2)
+    store.save_page([item_from_payload(REPO, issue_payload(30, created, pr=True, updated=pushed), settings.is_bot)])
+    assert [w.number for w in store.details_wanted(REPO, [30], merged_since=created)] == [30]

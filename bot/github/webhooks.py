@@ -162,9 +162,10 @@ class WebhookApplier:
             comment = comment_from_payload(repo, payload.get("comment"), self.is_bot)
             if comment.number != item.number:
                 raise MalformedPayload(f"comment {comment.id} names issue #{comment.number}, not #{item.number}")
+            unchanged = [(repo, item.number)] if item.is_pr else []  # a comment changes no PR's size
             if action == "deleted":
-                return EventRecords(items=[item], deleted_comments=[(repo, comment.id)])
-            return EventRecords(items=[item], comments=[comment])
+                return EventRecords(items=[item], deleted_comments=[(repo, comment.id)], details_unchanged=unchanged)
+            return EventRecords(items=[item], comments=[comment], details_unchanged=unchanged)
         if event in ("pull_request", "pull_request_review"):
             if event == "pull_request" and action not in PULL_ACTIONS:
                 return None

@@ -45,6 +45,9 @@ class EventRecords:
     deleted_comments: Sequence[tuple[str, int]] = ()  # (repo, comment id)
     details: Sequence[tuple[str, PullDetails, datetime]] = ()  # (repo, details, the PR's updated_at)
     partial: Mapping[tuple[str, int], Collection[str]] = dataclasses.field(default_factory=dict)
+    # PRs whose details (size, review comments) the event cannot have changed (an issue comment): details that
+    # were current stay current at the new ``updated_at``, so the reconciling poll does not fetch them again.
+    details_unchanged: Sequence[tuple[str, int]] = ()
 
 
 class WebhookLog:
@@ -91,12 +94,22 @@ class WebhookLog:
                 ).first()
                 if stored is not None:
                     row.update(stored._mapping)
-            # One statement per distinct set of columns: rows of one upsert must share their keys.
+            current: dict[tuple[str, int], datetime] = {}
+            for repo, number in records.details_unchanged:
+                stored = conn.execute(select(i.updated_at, i.details_updated_at).where(
+                    i.repo == repo, i.number == number)).first()
+                if stored is not None and stored.details_updated_at is not None \
+                        and stored.details_updated_at >= stored.updated_at:
+                    current[(repo, number)] = stored.details_updated_at
             upsert(conn, schema.items, rows, ("repo", "number"), keep=DETAIL_FIELDS,
                    insert_only={"first_seen_at": now}, newer_only="updated_at")
             upsert(conn, schema.comments,
                    [{name: getattr(c, name) for name in _COMMENT_FIELDS} for c in records.comments],
                    ("repo", "id"), newer_only="updated_at")
+            for (repo, number), read_at in current.items():
+                conn.execute(update(schema.items)
+                             .where(i.repo == repo, i.number == number, i.updated_at > read_at)
+                             .values(details_updated_at=i.updated_at))
             c = schema.comments.c
             for repo, comment_id in records.deleted_comments:
                 conn.execute(delete(schema.comments).where(c.repo == repo, c.id == comment_id))
