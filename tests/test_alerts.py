@@ -231,3 +231,24 @@ async def test_a_failed_batch_is_sent_again_with_the_same_items_once(service: Di
     sent = messenger.accepted[0].answer
     assert isinstance(sent, QueryResult) and [item.number for item in sent.items] == [70]  # the same batch
     assert not messenger.accepted[0].dm
+
+
+async def test_a_batch_due_before_the_next_tick_goes_out_when_its_minute_ends(service: DigestService,
+                                                                            settings: Settings) -> None:
+    store = service.store
+    await Commands(service).handle(ctx(), "subscribe rocm live")
+    messenger = FakeMessenger()
+    # Scaled down: at most one message every 2 s, ticks every 1 s.
+    alerts = AlertJobs(DeliveryJobs(service, {"slack": messenger}), tick_seconds=1.0, every=timedelta(seconds=2))
+    arrive(store, settings, 80, "[ROCm] first")
+    await alerts.run()
+    first = alerts.jobs.ledger.latest("slack", "U1", REPO, ALERT)
+    assert first is not None and len(messenger.accepted) == 1
+    arrive(store, settings, 81, "[ROCm] second")
+    group = ("slack", "U1", True, REPO)
+    almost = first.window_end + timedelta(seconds=1.5)  # half a second before the 2 s are over: within a tick
+    assert await alerts._target(group, AlertState(store).all(), almost, frozenset()) == SENT
+    second = alerts.jobs.ledger.latest("slack", "U1", REPO, ALERT)
+    assert second is not None and second.key.window_start == first.window_end
+    assert second.window_end == first.window_end + timedelta(seconds=2)  # sent when the interval ended, not later
+    assert [item.number for item in messenger.accepted[1].answer.items] == [81]

@@ -72,6 +72,7 @@ class AlertJobs:
         platform, target, _, repo = group
         ledger = self.jobs.ledger
         last = await asyncio.to_thread(ledger.latest, platform, target, repo, ALERT)
+        throttled_until: datetime | None = None
         if last is not None:
             state = await asyncio.to_thread(ledger.state, last.key)
             if state == DUE:  # a batch that failed (or whose claimer died): the same window again
@@ -79,11 +80,19 @@ class AlertJobs:
             if state != DONE:
                 return WAIT
             if last.status == SENT and now - last.window_end < self.every:
-                return WAIT
+                throttled_until = last.window_end + self.every
         start = last.window_end if last is not None else min(alert.created_at for alert in alerts)
         start = max(start, now - self.newer_than)
         if not await asyncio.to_thread(self.state.arrivals, repo, start, now, newer_than=self.newer_than):
             return QUIET
+        if throttled_until is not None:
+            # The minute since the last message ends before the next tick: wait for it here, so an item that
+            # came just after a batch waits at most the minute, not the minute and a tick.
+            wait = (throttled_until - now).total_seconds()
+            if wait > self.tick_seconds or self.jobs.stopping.is_set():
+                return WAIT
+            await asyncio.sleep(wait)
+            now = throttled_until
         return await self._send(group, alerts, Window(start, now), hidden)
 
     async def _send(self, group: Group, alerts: Sequence[Alert], window: Window, hidden: frozenset[str]) -> str:
