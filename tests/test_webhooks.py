@@ -362,3 +362,19 @@ async def test_a_comment_on_a_pull_request_keeps_its_details_current(store: Stor
     pushed = created + timedelta(hours=2)
     store.save_page([item_from_payload(REPO, issue_payload(30, created, pr=True, updated=pushed), settings.is_bot)])
     assert [w.number for w in store.details_wanted(REPO, [30], merged_since=created)] == [30]
+
+
+async def test_a_comment_event_without_merged_at_leaves_a_merged_pull_request_merged(store: Store,
+                                                                                    settings: Settings) -> None:
+    created = utcnow().replace(microsecond=0) - timedelta(hours=5)
+    merged = created + timedelta(hours=1)
+    store.save_page([item_from_payload(REPO, issue_payload(31, created, pr=True, merged=merged, reactions=4),
+                                       settings.is_bot)])
+    later = merged + timedelta(hours=1)
+    issue = issue_payload(31, created, pr=True, merged=merged, updated=later)
+    issue["pull_request"] = {"url": issue["pull_request"]["url"]}  # an older payload shape: no merged_at
+    del issue["reactions"]
+    async with webhook_server(store, settings) as client:
+        await post(client, "issue_comment", event_body("created", issue=issue, comment=comment_payload(310, 31, later)))
+    item = store.item(REPO, 31)
+    assert item is not None and item.merged_at == merged and item.reactions == 4 and item.updated_at == later

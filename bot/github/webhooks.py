@@ -156,16 +156,21 @@ class WebhookApplier:
         if event == "issues":
             if action in ISSUE_GONE:
                 return None
-            return EventRecords(items=[self._item(item_from_payload(repo, payload.get("issue"), self.is_bot))])
+            issue = payload.get("issue")
+            item = self._item(item_from_payload(repo, issue, self.is_bot))
+            return EventRecords(items=[item], partial={(repo, item.number): _absent(issue)})
         if event == "issue_comment":
-            item = self._item(item_from_payload(repo, payload.get("issue"), self.is_bot))
+            issue = payload.get("issue")
+            item = self._item(item_from_payload(repo, issue, self.is_bot))
             comment = comment_from_payload(repo, payload.get("comment"), self.is_bot)
             if comment.number != item.number:
                 raise MalformedPayload(f"comment {comment.id} names issue #{comment.number}, not #{item.number}")
             unchanged = [(repo, item.number)] if item.is_pr else []  # a comment changes no PR's size
+            partial = {(repo, item.number): _absent(issue)}
             if action == "deleted":
-                return EventRecords(items=[item], deleted_comments=[(repo, comment.id)], details_unchanged=unchanged)
-            return EventRecords(items=[item], comments=[comment], details_unchanged=unchanged)
+                return EventRecords(items=[item], deleted_comments=[(repo, comment.id)], details_unchanged=unchanged,
+                                    partial=partial)
+            return EventRecords(items=[item], comments=[comment], details_unchanged=unchanged, partial=partial)
         if event in ("pull_request", "pull_request_review"):
             if event == "pull_request" and action not in PULL_ACTIONS:
                 return None
@@ -180,3 +185,19 @@ class WebhookApplier:
 
     def _item(self, item: ItemRecord) -> ItemRecord:
         return classify(self.taxonomy(item.repo), item) if self.taxonomy is not None else item
+
+
+def _absent(issue: Any) -> tuple[str, ...]:
+    """Item fields an issue object in a webhook does not say (so the stored values stay): reactions, the
+    comment count, a PR's ``merged_at`` (a merged PR commented on must stay merged)."""
+    if not isinstance(issue, dict):
+        return ()
+    missing: list[str] = []
+    if "reactions" not in issue:
+        missing += ["reactions", "thumbs_up"]
+    if "comments" not in issue:
+        missing.append("comment_count")
+    pull = issue.get("pull_request")
+    if isinstance(pull, dict) and "merged_at" not in pull:
+        missing.append("merged_at")
+    return tuple(missing)
