@@ -20,11 +20,12 @@ from sqlalchemy.exc import OperationalError
 
 from bot.app.service import DigestService
 from bot.app.webhooks import build_applier
+from bot.errors import UserError
 from bot.github.payloads import item_from_payload
 from bot.github.webhooks import WebhookApplier, signature
 from bot.model import Window
 from bot.platforms.github_webhooks import PATH, webhook_routes
-from bot.platforms.registry import github
+from bot.platforms.registry import github, slack
 from bot.platforms.web import store_health, web_app
 from bot.settings import Settings
 from bot.store import schema
@@ -120,6 +121,10 @@ async def test_the_route_exists_only_with_a_secret(store: Store, settings: Setti
         assert await github(service, {"GITHUB_WEBHOOK_SECRET": SECRET}, stack, "worker") is None
         connection = await github(service, {"GITHUB_WEBHOOK_SECRET": SECRET}, stack, "serve")
         assert connection is not None and [route.path for route in connection.routes] == [PATH]  # type: ignore[attr-defined]
+        # A web process for webhooks alone (Discord-only deployments); without either, Slack's error as before.
+        assert await slack(service, {"GITHUB_WEBHOOK_SECRET": SECRET}, stack, "serve") is None
+        with pytest.raises(UserError, match="SLACK_BOT_TOKEN"):
+            await slack(service, {}, stack, "serve")
     service.close()
 
 

@@ -52,6 +52,8 @@ async def slack(service: DigestService, env: Mapping[str, str], stack: AsyncExit
     from bot.platforms.slack_app import SlackMessenger, build_app, build_client, default_deps, slack_routes
 
     if mode == "serve":
+        if not env.get("SLACK_BOT_TOKEN") and not env.get("SLACK_SIGNING_SECRET") and env.get("GITHUB_WEBHOOK_SECRET"):
+            return None  # a web process for GitHub webhooks only (a Discord-only deployment)
         token, secret = require(env, "SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET")
         app, deps = build_app(default_deps(service), token=token, signing_secret=secret,
                               api_url=env.get("SLACK_API_URL"))

@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, delete, func, select, update
+from sqlalchemy import Connection, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.redact import redact
@@ -117,7 +117,7 @@ class WebhookLog:
                 conn.execute(
                     update(schema.items)
                     .where(i.repo == repo, i.number == found.number,
-                           func.coalesce(i.details_updated_at, updated_at) <= updated_at)
+                           or_(i.details_updated_at.is_(None), i.details_updated_at <= updated_at))
                     .values(additions=found.additions, deletions=found.deletions, changed_files=found.changed_files,
                             review_comments=found.review_comments, details_updated_at=updated_at, details_due=None)
                 )
