@@ -56,6 +56,7 @@ from bot.commands.grammar import (
     UNMUTE_USAGE,
     UNSUBSCRIBE_USAGE,
     Ask,
+    ChannelAlert,
     Command,
     ConfigureChannel,
     Help,
@@ -278,6 +279,12 @@ def channel_command(repo: str | None = None, time: str | None = None, timezone: 
     return ConfigureChannel(changes)
 
 
+def alert_command(query: str | None = None, off: bool = False) -> Command:
+    """``/digest alert``: as ``/digest channel alert [off] [<query>]`` on Slack (no query: list, or all off)."""
+    text = _text(query)
+    return ChannelAlert(None if not text or (off and text.lower() == "all") else text, off=off)
+
+
 def mute_command(topic: str | None = None, duration: str | None = None, for_me: bool = False) -> Command:
     """No topic and no duration: the list of mutes."""
     text, length = _text(topic), _text(duration)
@@ -351,6 +358,13 @@ class DigestGroup(app_commands.Group):
         command = channel_command(repo, time, timezone, locale.value if locale else None, topics,
                                   thread.value if thread else None)
         await _bot(interaction).handle_interaction(interaction, command)
+
+    @app_commands.command(name="alert", description="Live alerts in this channel: new matching issues and PRs")
+    @app_commands.describe(query="A topic or query to alert on; leave empty to list this channel's alerts",
+                           off="Turn the alert off (with no query: all of this channel's)")
+    @app_commands.autocomplete(query=complete_query)
+    async def alert(self, interaction: discord.Interaction, query: Query | None = None, off: bool = False) -> None:
+        await _bot(interaction).handle_interaction(interaction, alert_command(query, off))
 
     @app_commands.command(name="mute", description="Leave a topic out of this channel's digests (or your DMs)")
     @app_commands.describe(topic="The topic; leave empty to list what is muted",
