@@ -20,7 +20,8 @@ MASK = "***"
 # Environment variables whose whole value is a secret.
 SECRET_ENV = (
     "GITHUB_TOKEN", "LLM_API_KEY", "SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET", "DISCORD_TOKEN",
-    "HEALTH_TOKEN", "SLACK_CLIENT_SECRET", "TOKEN_ENCRYPTION_KEY", "REPORTS_SECRET",
+    "HEALTH_TOKEN", "SLACK_CLIENT_SECRET", "TOKEN_ENCRYPTION_KEY", "REPORTS_SECRET", "GITHUB_WEBHOOK_SECRET",
+    "GITHUB_APP_PRIVATE_KEY",
 )
 # Environment variables holding URLs: only the password (or a lone user, often a token) is secret.
 URL_ENV = ("DATABASE_URL", "GITHUB_API_URL", "LLM_BASE_URL", "SLACK_API_URL", "DISCORD_API_URL",

@@ -45,12 +45,15 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.app.messenger import Messenger
 from bot.app.service import DigestService
+from bot.delivery.alerts import AlertJobs
 from bot.delivery.fanout import FanoutResult, Pace
 from bot.delivery.jobs import DeliveryJobs, JobOptions, SyncFn, plan_channel, plan_slot
 from bot.delivery.ledger import DONE, DUE, DeliveryKey, Ledger
+from bot.github.webhooks import WebhookApplier
 from bot.settings import Settings
 from bot.store.llm_cache import LLMCache
 from bot.store.store import Store
+from bot.store.webhooks import WebhookLog
 from bot.timeutil import iso_z, utcnow
 
 _log = logging.getLogger(__name__)
@@ -59,6 +62,9 @@ DEFAULT_GRACE = timedelta(hours=6)
 REFRESH = "refresh"
 RESUME_POSTS = "resume:posts"  # the run that finishes interrupted /digest posts (not an APScheduler job)
 LEDGER_KEEP = timedelta(days=35)
+WEBHOOKS_KEEP = timedelta(days=7)  # applied webhook deliveries kept (GitHub redelivers for 3 days)
+WEBHOOKS_LIVE = timedelta(days=1)  # a repository a delivery came for this recently is reconciled, not polled
+ALERTS = "alerts"  # the live alerts job
 
 TriggerFactory = Callable[[str, ZoneInfo], BaseTrigger]
 
@@ -110,6 +116,8 @@ class DigestScheduler:
         sync_on_start: bool = True,
         on_stop: Sequence[Callable[[], Awaitable[object]]] = (),
         jobs: DeliveryJobs | None = None,
+        webhooks: WebhookApplier | None = None,
+        alerts: AlertJobs | None = None,
     ) -> None:
         self.jobs = jobs or DeliveryJobs(service, messengers, ledger=ledger, sync=sync, clock=clock,
                                          options=options, pacers=pacers)
@@ -132,6 +140,8 @@ class DigestScheduler:
         self._pruned: date | None = None
         self._refused: set[str] = set()  # repositories of stored channels/subscriptions that are not allowed
         self.last_results: dict[str, object] = {}  # job id -> last outcome (status pages, tests)
+        self.webhooks = webhooks  # retries webhook deliveries that failed to apply (the web process took them)
+        self.alerts = alerts  # live alerts: sent by the ALERTS job
 
     # --- lifecycle ---
 
@@ -160,6 +170,10 @@ class DigestScheduler:
         scheduler.add_job(self._run, IntervalTrigger(seconds=self.refresh_seconds, timezone=UTC), id=REFRESH,
                           name=REFRESH, args=[REFRESH], misfire_grace_time=max(1, int(self.refresh_seconds)),
                           coalesce=True, max_instances=1)
+        if self.alerts is not None:
+            seconds = self.alerts.tick_seconds
+            scheduler.add_job(self._run, IntervalTrigger(seconds=seconds, timezone=UTC), id=ALERTS, name=ALERTS,
+                              args=[ALERTS], misfire_grace_time=max(1, int(seconds)), coalesce=True, max_instances=1)
         await self._run(REFRESH)
         _log.info("scheduler started with %d job(s)", len(self._specs) + 1)
 
@@ -219,6 +233,8 @@ class DigestScheduler:
             return await self.refresh()
         if job_id == RESUME_POSTS:
             return await self.jobs.resume_posts(self.grace)
+        if job_id == ALERTS:
+            return await self.alerts.run() if self.alerts is not None else None
         spec = self._specs.get(job_id)
         if spec is None:
             return None
@@ -258,11 +274,17 @@ class DigestScheduler:
             _log.info("%d interrupted /digest post(s) to finish", plan.posts_due)
             self.run_now(RESUME_POSTS)
             report.caught_up.append(RESUME_POSTS)
+        if self.webhooks is not None:
+            retried = await asyncio.to_thread(self.webhooks.retry)
+            if retried:
+                _log.info("webhook deliveries retried: %s", retried)
         if self._pruned != now.date():
             self._pruned = now.date()
             removed = await asyncio.to_thread(self.jobs.ledger.prune, now - LEDGER_KEEP)
             if removed:
                 _log.info("pruned %d old ledger row(s)", removed)
+            if self.webhooks is not None:
+                await asyncio.to_thread(self.webhooks.log.prune, now - WEBHOOKS_KEEP)
         if report.added or report.changed or report.removed:
             _log.info("jobs: +%s ~%s -%s", report.added, report.changed, report.removed)
         return report
@@ -316,8 +338,12 @@ class DigestScheduler:
             if self._is_due(job_id, (slot.window.start, len(slot.targets)), slot_state):
                 due.append(job_id)
         if jobs.sync is not None:
+            # Webhooks keep a repository current: polling only reconciles it, less often.
+            live = WebhookLog(self.store).live_repos(now - WEBHOOKS_LIVE)
+            sync = self.settings.sync
             for repo in sorted(repos):
-                specs[f"sync:{repo}"] = _Spec("sync", (self.settings.sync.interval_minutes,), (repo,))
+                minutes = sync.reconcile_minutes if repo in live else sync.interval_minutes
+                specs[f"sync:{repo}"] = _Spec("sync", (minutes,), (repo,))
         self._settled = {entry for entry in self._settled if entry[0] in specs}
         for repo in sorted(refused - self._refused):  # once, not every minute
             _log.warning("%s is not an allowed repository (docs/access.md): its channels and subscriptions are "
@@ -426,6 +452,7 @@ def delivery_status(store: Store, settings: Settings | None = None, *, ledger: L
         "pending_count": len(pending),
         "unreadable": {repo: summary for repo in repos if (summary := unreadable_status(store, repo))},
         "llm": _llm_status(settings, store),
+        "webhooks": WebhookLog(store).counts(),  # deliveries by status: failed ones are retried every minute
     }
 
 

@@ -110,6 +110,9 @@ class SyncSettings(_Strict):
     max_retries: Annotated[int, Field(ge=0, le=20)] = 5
     # PR details (size, review comments) fetched per sync for key-change candidates, newest first; 0: none.
     pr_details_max: Annotated[int, Field(ge=0, le=5000)] = 200
+    # With GitHub webhooks arriving for a repository (one received in the last day), polling only reconciles:
+    # every this many minutes instead of interval_minutes.
+    reconcile_minutes: Annotated[int, Field(ge=1, le=1440)] = 60
 
 
 class BotSettings(_Strict):
@@ -236,6 +239,10 @@ class Settings(BaseModel):
     llm_api_key: str | None = None  # LLM_API_KEY (optional: local servers need none)
     reports_secret: str | None = None  # REPORTS_SECRET: signs report links (HMAC)
     public_url: str | None = None  # PUBLIC_URL: the web process's public base URL, for links to report pages
+    github_webhook_secret: str | None = None  # GITHUB_WEBHOOK_SECRET: POST /github/webhook is served with it
+    github_app_id: str | None = None  # GITHUB_APP_ID: authenticate as a GitHub App (with the private key)
+    github_app_private_key: str | None = None  # GITHUB_APP_PRIVATE_KEY: the PEM itself, or a path to it
+    github_app_installation_id: int | None = None  # GITHUB_APP_INSTALLATION_ID: else asked per repository
 
     @property
     def llm_enabled(self) -> bool:
@@ -293,7 +300,11 @@ class Settings(BaseModel):
         """What the redactor must never let out: tokens, and passwords inside the configured URLs (the store's
         may come from digest.toml, not the environment)."""
         urls = (self.database_url, self.github_api_url, self.llm_base_url or "")
-        return [value for value in (self.github_token, self.llm_api_key, self.reports_secret) if value] + [
+        secrets = (self.github_token, self.llm_api_key, self.reports_secret, self.github_webhook_secret,
+                   self.github_app_private_key)
+        # A private key's lines too: a log or an error may show a part of it.
+        key_lines = [line for line in (self.github_app_private_key or "").splitlines() if len(line.strip()) >= 40]
+        return [value for value in secrets if value] + key_lines + [
             password for url in urls for password in url_credentials(url)
         ]
 
@@ -383,4 +394,32 @@ def load_settings(config: str | Path | None = None, env: Mapping[str, str] = os.
         llm_api_key=env.get("LLM_API_KEY") or None,
         reports_secret=env.get("REPORTS_SECRET") or None,
         public_url=public_url,
+        github_webhook_secret=env.get("GITHUB_WEBHOOK_SECRET") or None,
+        **_github_app(env),
     )
+
+
+def _github_app(env: Mapping[str, str]) -> dict[str, Any]:
+    """GITHUB_APP_ID + GITHUB_APP_PRIVATE_KEY (a PEM, or the path of one) [+ GITHUB_APP_INSTALLATION_ID]."""
+    app_id = (env.get("GITHUB_APP_ID") or "").strip()
+    key = (env.get("GITHUB_APP_PRIVATE_KEY") or "").strip()
+    installation = (env.get("GITHUB_APP_INSTALLATION_ID") or "").strip()
+    if not app_id and not key:
+        return {}
+    if not app_id or not key:
+        raise ConfigError("a GitHub App needs both GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY")
+    if not app_id.isdigit():
+        raise ConfigError("GITHUB_APP_ID must be the App's numeric id")
+    if installation and not installation.isdigit():
+        raise ConfigError("GITHUB_APP_INSTALLATION_ID must be a number")
+    if "-----BEGIN" not in key:
+        path = Path(key).expanduser()
+        try:
+            key = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            # Never echo the value: it may be a mangled key.
+            raise ConfigError("GITHUB_APP_PRIVATE_KEY is neither a PEM private key nor a readable file") from None
+        if "-----BEGIN" not in key:
+            raise ConfigError(f"{path}: not a PEM private key (GITHUB_APP_PRIVATE_KEY)")
+    return {"github_app_id": app_id, "github_app_private_key": key,
+            "github_app_installation_id": int(installation) if installation else None}

@@ -215,6 +215,8 @@ def query_to_dict(result: QueryResult) -> dict[str, Any]:
         data["topic"] = result.topic
     if result.report_url:
         data["report_url"] = result.report_url  # added: the report's search page for this query
+    if result.alert:
+        data["alert"] = True  # a live alert's batch (only then: the existing shape is unchanged)
     if result.suggestions:
         words = strings("en")["suggest"]  # the contract's English strings ("topic rocm", "a wider window, e.g. 30d")
         data["suggestions"] = [words[s.kind].format(value=s.value) for s in result.suggestions]

@@ -175,6 +175,10 @@ SAMPLES: list[n.Notice] = [
     n.Why("o/r", 13, "issue", "old", "https://github.com/o/r/issues/13", "bot[bot]", "open", "2025-12-01 11:05",
           "2025-12-02 11:05", "UTC", last_activity="2025-11-01 10:00", bot=True),
     n.ItemNotFound("o/r", 30521, "2025-11-02"), n.ItemNotFound("o/r", 1),
+    n.AlertSet(n.AlertView("rocm", "o/r"), dm=True, created=True), n.AlertSet(n.AlertView("qwen hangs"), False, False),
+    n.AlertsRemoved("rocm", 1, True), n.AlertsRemoved(None, 0, False), n.AlertsRemoved(None, 3, True),
+    n.Alerts((n.AlertView("rocm", "o/r"), n.AlertView("label:bug"))), n.Alerts(()),
+    n.Subscriptions((SUB,), "UTC", alerts=(n.AlertView("rocm", "o/r"),)),
 ]
 
 

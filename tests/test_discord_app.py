@@ -26,6 +26,7 @@ from bot.app.notices import Invalid as InvalidNotice
 from bot.app.service import DigestService
 from bot.commands.grammar import (
     Ask,
+    ChannelAlert,
     Command,
     ConfigureChannel,
     Help,
@@ -44,6 +45,7 @@ from bot.github.payloads import item_from_payload
 from bot.platforms import discord_app
 from bot.platforms.discord_app import (
     DigestBot,
+    alert_command,
     channel_command,
     mute_command,
     post_command,
@@ -178,7 +180,8 @@ async def test_login_syncs_the_digest_group_to_the_development_server(fake: Fake
     assert group["name"] == "digest"
     options = {sub["name"]: {o["name"]: o for o in sub["options"]} for sub in group["options"]}
     assert set(options) == {"show", "post", "subscribe", "unsubscribe", "subscriptions", "channel", "mute", "unmute",
-                            "why", "help"}
+                            "why", "help", "alert"}
+    assert not options["alert"]["query"]["required"] and options["alert"]["off"]["type"] == 5  # boolean
     assert options["why"]["item"]["required"]
     assert options["mute"]["topic"]["autocomplete"] and not options["mute"]["topic"]["required"]
     assert options["mute"]["duration"]["autocomplete"] and options["mute"]["for_me"]["type"] == 5  # boolean
@@ -848,3 +851,20 @@ async def test_over_a_fair_use_limit_the_interaction_response_itself_says_busy(f
     assert "try again in" in refusal.body["data"]["content"]
     assert refusal.body["data"]["allowed_mentions"] == {"parse": []}
     assert len(fake.follow_ups) == answered  # nothing deferred, nothing followed up
+
+
+@pytest.mark.parametrize(
+    ("built", "command"),
+    [
+        (alert_command("rocm"), ChannelAlert("rocm")),
+        (alert_command(None), ChannelAlert(None)),
+        (alert_command("  "), ChannelAlert(None)),
+        (alert_command(None, off=True), ChannelAlert(None, off=True)),
+        (alert_command("all", off=True), ChannelAlert(None, off=True)),
+        (alert_command("rocm", off=True), ChannelAlert("rocm", off=True)),
+        (subscribe_command("rocm live"), Subscribe("rocm", live=True)),
+        (unsubscribe_command("rocm live"), Unsubscribe("rocm", live=True)),
+    ],
+)
+def test_discord_live_alert_options_build_the_text_grammars_commands(built: Command, command: Command) -> None:
+    assert built == command

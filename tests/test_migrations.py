@@ -158,6 +158,33 @@ def test_a_version_5_store_gets_the_pr_details_columns_and_keeps_its_items(store
     assert item is not None and item.additions is None and not item.details_due
 
 
+def test_a_version_8_store_gets_webhook_deliveries_and_live_alerts_and_keeps_its_items(store: Store) -> None:
+    from sqlalchemy import text
+
+    store.save_page([item_from_payload("o/r", issue_payload(1, datetime(2025, 12, 1, tzinfo=UTC)), lambda _: False)])
+    with store.engine.begin() as conn:  # back to what version 8 had: no webhook_deliveries, alerts, first_seen_at
+        schema.webhook_deliveries.drop(conn)
+        schema.alerts.drop(conn)
+        conn.execute(text("DROP INDEX ix_items_repo_first_seen"))
+        conn.execute(text("ALTER TABLE items DROP COLUMN first_seen_at"))
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=8, applied_at=datetime.now(UTC)))
+
+    assert migrate(store.engine) == 8
+    assert versions(store) == [8, *(step for step in STEPS if step > 8)]
+    with store.engine.connect() as conn:
+        found = inspect(conn)
+        assert found.has_table("webhook_deliveries") and found.has_table("alerts")
+        assert "first_seen_at" in {column["name"] for column in found.get_columns("items")}
+        assert "ix_items_repo_first_seen" in {index["name"] for index in found.get_indexes("items")}
+        # Items stored before read no first sighting: live alerts never announce them.
+        assert conn.execute(select(schema.items.c.first_seen_at)).scalar_one() is None
+    store.save_page([item_from_payload("o/r", issue_payload(2, datetime(2025, 12, 2, tzinfo=UTC)), lambda _: False)])
+    with store.engine.connect() as conn:
+        seen = dict(conn.execute(select(schema.items.c.number, schema.items.c.first_seen_at)).all())
+    assert seen[1] is None and seen[2] is not None
+
+
 def test_a_version_8_store_gets_the_workspace_columns_and_keeps_its_channels_and_subscriptions(store: Store) -> None:
     from sqlalchemy import text
 

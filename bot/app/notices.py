@@ -30,7 +30,7 @@ NoticeKind = Literal[
     "not_allowed", "no_repo", "invalid", "error", "posted", "post_failed", "more_parts", "paused",
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
     "unknown_topics", "unknown_topic", "subscription_window", "sorry", "repo_not_allowed", "repo_needs_admin",
-    "query_problem", "query_adjusted", "busy", "why", "item_not_found",
+    "query_problem", "query_adjusted", "busy", "why", "item_not_found", "alert_set", "alerts_removed", "alerts",
 ]
 BusyScope = Literal["user", "channel", "bot"]  # bot: the whole process is at its limit
 BusyReason = Literal["in_flight", "per_minute"]
@@ -59,6 +59,18 @@ class SubscriptionView:
     def of(cls, subscription: object) -> SubscriptionView:
         return cls(**{name: getattr(subscription, name) for name in ("query", "post_time", "timezone", "repo",
                                                                      "paused")})
+
+
+@dataclass(frozen=True)
+class AlertView:
+    """A live alert as a notice shows it: new issues and PRs matching ``query`` in ``repo``, as they arrive."""
+
+    query: str
+    repo: str | None = None
+
+    @classmethod
+    def of(cls, alert: object) -> AlertView:
+        return cls(getattr(alert, "query"), getattr(alert, "repo"))  # noqa: B009 (any object with the fields)
 
 
 @dataclass(frozen=True)
@@ -111,6 +123,34 @@ class Subscriptions(Notice):
     subscriptions: tuple[SubscriptionView, ...]
     timezone: str
     mutes: tuple[MuteView, ...] = ()
+    alerts: tuple[AlertView, ...] = ()  # live alerts by DM
+
+
+@dataclass(frozen=True)
+class AlertSet(Notice):
+    """``subscribe <query> live`` (a DM, ``dm``) or ``channel alert <query>`` (this channel)."""
+
+    kind: ClassVar[NoticeKind] = "alert_set"
+    alert: AlertView
+    dm: bool
+    created: bool
+    notes: tuple[QueryAdjusted, ...] = ()
+
+
+@dataclass(frozen=True)
+class AlertsRemoved(Notice):
+    kind: ClassVar[NoticeKind] = "alerts_removed"
+    query: str | None  # None: all
+    removed: int
+    dm: bool
+
+
+@dataclass(frozen=True)
+class Alerts(Notice):
+    """``channel alert``: the channel's live alerts."""
+
+    kind: ClassVar[NoticeKind] = "alerts"
+    alerts: tuple[AlertView, ...]
 
 
 @dataclass(frozen=True)

@@ -72,9 +72,10 @@ class Reports:
         return day <= self.latest_day() and (first is None or day >= first)
 
     def immutable(self, repo: str, window: Window) -> bool:
-        """A day whose window the last completed sync covers cannot change any more."""
-        synced = self.service.last_synced(repo)
-        return synced is not None and synced >= window.end
+        """A day whose window the last completed poll covers cannot change any more (webhooks alone do not
+        vouch for that: GitHub may drop one, and the reconciling poll would then change the page)."""
+        polled, _ = self.service.sync_marks(repo)
+        return polled is not None and polled >= window.end
 
     def context(self, repo: str, locale: str | None) -> ChannelContext:
         return self.service.default_context(repo=repo, locale=locale)

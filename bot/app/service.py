@@ -23,6 +23,10 @@ from bot.app.access import GitHubFactory, RepoAccess
 from bot.app.context import ChannelContext, Context
 from bot.app.links import ReportLinks
 from bot.app.notices import (
+    Alerts,
+    AlertSet,
+    AlertsRemoved,
+    AlertView,
     ChannelSaved,
     ChannelShown,
     Help,
@@ -65,6 +69,7 @@ from bot.github.factory import github_client
 from bot.model import Answer, Digest, Listed, QueryResult, Suggestion, Window
 from bot.model.views import ItemViewer
 from bot.settings import Settings
+from bot.store.alerts import Alert, AlertState
 from bot.store.chat import ChannelSettings, ChatState, Subscription
 from bot.store.mutes import CHANNEL, USER
 from bot.store.mutes import Mutes as MuteStore
@@ -318,6 +323,9 @@ class DigestService:
 
     def last_synced(self, repo: str) -> datetime | None:
         return self.store.last_synced(repo)
+
+    def sync_marks(self, repo: str) -> tuple[datetime | None, datetime | None]:
+        return self.store.sync_marks(repo)
 
     def build_digest(self, context: ChannelContext, window: Window, *, analyse: bool = True,
                      series: bool = False) -> Digest:
@@ -604,12 +612,14 @@ class DigestService:
     # --- subscriptions ---
 
     def subscribe(self, caller: Context, channel: ChannelContext, text: str, *, at: str | None,
-                  tz: str | None) -> Notice:
+                  tz: str | None, live: bool = False) -> Notice:
         query = parse_query(text)
         if query.problems:
             raise query_refusal(query.problems)
         if query.window is not None:
             return SubscriptionWindow()
+        if live:
+            return self._add_alert(caller, channel, text, query, dm=True)
         limit = self.settings.file.chat.max_subscriptions_per_user
         existing = self.chat.subscriptions(caller.platform, caller.user_id)
         if len(existing) >= limit and all(s.query.lower() != text.lower() for s in existing):
@@ -630,16 +640,98 @@ class DigestService:
         return Subscribed(SubscriptionView.of(subscription), created,
                           tuple(QueryAdjusted.of(note) for note in query.adjustments))
 
-    def unsubscribe(self, caller: Context, text: str | None) -> Notice:
+    def unsubscribe(self, caller: Context, text: str | None, *, live: bool = False) -> Notice:
+        alerts = AlertState(self.store)
+        if live:
+            return AlertsRemoved(text, alerts.remove(caller.platform, caller.user_id, dm=True, query=text), dm=True)
         removed = self.chat.unsubscribe(caller.platform, caller.user_id, text)
+        if text is None:  # all: the live alerts too
+            removed += alerts.remove(caller.platform, caller.user_id, dm=True, query=None)
         remaining = tuple(map(SubscriptionView.of, self.chat.subscriptions(caller.platform, caller.user_id)))
         return Unsubscribed(text, removed, remaining)
 
     def subscriptions(self, caller: Context, channel: ChannelContext) -> Notice:
         subscriptions = self.chat.subscriptions(caller.platform, caller.user_id)
         timezone = _user_timezone(subscriptions, channel)
+        alerts = AlertState(self.store).of(caller.platform, caller.user_id, dm=True)
         return SubscriptionsNotice(tuple(map(SubscriptionView.of, subscriptions)), timezone,
-                                   self._mute_views(caller, USER, caller.user_id, channel, timezone))
+                                   self._mute_views(caller, USER, caller.user_id, channel, timezone),
+                                   alerts=tuple(map(AlertView.of, alerts)))
+
+    # --- live alerts ---
+
+    def channel_alert(self, caller: Context, channel: ChannelContext, text: str | None, *, off: bool) -> Notice:
+        """``channel alert <query>`` / ``channel alert`` / ``channel alert off [<query>]``: with the permission
+        of channel settings."""
+        if caller.is_dm:
+            return SettingsInChannel()
+        alerts = AlertState(self.store)
+        if text is None and not off:
+            return Alerts(tuple(map(AlertView.of, alerts.of(caller.platform, caller.channel_id, dm=False))))
+        if not self._may_change_channel(caller):
+            return NotAllowed()
+        if off:
+            return AlertsRemoved(text, alerts.remove(caller.platform, caller.channel_id, dm=False, query=text),
+                                 dm=False)
+        assert text is not None
+        query = parse_query(text)
+        if query.problems:
+            raise query_refusal(query.problems)
+        if query.window is not None:
+            return SubscriptionWindow()
+        return self._add_alert(caller, channel, text, query, dm=False)
+
+    def _add_alert(self, caller: Context, channel: ChannelContext, text: str, query: Query, *, dm: bool) -> Notice:
+        alerts = AlertState(self.store)
+        target = caller.user_id if dm else caller.channel_id
+        limit = self.settings.file.chat.max_subscriptions_per_user
+        existing = alerts.of(caller.platform, target, dm=dm)
+        if len(existing) >= limit and all(a.query.lower() != text.lower() for a in existing):
+            return TooManySubscriptions(limit)
+        repo = query.repo or channel.repo
+        if repo is None:
+            raise Refused(NoRepo())
+        repo = self.admit(repo)
+        configured = {entry.name for entry in self.settings.repos}
+        if (query.repo is not None and repo != channel.repo and repo not in configured
+                and not self._may_change_channel(caller)):
+            return RepoNeedsAdmin(repo)
+        alert, created = alerts.add(caller.platform, target, dm=dm, query=text, repo=repo, locale=channel.locale,
+                                    timezone=channel.timezone, by=caller.user_id)
+        return AlertSet(AlertView.of(alert), dm, created, tuple(QueryAdjusted.of(note) for note in query.adjustments))
+
+    def alert_answer(self, alerts: Sequence[Alert], repo: str, window: Window, arrived: Collection[int],
+                     hidden: Collection[str], *, locale: str, timezone: str) -> QueryResult | Skip:
+        """One batch of live alerts for one target (blocking): the ``arrived`` items (new ones first seen in the
+        batch's ``window``) that match any of its ``alerts``' queries, leaving out muted topics (an alert that
+        names a muted topic says nothing). ``Skip`` when nothing is left."""
+        created = [record.created_at for number in arrived if (record := self.store.item(repo, number)) is not None]
+        if not created:
+            return Skip("no_matches")
+        searched = Window(min(min(created), window.start), window.end)
+        context = ChannelContext(repo=repo, post_time=self.settings.digest.post_time, timezone=timezone,
+                                 locale=locale, mutes=frozenset(hidden))
+        found: dict[int, Any] = {}
+        asked: list[str] = []
+        first: QueryResult | None = None
+        for alert in alerts:
+            query = parse_query(alert.query)
+            if query.problems or query.window is not None:
+                continue
+            result = self.search(context, query, searched, text=alert.query)
+            kept = self.without_muted(result, alert.query, repo, hidden)
+            if not isinstance(kept, QueryResult):
+                continue
+            matched = [item for item in kept.items if item.number in arrived and item.number not in found]
+            if matched:
+                first = first or kept
+                asked.append(alert.query)
+                found.update((item.number, item) for item in matched)
+        if first is None:
+            return Skip("no_matches")
+        return replace(first, query=" · ".join(asked), window=window, items=tuple(found.values()), suggestions=(),
+                       topic=first.topic if len(asked) == 1 else None,
+                       topic_title=first.topic_title if len(asked) == 1 else None, alert=True)
 
     def open_command(self, caller: Context) -> tuple[ChannelContext, Paused | None]:
         """The start of a chat command, in one call: where it is answered, and the DM pause notice it carries."""

@@ -3,7 +3,9 @@
     (empty) | <query>                  the digest, or an answer (see bot/topics/query.py)
     post [<query>]                     post the channel's digest in the channel
     subscribe <query> [at HH:MM] [tz Area/City]
-    unsubscribe <query> | all
+    subscribe <query> live             a DM within a minute of each new matching issue or PR
+    unsubscribe <query> [live] | all
+    channel alert [<query> | off [<query>]]   the same in the channel: add one, list (alone), turn off
     subscriptions
     channel                            show the channel's settings
     channel repo o/r | time HH:MM | tz Area/City | locale en|zh-CN | topics a,b|all | thread short|full
@@ -43,11 +45,22 @@ class Subscribe:
     query: str
     at: str | None = None
     tz: str | None = None
+    live: bool = False  # "live": new matching items as they arrive, not a daily DM
 
 
 @dataclass(frozen=True)
 class Unsubscribe:
     query: str | None  # None: all
+    live: bool = False  # "<query> live": the live alert only
+
+
+@dataclass(frozen=True)
+class ChannelAlert:
+    """``channel alert <query>`` (add), ``channel alert`` (list), ``channel alert off [<query>]`` (remove; no
+    query: all)."""
+
+    query: str | None = None
+    off: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,7 +109,7 @@ class Why:
 
 
 Command = (Ask | Post | Subscribe | Unsubscribe | ListSubscriptions | ShowChannel | ConfigureChannel | Mute | Unmute
-           | ListMutes | Help | Why | Invalid)
+           | ListMutes | Help | Why | ChannelAlert | Invalid)
 
 SUBSCRIBE_USAGE = "/digest subscribe rocm at 09:00 tz Asia/Shanghai"
 CHANNEL_USAGE = "/digest channel repo vllm-project/vllm time 11:05 tz Asia/Shanghai locale zh-CN topics rocm,qwen"
@@ -124,8 +137,9 @@ def parse_command(text: str) -> Command:
     if verb == "unsubscribe":
         if not rest:
             return Invalid("say_unsubscribe", UNSUBSCRIBE_USAGE)
-        joined = " ".join(rest)
-        return Unsubscribe(None if joined.lower() == "all" else joined)
+        words, live = _live(rest)
+        joined = " ".join(words)
+        return Unsubscribe(None if joined.lower() == "all" and not live else joined, live=live)
     if verb == "subscriptions":
         return ListSubscriptions()
     if verb == "channel":
@@ -199,14 +213,34 @@ def _subscribe(tokens: list[str]) -> Command:
             continue
         words.append(tokens[index])
         index += 1
+    words, live = _live(words)
     if not words:
         return Invalid("say_subscribe", SUBSCRIBE_USAGE)
-    return Subscribe(" ".join(words), at=at, tz=tz)
+    return Subscribe(" ".join(words), at=at, tz=tz, live=live)
+
+
+def _live(tokens: list[str]) -> tuple[list[str], bool]:
+    """Tokens without a trailing "live" (when something is left before it), and whether it was there."""
+    if len(tokens) >= 2 and tokens[-1].lower() == "live":
+        return tokens[:-1], True
+    return tokens, False
+
+
+def live_suffix(text: str) -> tuple[str, bool]:
+    """``text`` without a trailing "live" word, and whether it had one (Discord's query option)."""
+    words, live = _live(tokenize(clean_text(text).strip()))
+    return (" ".join(words), True) if live else (text, False)
 
 
 def _channel(tokens: list[str]) -> Command:
     if not tokens:
         return ShowChannel()
+    if tokens[0].lower() == "alert":
+        rest = tokens[1:]
+        if rest and rest[0].lower() == "off":
+            joined = " ".join(rest[1:])
+            return ChannelAlert(None if not joined or joined.lower() == "all" else joined, off=True)
+        return ChannelAlert(" ".join(rest) or None)
     changes: dict[str, object] = {}
     index = 0
     while index < len(tokens):

@@ -20,6 +20,7 @@ from bot.app.replies import Reply
 from bot.app.service import DigestService, RenderSpec
 from bot.commands.grammar import (
     Ask,
+    ChannelAlert,
     Command,
     ConfigureChannel,
     Help,
@@ -148,9 +149,13 @@ class Commands:
         if isinstance(command, Subscribe):
             await service.look_up(parse_query(command.query).repo)  # GitHub's word first, when only it can tell
             notice = await light(lambda: service.subscribe(ctx, channel, command.query, at=command.at,
-                                                           tz=command.tz))
+                                                           tz=command.tz, live=command.live))
         elif isinstance(command, Unsubscribe):
-            notice = await light(service.unsubscribe, ctx, command.query)
+            notice = await light(lambda: service.unsubscribe(ctx, command.query, live=command.live))
+        elif isinstance(command, ChannelAlert):
+            if command.query is not None and not command.off:
+                await service.look_up(parse_query(command.query).repo)
+            notice = await light(lambda: service.channel_alert(ctx, channel, command.query, off=command.off))
         elif isinstance(command, ListSubscriptions):
             notice = await light(service.subscriptions, ctx, channel)
         elif isinstance(command, ShowChannel):

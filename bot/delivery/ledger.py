@@ -271,6 +271,15 @@ class Ledger:
             rows = [_delivery(row) for row in conn.execute(stmt)]
         return [row for row in rows if row.request is not None]
 
+    def latest(self, platform: str, target: str, repo: str, kind: str) -> Delivery | None:
+        """The row of the latest window of one (platform, target, repo, kind): a live alert's last batch."""
+        t = schema.deliveries
+        stmt = (select(t).where(t.c.platform == platform, t.c.target == target, t.c.repo == repo, t.c.kind == kind)
+                .order_by(t.c.window_start.desc()).limit(1))
+        with self.engine.connect() as conn:
+            row = conn.execute(stmt).first()
+        return _delivery(row) if row else None
+
     def last_sent(self, kind: str = "channel") -> dict[tuple[str, str], datetime]:
         """When each target last got a ``kind`` delivery, by (platform, target)."""
         t = schema.deliveries

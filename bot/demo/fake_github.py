@@ -315,6 +315,12 @@ class FakeGitHub:
         self._authed = _Bucket(rate_limit)
         self._anon = _Bucket(UNAUTHENTICATED_LIMIT if token is not None else rate_limit)
         self._serving = False
+        self._rate_limit = rate_limit
+        # GitHub App (``add_app``): its public key checks the JWTs; installation tokens each have their bucket.
+        self._app: tuple[str, str, dict[str, int], float] | None = None  # id, public PEM, repo -> inst, token TTL
+        self._installation_tokens: dict[str, tuple[int, float]] = {}  # token -> (installation, expires at)
+        self._installation_buckets: dict[int, _Bucket] = {}
+        self.tokens_issued: list[tuple[int, str]] = []  # (installation, token), in order
 
     # -- data -----------------------------------------------------------------------------------------
     def add_repo(
@@ -505,8 +511,87 @@ class FakeGitHub:
                 return fault
         return None
 
+    def add_app(self, app_id: str, public_key_pem: str, installations: dict[str, int], *,
+                token_ttl: float = 3600.0) -> None:
+        """Act as GitHub for one GitHub App: ``GET /repos/{o}/{r}/installation`` and ``POST
+        /app/installations/{id}/access_tokens`` want a JWT the App signed (RS256, checked with
+        ``public_key_pem``, ``iss`` = ``app_id``, at most 10 minutes long); installation tokens then authenticate
+        repository requests, each installation with its own rate-limit bucket, until they expire."""
+        with self._lock:
+            self._app = (app_id, public_key_pem, {repo.lower(): inst for repo, inst in installations.items()},
+                         token_ttl)
+
+    def installation_bucket(self, installation: int) -> dict[str, int]:
+        with self._lock:
+            return self._installation_buckets.setdefault(installation, _Bucket(self._rate_limit)).as_json()
+
+    def _app_jwt_problem(self, rec: RecordedRequest) -> str | None:
+        import jwt  # PyJWT: only the App endpoints need it
+
+        assert self._app is not None
+        app_id, public_key, _, _ = self._app
+        scheme, _, token = rec.headers.get("authorization", "").strip().partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            return "A JSON web token could not be decoded"
+        try:
+            claims = jwt.decode(token.strip(), public_key, algorithms=["RS256"], leeway=60,
+                                options={"require": ["exp", "iat", "iss"]})
+        except jwt.PyJWTError as err:
+            return f"A JSON web token could not be decoded ({type(err).__name__})"
+        if str(claims["iss"]) != app_id:
+            return "Integration not found"
+        if claims["exp"] - claims["iat"] > 600 + 60:
+            return "'Expiration time' claim ('exp') is too far in the future"
+        return None
+
+    def _app_route(self, rec: RecordedRequest, n: int) -> httpx.Response | None:
+        """The App endpoints (None: not one of them)."""
+        if self._app is None:
+            return None
+        path = rec.path[len(self.api_prefix):] if self.api_prefix and rec.path.startswith(self.api_prefix) else rec.path
+        parts = path.strip("/").split("/")
+        installation: int | None = None
+        if rec.method == "GET" and len(parts) == 4 and parts[0] == "repos" and parts[3] == "installation":
+            kind = "lookup"
+        elif (rec.method == "POST" and len(parts) == 4 and parts[:2] == ["app", "installations"]
+              and parts[2].isdigit() and parts[3] == "access_tokens"):
+            kind, installation = "token", int(parts[2])
+        else:
+            return None
+        headers = [("content-type", "application/json; charset=utf-8"), ("x-github-request-id", f"FAKE:{n:08X}")]
+        problem = self._app_jwt_problem(rec)
+        if problem is not None:
+            return httpx.Response(401, headers=headers, content=_dumps({"message": problem,
+                                                                         "documentation_url": DOCS_URL}))
+        _, _, installations, ttl = self._app
+        if kind == "lookup":
+            found = installations.get(f"{parts[1]}/{parts[2]}".lower())
+            if found is None:
+                return httpx.Response(404, headers=headers, content=_dumps({"message": "Not Found",
+                                                                             "documentation_url": DOCS_URL}))
+            return httpx.Response(200, headers=headers, content=_dumps({"id": found, "app_id": int(self._app[0])}))
+        assert installation is not None
+        if installation not in installations.values():
+            return httpx.Response(404, headers=headers, content=_dumps({"message": "Not Found",
+                                                                         "documentation_url": DOCS_URL}))
+        token = "ghs_" + hashlib.sha256(f"{installation}:{n}:{self.now()}".encode()).hexdigest()[:36]
+        expires = self.now() + ttl
+        self._installation_tokens[token] = (installation, expires)
+        self.tokens_issued.append((installation, token))
+        expires_at = datetime.fromtimestamp(int(expires), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return httpx.Response(201, headers=headers, content=_dumps({"token": token, "expires_at": expires_at,
+                                                                     "permissions": {"issues": "read"}}))
+
     def _bucket_for(self, rec: RecordedRequest) -> _Bucket | None:
         """The rate-limit bucket for a request, or None for bad credentials."""
+        auth = rec.headers.get("authorization")
+        if auth is not None and self._installation_tokens:
+            credential = auth.strip().partition(" ")[2].strip()
+            if credential in self._installation_tokens:
+                installation, expires = self._installation_tokens[credential]
+                if self.now() >= expires:
+                    return None  # GitHub: 401 Bad credentials for an expired installation token
+                return self._installation_buckets.setdefault(installation, _Bucket(self._rate_limit))
         if self.token is None:
             return self._authed
         auth = rec.headers.get("authorization")
@@ -530,6 +615,9 @@ class FakeGitHub:
         ]
 
     def _serve(self, rec: RecordedRequest, n: int) -> httpx.Response:
+        app_response = self._app_route(rec, n)
+        if app_response is not None:
+            return app_response
         bucket = self._bucket_for(rec)
         if bucket is None:
             self._anon.roll(self.now())

@@ -94,7 +94,9 @@ class DigestBuilder:
             hot_min_comments=self.options.hot_min_comments,
             is_bot=self._is_bot or (lambda _login: False),
             synced_from=self.store.synced_from(repo),
-            complete_until=self.store.last_synced(repo),
+            # Cached whole-day counts never change: only a completed poll vouches for a day (a lost webhook
+            # delivery would leave a hole the reconciling poll fills later).
+            complete_until=self.store.last_polled(repo),
             bots_key=self.options.bots_key,
         )
 

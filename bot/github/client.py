@@ -83,6 +83,7 @@ class GitHubClient:
         sleep: Sleep = asyncio.sleep,
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
+        token_provider: Callable[[], Awaitable[str]] | None = None,
     ) -> None:
         headers = {
             "Accept": "application/vnd.github+json",
@@ -100,6 +101,8 @@ class GitHubClient:
         self._sleep = sleep
         self._clock = clock
         self._rng = rng or random.Random()
+        # A GitHub App installation's token, current before each request (it is renewed before it expires).
+        self._token_provider = token_provider
         self.requests_made = 0
         self.rate_remaining: int | None = None
         self.rate_limit: int | None = None
@@ -182,6 +185,8 @@ class GitHubClient:
         primary_waits = 0
         while True:
             await self._wait_for_primary_limit(url)
+            if self._token_provider is not None:
+                headers = {**headers, "Authorization": f"Bearer {await self._token_provider()}"}
             try:
                 response = await self._http.get(url, headers=headers)
             except _RETRYABLE_ERRORS as err:
@@ -282,7 +287,7 @@ class GitHubClient:
             reset_at = datetime.fromtimestamp(self.rate_reset, UTC).strftime("%H:%M UTC")
             hint = (
                 ""
-                if "Authorization" in self._http.headers
+                if "Authorization" in self._http.headers or self._token_provider is not None
                 else "; set GITHUB_TOKEN for 5,000 requests an hour"
             )
             raise RateLimited(

@@ -262,3 +262,20 @@ def pull_details_from_payload(number: int, payload: Any) -> PullDetails:
         review_comments=count("review_comments"),
         commits=count("commits"),
     )
+
+
+def item_from_pull(repo: str, payload: Any, is_bot: Callable[[str], bool]) -> tuple[ItemRecord, tuple[str, ...]]:
+    """A pull request object (``GET /pulls/{n}``, webhooks' ``pull_request``) -> the item, read by
+    ``item_from_payload`` as the issues listing shows it, and the item fields its payload cannot say (a pull
+    object has no reactions; a review event's has no comment count): the caller keeps the stored ones."""
+    pull = _object(payload, "the pull request")
+    merged_at = pull.get("merged_at")
+    if merged_at is None and pull.get("merged") is True:
+        raise MalformedPayload("merged is true but merged_at is missing")
+    as_issue = {**pull, "pull_request": {"merged_at": merged_at, "html_url": pull.get("html_url")}}
+    missing: list[str] = []
+    if "reactions" not in pull:
+        missing += ["reactions", "thumbs_up"]
+    if "comments" not in pull:
+        missing.append("comment_count")
+    return item_from_payload(repo, as_issue, is_bot), tuple(missing)

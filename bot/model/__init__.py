@@ -395,6 +395,7 @@ class QueryResult:
     suggestions: tuple[Suggestion, ...] = ()  # when nothing matched: nearest topics, a wider window
     locale: str = "en"
     report_url: str | None = None  # the web report's search page for this query (app service, PUBLIC_URL set)
+    alert: bool = False  # a live alert's batch: the new items matching ``query`` that arrived in ``window``
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,7 @@ from bot.commands.grammar import (
     UNMUTE_USAGE,
     UNSUBSCRIBE_USAGE,
     Ask,
+    ChannelAlert,
     Command,
     ConfigureChannel,
     Help,
@@ -72,6 +73,7 @@ from bot.commands.grammar import (
     check_duration,
     check_hhmm,
     check_timezone,
+    live_suffix,
     subcommand_word,
     why_command,
 )
@@ -248,14 +250,16 @@ def subscribe_command(query: str, time: str | None = None, timezone: str | None 
     text = _text(query)
     if not text:
         return Invalid("say_subscribe", SUBSCRIBE_USAGE)
-    return Subscribe(text, at=at_value, tz=tz_value)
+    words, live = live_suffix(text)  # "rocm live" in the query option: a live alert, as in the text grammar
+    return Subscribe(words, at=at_value, tz=tz_value, live=live)
 
 
 def unsubscribe_command(query: str) -> Command:
     text = _text(query)
     if not text:
         return Invalid("say_unsubscribe", UNSUBSCRIBE_USAGE)
-    return Unsubscribe(None if text.lower() == "all" else text)
+    words, live = live_suffix(text)
+    return Unsubscribe(None if text.lower() == "all" else words, live=live)
 
 
 def channel_command(repo: str | None = None, time: str | None = None, timezone: str | None = None,
@@ -273,6 +277,12 @@ def channel_command(repo: str | None = None, time: str | None = None, timezone: 
         except ValueError:
             return Invalid(SETTING_PROBLEMS[key], CHANNEL_USAGE, value, name)
     return ConfigureChannel(changes)
+
+
+def alert_command(query: str | None = None, off: bool = False) -> Command:
+    """``/digest alert``: as ``/digest channel alert [off] [<query>]`` on Slack (no query: list, or all off)."""
+    text = _text(query)
+    return ChannelAlert(None if not text or (off and text.lower() == "all") else text, off=off)
 
 
 def mute_command(topic: str | None = None, duration: str | None = None, for_me: bool = False) -> Command:
@@ -348,6 +358,13 @@ class DigestGroup(app_commands.Group):
         command = channel_command(repo, time, timezone, locale.value if locale else None, topics,
                                   thread.value if thread else None)
         await _bot(interaction).handle_interaction(interaction, command)
+
+    @app_commands.command(name="alert", description="Live alerts in this channel: new matching issues and PRs")
+    @app_commands.describe(query="A topic or query to alert on; leave empty to list this channel's alerts",
+                           off="Turn the alert off (with no query: all of this channel's)")
+    @app_commands.autocomplete(query=complete_query)
+    async def alert(self, interaction: discord.Interaction, query: Query | None = None, off: bool = False) -> None:
+        await _bot(interaction).handle_interaction(interaction, alert_command(query, off))
 
     @app_commands.command(name="mute", description="Leave a topic out of this channel's digests (or your DMs)")
     @app_commands.describe(topic="The topic; leave empty to list what is muted",

@@ -54,6 +54,9 @@ async def slack(service: DigestService, env: Mapping[str, str], stack: AsyncExit
     if oauth_mode(env):
         return await _slack_oauth(service, env, stack, mode)
     if mode == "serve":
+        if not env.get("SLACK_BOT_TOKEN") and not env.get("SLACK_SIGNING_SECRET") and (
+                env.get("GITHUB_WEBHOOK_SECRET") or env.get("REPORTS_SECRET") or service.settings.file.reports.public):
+            return None  # a web process for GitHub webhooks or report pages only (a Discord-only deployment)
         token, secret = require(env, "SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET")
         app, deps = build_app(default_deps(service), token=token, signing_secret=secret,
                               api_url=env.get("SLACK_API_URL"))
@@ -129,7 +132,20 @@ async def discord(service: DigestService, env: Mapping[str, str], stack: AsyncEx
     return Connection("discord", messenger=bot.messenger, run=bot.connect)
 
 
-PLATFORMS: dict[str, PlatformFactory] = {"slack": slack, "discord": discord}
+async def github(service: DigestService, env: Mapping[str, str], stack: AsyncExitStack,
+                 mode: Mode) -> Connection | None:
+    """``POST /github/webhook`` in the web process, only with ``GITHUB_WEBHOOK_SECRET`` (the worker retries
+    deliveries that failed to apply: ``bot/scheduler.py``)."""
+    secret = env.get("GITHUB_WEBHOOK_SECRET")
+    if mode != "serve" or not secret:
+        return None
+    from bot.app.webhooks import build_applier
+    from bot.platforms.github_webhooks import webhook_routes
+
+    return Connection("github", routes=webhook_routes(build_applier(service), secret))
+
+
+PLATFORMS: dict[str, PlatformFactory] = {"slack": slack, "discord": discord, "github": github}
 
 
 async def connect(service: DigestService, env: Mapping[str, str], stack: AsyncExitStack,

@@ -186,12 +186,13 @@ class ReportRoutes:
         """One store round trip for a page not in the cache: 404 for a repository never synced or a day the
         index does not list; else whether the day is immutable, and the last sync (what a mutable page's key
         holds)."""
-        synced = self.service.last_synced(repo)
-        if synced is None:
+        polled, synced = self.service.sync_marks(repo)
+        if polled is None or synced is None:
             return _error(404, "No such report.")
         if not self.reports.has_day(repo, day):
             return _error(404, "No report for that day (not a date, not over yet, or never synced).")
-        immutable = synced >= self.reports.window(day).end
+        # Immutable only once a poll covers it (webhooks may be dropped); until then keyed by webhooks' reach too.
+        immutable = polled >= self.reports.window(day).end
         return immutable, None if immutable else synced
 
     async def _build_day(self, repo: str, day: date, locale: str | None, expires: str | None,

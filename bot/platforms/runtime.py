@@ -81,8 +81,11 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
     """One process: sync every followed repository, post channel digests and DMs on schedule, and host the
     chat connections (Slack Socket Mode and/or Discord). Run exactly one (APScheduler's rule); the delivery
     ledger keeps a second one started by mistake from double-posting."""
+    from bot.app.webhooks import build_applier
+    from bot.delivery.alerts import AlertJobs
+    from bot.delivery.jobs import DeliveryJobs
     from bot.delivery.ledger import Ledger
-    from bot.github.factory import build_syncer, github_client
+    from bot.github.factory import AppSync, build_syncer, github_client
     from bot.scheduler import DigestScheduler
 
     tasks: list[asyncio.Task[None]] = []
@@ -94,13 +97,19 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
         if not messengers:
             raise UserError("nothing to run: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or "
                             "SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (many workspaces), and/or DISCORD_TOKEN")
-        github = await stack.enter_async_context(github_client(settings))
-        syncer = build_syncer(store, settings, github)
+        if settings.github_app_id is not None:  # a GitHub App: a token per installation, each its own budget
+            app = AppSync(store, settings)
+            stack.push_async_callback(app.aclose)
+            sync = app.sync
+        else:
+            github = await stack.enter_async_context(github_client(settings))
+            sync = build_syncer(store, settings, github).sync
         delivery = settings.file.delivery
         ledger = Ledger(store, lease=timedelta(seconds=delivery.lease_seconds))
         try:
-            async with DigestScheduler(service, messengers, sync=syncer.sync, ledger=ledger,
-                                       grace=timedelta(hours=delivery.grace_hours)):
+            jobs = DeliveryJobs(service, messengers, ledger=ledger, sync=sync)
+            async with DigestScheduler(service, messengers, jobs=jobs, grace=timedelta(hours=delivery.grace_hours),
+                                       webhooks=build_applier(service), alerts=AlertJobs(jobs)):
                 for connection in connections:
                     if connection.run is not None:
                         tasks.append(asyncio.create_task(connection.run(), name=connection.name))

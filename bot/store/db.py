@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +114,17 @@ def _add_columns(conn: Connection, table: Table, names: Sequence[str]) -> None:
             conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {name} {column_type}"))
 
 
+def _webhook_deliveries(conn: Connection) -> None:
+    schema.webhook_deliveries.create(conn, checkfirst=True)
+
+
+def _live_alerts(conn: Connection) -> None:
+    # items.first_seen_at: rows stored before read null, so nothing older than this step is ever announced.
+    _add_columns(conn, schema.items, ("first_seen_at",))
+    _index("ix_items_repo_first_seen").create(conn, checkfirst=True)
+    schema.alerts.create(conn, checkfirst=True)
+
+
 def _item_kinds(conn: Connection) -> None:
     # items: step 1 creates the table from today's definition, so the columns may exist already. Items stored
     # before have no kinds_key: a digest works their kinds out as it reads them, the sync stores them next time.
@@ -132,7 +143,7 @@ def _workspaces(conn: Connection) -> None:
 MIGRATIONS: list[tuple[int, Migration]] = [
     (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
     (6, _comment_associations), (7, _pr_details), (8, _channel_thread), (9, _item_kinds),
-    (12, _workspaces),  # 10 and 11: the webhooks branch
+    (10, _webhook_deliveries), (11, _live_alerts), (12, _workspaces),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -197,10 +208,13 @@ def migrate(engine: Engine) -> int:
 
 def upsert(
     conn: Connection, table: Table, rows: Sequence[dict[str, Any]], keys: Sequence[str],
-    *, keep: Sequence[str] = (),
+    *, keep: Sequence[str] = (), insert_only: Mapping[str, Any] | None = None, newer_only: str | None = None,
 ) -> None:
     """Insert or update by primary key, idempotently, in the caller's transaction. ``keep``: columns whose
-    stored value a row's None does not overwrite (what another writer fills in, such as a PR's details)."""
+    stored value a row's None does not overwrite (what another writer fills in, such as a PR's details).
+    ``insert_only``: values a new row gets that an update never changes (when the store first saw it).
+    ``newer_only``: a column (``updated_at``) a row must not be older in to replace the stored one (webhook
+    deliveries arrive out of order and late)."""
     if not rows:
         return
     dialect = conn.dialect.name
@@ -212,9 +226,14 @@ def upsert(
             for name in rows[0]
             if name not in keys
         }
+        if insert_only:
+            rows = [{**row, **insert_only} for row in rows]
+        where = table.c[newer_only] <= stmt.excluded[newer_only] if newer_only else None
         # executemany: one cached statement; SQLAlchemy batches it into multi-row VALUES itself.
-        conn.execute(stmt.on_conflict_do_update(index_elements=list(keys), set_=updates), list(rows))
+        conn.execute(stmt.on_conflict_do_update(index_elements=list(keys), set_=updates, where=where), list(rows))
         return
+    if insert_only:
+        rows = [{**row, **insert_only} for row in rows]
     # Portable fallback: delete then insert, inside the same transaction.
     key_cols = [table.c[name] for name in keys]
     key_values = [tuple(row[name] for name in keys) for row in rows]

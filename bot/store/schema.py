@@ -86,11 +86,15 @@ items = Table(
     Column("review_comments", Integer),
     Column("details_updated_at", UTCDateTime),
     Column("details_due", Boolean),
+    # When this store first held the item (schema 10), by webhook or poll, never changed by later writes: live
+    # alerts announce what arrived since their last batch, whenever GitHub says it was created.
+    Column("first_seen_at", UTCDateTime),
     Index("ix_items_repo_created", "repo", "created_at"),
     Index("ix_items_repo_closed", "repo", "closed_at"),
     Index("ix_items_repo_merged", "repo", "merged_at"),
     Index("ix_items_repo_author", "repo", "author", "created_at"),  # first-time contributors (covering)
     Index("ix_items_repo_details_due", "repo", "details_due"),  # PR details to retry
+    Index("ix_items_repo_first_seen", "repo", "first_seen_at"),  # live alerts: what arrived since a batch
 )
 
 comments = Table(
@@ -273,4 +277,42 @@ unreadable = Table(
     Column("first_seen_at", UTCDateTime, nullable=False),
     Column("last_seen_at", UTCDateTime, nullable=False),
     Column("attempts", Integer, nullable=False, default=1),  # times seen malformed (in listings or alone)
+)
+
+# GitHub webhook deliveries (schema 9), by X-GitHub-Delivery: the raw body is stored before it is applied, so a
+# delivery GitHub sends twice is applied once and one that fails to apply is retried by the worker, never lost.
+webhook_deliveries = Table(
+    "webhook_deliveries",
+    metadata,
+    Column("delivery_id", String(64), primary_key=True),
+    Column("event", String(40), nullable=False),
+    Column("action", String(40), nullable=False, default=""),
+    Column("repo", String(200)),  # as the store spells it; null: not a followed repository
+    Column("received_at", UTCDateTime, nullable=False),
+    Column("body", Text, nullable=False),
+    Column("status", String(8), nullable=False),  # pending | applied | ignored | failed
+    Column("applied_at", UTCDateTime),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("last_error", Text),
+    Index("ix_webhook_deliveries_status", "status", "received_at"),
+    Index("ix_webhook_deliveries_repo", "repo", "received_at"),
+)
+
+# Live alerts (schema 10): "/digest subscribe rocm live" (a DM) and "/digest channel alert rocm" (a channel).
+# New matching issues and PRs are sent in at most one message a minute per target, through the delivery ledger
+# (kind "alert", window = the batch), so each batch arrives once.
+alerts = Table(
+    "alerts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("platform", String(16), nullable=False),
+    Column("target", String(64), nullable=False),  # user id (a DM) | channel id
+    Column("dm", Boolean, nullable=False),
+    Column("query", String(500), nullable=False),
+    Column("repo", String(200)),
+    Column("locale", String(8), nullable=False),
+    Column("timezone", String(64), nullable=False),
+    Column("created_by", String(64)),
+    Column("created_at", UTCDateTime, nullable=False),
+    UniqueConstraint("platform", "target", "dm", "query", name="uq_alert"),
 )

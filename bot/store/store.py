@@ -26,12 +26,14 @@ from bot.store.records import (
 )
 from bot.timeutil import utcnow
 
+# Webhooks count towards a window's coverage only when their deliveries began this long before a poll completed.
+WEBHOOK_POLL_MARGIN = timedelta(minutes=10)
 _ITEM_FIELDS = [f.name for f in dataclasses.fields(ItemRecord)]
 _ITEM_FIELD_SET = frozenset(_ITEM_FIELDS)
 _COMMENT_FIELDS = [f.name for f in dataclasses.fields(CommentRecord)]
 
 
-def _item_row(item: ItemRecord) -> dict[str, Any]:
+def item_row(item: ItemRecord) -> dict[str, Any]:
     row = {name: getattr(item, name) for name in _ITEM_FIELDS}
     # A listing knows no details: None keeps what the details step stored (``upsert(keep=...)``).
     row["details_due"] = item.details_due or None
@@ -110,7 +112,8 @@ class Store:
             u = schema.unreadable.c
             for repo, resource, key in resolved:
                 conn.execute(delete(schema.unreadable).where(u.repo == repo, u.resource == resource, u.key == key))
-            upsert(conn, schema.items, [_item_row(item) for item in items], ("repo", "number"), keep=DETAIL_FIELDS)
+            upsert(conn, schema.items, [item_row(item) for item in items], ("repo", "number"), keep=DETAIL_FIELDS,
+                   insert_only={"first_seen_at": utcnow()})
             upsert(
                 conn,
                 schema.comments,
@@ -228,6 +231,40 @@ class Store:
         ]
 
     def last_synced(self, repo: str) -> datetime | None:
+        """How far the store is known to hold ``repo``'s activity: its last completed poll, or later by the
+        webhooks applied since (``webhook_coverage``). None when no poll ever completed."""
+        return self.sync_marks(repo)[1]
+
+    def sync_marks(self, repo: str) -> tuple[datetime | None, datetime | None]:
+        """(``last_polled``, ``last_synced``): what only a completed poll vouches for (GitHub does not promise
+        to deliver every webhook: a page that must never change again waits for it), and what webhooks add."""
+        polled = self.last_polled(repo)
+        if polled is None:
+            return None, None
+        hooks = self.webhook_coverage(repo, polled)
+        return polled, max(polled, hooks) if hooks is not None else polled
+
+    def webhook_coverage(self, repo: str, polled: datetime) -> datetime | None:
+        """Up to when webhook deliveries carried ``repo``'s activity on from a poll completed at ``polled``: the
+        latest one applied before any not applied yet, provided the deliveries kept began at least
+        ``WEBHOOK_POLL_MARGIN`` before that poll completed (the listing read GitHub before it completed; a gap
+        between the two paths must not count as covered). None when they do not reach past the poll."""
+        w = schema.webhook_deliveries.c
+        mine = w.repo == repo
+        with self.engine.connect() as conn:
+            first = conn.execute(select(func.min(w.received_at)).where(mine)).scalar()
+            if first is None or first > polled - WEBHOOK_POLL_MARGIN:
+                return None
+            waiting = conn.execute(
+                select(func.min(w.received_at)).where(mine, w.status.in_(("pending", "failed")))
+            ).scalar()
+            applied = select(func.max(w.received_at)).where(mine, w.status.in_(("applied", "ignored")))
+            if waiting is not None:
+                applied = applied.where(w.received_at < waiting)
+            latest = conn.execute(applied).scalar()
+        return latest if latest is not None and latest > polled else None
+
+    def last_polled(self, repo: str) -> datetime | None:
         """When every listing of ``repo`` last completed (the older of the two), or None if one never did."""
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -368,7 +405,7 @@ class Store:
         i = schema.items
         with self.engine.begin() as conn:
             for item in items:
-                row = _item_row(item)
+                row = item_row(item)
                 conn.execute(
                     i.update()
                     .where(i.c.repo == item.repo, i.c.number == item.number)
@@ -383,6 +420,11 @@ class Store:
             n_items = conn.execute(select(func.count()).where(schema.items.c.repo == repo)).scalar_one()
             n_comments = conn.execute(select(func.count()).where(schema.comments.c.repo == repo)).scalar_one()
         return n_items, n_comments
+
+    def synced_repos(self) -> list[str]:
+        """Repositories a sync has run for (the worker follows them)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(schema.sync_state.c.repo).distinct()).scalars())
 
     def repos(self) -> list[str]:
         with self.engine.connect() as conn:

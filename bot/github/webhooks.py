@@ -1,0 +1,203 @@
+"""GitHub webhook deliveries -> the store, through the sync's own payload adapter and idempotent writes.
+
+``verify`` checks ``X-Hub-Signature-256`` (HMAC-SHA256 of the raw body with ``GITHUB_WEBHOOK_SECRET``, compared
+in constant time). ``WebhookApplier.receive`` records a verified delivery raw (by ``X-GitHub-Delivery``: the
+same delivery twice is stored and applied once), then applies it: ``issues``, ``issue_comment``,
+``pull_request`` and ``pull_request_review`` become the items, comments and PR details a sync would have stored
+(``bot/github/payloads.py``), written only over older versions (deliveries arrive late and out of order). What
+fails to apply stays recorded and the worker's ``retry`` applies it later: a delivery is never lost. Events of
+repositories the bot does not follow are acknowledged and ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.github.payloads import (
+    MalformedPayload,
+    comment_from_payload,
+    item_from_payload,
+    item_from_pull,
+    pull_details_from_payload,
+)
+from bot.store.records import ItemRecord
+from bot.store.webhooks import APPLIED, FAILED, IGNORED, EventRecords, WebhookDelivery, WebhookLog
+from bot.timeutil import utcnow
+from bot.topics.items import classify
+from bot.topics.taxonomy import Taxonomy
+
+_log = logging.getLogger(__name__)
+
+EVENTS = ("issues", "issue_comment", "pull_request", "pull_request_review")
+PULL_ACTIONS = frozenset({"opened", "closed", "reopened", "edited", "labeled", "unlabeled", "synchronize",
+                          "ready_for_review", "converted_to_draft", "assigned", "unassigned",
+                          "review_requested", "review_request_removed", "locked", "unlocked", "milestoned",
+                          "demilestoned", "auto_merge_enabled", "auto_merge_disabled"})
+# Issue actions that leave an issue the store can read (deleted and transferred ones are gone from the repo).
+ISSUE_GONE = frozenset({"deleted", "transferred"})
+MAX_DELIVERY_ID = 64
+PING = "ping"
+
+# What ``receive`` answered, for the HTTP status and the logs.
+DUPLICATE = "duplicate"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    status: str  # applied | ignored | duplicate | failed | pong
+    detail: str = ""
+
+
+def signature(secret: str, body: bytes) -> str:
+    """The ``X-Hub-Signature-256`` value GitHub sends for ``body``."""
+    return "sha256=" + hmac.new(secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
+
+
+def verify(secret: str, body: bytes, header: str | None) -> bool:
+    """Whether ``header`` is ``body``'s signature with ``secret``, compared in constant time."""
+    if not secret or not header:
+        return False
+    return hmac.compare_digest(signature(secret, body).encode("ascii"), header.strip().encode("ascii", "replace"))
+
+
+class WebhookApplier:
+    def __init__(
+        self,
+        log: WebhookLog,
+        *,
+        followed: Callable[[str], str | None],
+        is_bot: Callable[[str], bool] = lambda login: login.endswith("[bot]"),
+        taxonomy: Callable[[str], Taxonomy] | None = None,
+    ) -> None:
+        self.log = log
+        self.followed = followed  # GitHub's full_name -> the store's spelling of it, None if not followed
+        self.is_bot = is_bot
+        self.taxonomy = taxonomy
+
+    def receive(self, delivery_id: str, event: str, body: bytes, *, received_at: datetime | None = None) -> Outcome:
+        """A verified delivery: recorded, then applied (blocking; the web process runs it in a thread). Raises
+        only when it cannot even be recorded (the store is down): GitHub then sees a failure to redeliver."""
+        if event == PING:
+            return Outcome("pong")
+        text = body.decode("utf-8", "replace").replace("\x00", "")
+        try:
+            payload = json.loads(text)
+        except ValueError:
+            payload = None
+        action = payload.get("action") if isinstance(payload, dict) else None
+        action = action if isinstance(action, str) else ""
+        repo = self._repo(payload)
+        earlier = self.log.record(delivery_id[:MAX_DELIVERY_ID], event, action, repo, text, received_at)
+        if earlier is not None and earlier.status in (APPLIED, IGNORED):
+            return Outcome(DUPLICATE, earlier.status)
+        return self.apply(WebhookDelivery(delivery_id[:MAX_DELIVERY_ID], event, action, repo,
+                                          received_at or utcnow(), text, "pending"), payload)
+
+    def apply(self, delivery: WebhookDelivery, payload: Any = None) -> Outcome:
+        """Apply one recorded delivery; a failure is recorded (``failed``) for ``retry``."""
+        try:
+            if payload is None:
+                payload = json.loads(delivery.body)
+            if delivery.repo is None:
+                why = "not a followed repository" if delivery.event in EVENTS else f"event {delivery.event}"
+                self.log.settle(delivery.delivery_id, IGNORED, why)
+                return Outcome(IGNORED, why)
+            records = self.records(delivery.event, delivery.repo, payload)
+            if records is None:
+                self.log.settle(delivery.delivery_id, IGNORED, f"{delivery.event} {delivery.action}")
+                return Outcome(IGNORED, f"{delivery.event} {delivery.action}")
+            self.log.apply(delivery.delivery_id, records)
+        except (MalformedPayload, ValueError, KeyError, TypeError) as err:
+            # GitHub's payload this once, or a bug: kept, reported, retried (a fix deployed later applies it).
+            _log.warning("webhook %s (%s %s on %s) could not be applied: %s", delivery.delivery_id, delivery.event,
+                         delivery.action, delivery.repo, err)
+            self._fail(delivery, f"{type(err).__name__}: {err}")
+            return Outcome(FAILED, str(err))
+        except Exception as err:  # the store: retried by the worker
+            _log.warning("webhook %s could not be stored: %s", delivery.delivery_id, err)
+            self._fail(delivery, f"{type(err).__name__}: {err}")
+            return Outcome(FAILED, str(err))
+        return Outcome(APPLIED, f"{delivery.event} {delivery.action}")
+
+    def _fail(self, delivery: WebhookDelivery, error: str) -> None:
+        try:
+            self.log.settle(delivery.delivery_id, FAILED, error)
+        except Exception as err:  # still pending: the worker's retry picks it up all the same
+            _log.warning("webhook %s: could not record the failure: %s", delivery.delivery_id, err)
+
+    def retry(self, *, older_than: timedelta = timedelta(seconds=30), limit: int = 500) -> dict[str, int]:
+        """The worker's job: apply what is still unapplied (failed, or pending longer than ``older_than``: the
+        web process that took it died mid-way). Blocking."""
+        done: dict[str, int] = {}
+        for delivery in self.log.due(received_before=utcnow() - older_than, limit=limit):
+            outcome = self.apply(delivery)
+            done[outcome.status] = done.get(outcome.status, 0) + 1
+        return done
+
+    def _repo(self, payload: Any) -> str | None:
+        repository = payload.get("repository") if isinstance(payload, dict) else None
+        name = repository.get("full_name") if isinstance(repository, dict) else None
+        return self.followed(name) if isinstance(name, str) and name.count("/") == 1 else None
+
+    # --- payload -> records ---
+
+    def records(self, event: str, repo: str, payload: Any) -> EventRecords | None:
+        """What ``event`` changes in ``repo``'s store; None when it changes nothing the bot keeps."""
+        if not isinstance(payload, dict):
+            raise MalformedPayload("the payload is not an object")
+        action = payload.get("action")
+        if event == "issues":
+            if action in ISSUE_GONE:
+                return None
+            issue = payload.get("issue")
+            item = self._item(item_from_payload(repo, issue, self.is_bot))
+            return EventRecords(items=[item], partial={(repo, item.number): _absent(issue)})
+        if event == "issue_comment":
+            issue = payload.get("issue")
+            item = self._item(item_from_payload(repo, issue, self.is_bot))
+            comment = comment_from_payload(repo, payload.get("comment"), self.is_bot)
+            if comment.number != item.number:
+                raise MalformedPayload(f"comment {comment.id} names issue #{comment.number}, not #{item.number}")
+            unchanged = [(repo, item.number)] if item.is_pr else []  # a comment changes no PR's size
+            partial = {(repo, item.number): _absent(issue)}
+            if action == "deleted":
+                return EventRecords(items=[item], deleted_comments=[(repo, comment.id)], details_unchanged=unchanged,
+                                    partial=partial)
+            return EventRecords(items=[item], comments=[comment], details_unchanged=unchanged, partial=partial)
+        if event in ("pull_request", "pull_request_review"):
+            if event == "pull_request" and action not in PULL_ACTIONS:
+                return None
+            pull = payload.get("pull_request")
+            item, missing = item_from_pull(repo, pull, self.is_bot)
+            item = self._item(item)
+            details = []
+            if isinstance(pull, dict) and all(field in pull for field in ("additions", "deletions", "changed_files")):
+                details.append((repo, pull_details_from_payload(item.number, pull), item.updated_at))
+            return EventRecords(items=[item], details=details, partial={(repo, item.number): missing})
+        return None
+
+    def _item(self, item: ItemRecord) -> ItemRecord:
+        return classify(self.taxonomy(item.repo), item) if self.taxonomy is not None else item
+
+
+def _absent(issue: Any) -> tuple[str, ...]:
+    """Item fields an issue object in a webhook does not say (so the stored values stay): reactions, the
+    comment count, a PR's ``merged_at`` (a merged PR commented on must stay merged)."""
+    if not isinstance(issue, dict):
+        return ()
+    missing: list[str] = []
+    if "reactions" not in issue:
+        missing += ["reactions", "thumbs_up"]
+    if "comments" not in issue:
+        missing.append("comment_count")
+    pull = issue.get("pull_request")
+    if isinstance(pull, dict) and "merged_at" not in pull:
+        missing.append("merged_at")
+    return tuple(missing)
