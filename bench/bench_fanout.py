@@ -31,7 +31,6 @@ import logging
 import math
 import multiprocessing as mp
 import shutil
-import tempfile
 import threading
 import time
 import tracemalloc
@@ -266,35 +265,14 @@ def main() -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("slack_sdk").setLevel(logging.WARNING)
 
-    from bench.common import print_machine, ru_maxrss_bytes
+    from bench.common import print_machine, ru_maxrss_bytes, scratch_store
 
     print_machine({"bench": "bench_fanout", "subscribers": str(args.subscribers)})
-    tmp = Path(tempfile.mkdtemp(prefix="bench-fanout-"))
-    schema_name = None
-    if args.postgres:
-        import uuid
-
-        import psycopg
-
-        schema_name = f"bench_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test", autocommit=True) as conn:
-            conn.execute(f"CREATE SCHEMA {schema_name}")
-        store_url = f"{args.postgres}?options=-csearch_path%3D{schema_name}"
-    else:
-        store_url = f"sqlite:///{tmp}/store.sqlite3"
     fake = FakeSlackProcess(channel_rate=args.channel_rate, channel_burst=args.channel_burst,
                             workspace_rate=args.workspace_rate, keep_blocks=False)
-    try:
-        with fake as base_url:
-            run = asyncio.run(_run(args, base_url, store_url, tmp))
-            counts = fake.counts()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if schema_name:
-            import psycopg
-
-            with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test", autocommit=True) as conn:
-                conn.execute(f"DROP SCHEMA {schema_name} CASCADE")
+    with scratch_store(args.postgres, "bench-fanout-") as (store_url, tmp), fake as base_url:
+        run = asyncio.run(_run(args, base_url, store_url, tmp))
+        counts = fake.counts()
     expected = run["expected"]
     per_channel = counts["per_channel"]
     lost = sum(max(0, n - per_channel.get(channel, 0)) for channel, n in expected.items())

@@ -266,26 +266,13 @@ def main() -> None:
 
     from cryptography.fernet import Fernet
 
-    from bench.common import print_machine
+    from bench.common import print_machine, scratch_store
 
     print_machine({"bench": "bench_workspaces", "workspaces": str(args.workspaces),
                    "channels per workspace": str(args.channels), "subscribers": str(args.subscribers)})
-    tmp = Path(tempfile.mkdtemp(prefix="bench-workspaces-"))
-    schema_name = None
-    if args.postgres:
-        import uuid
-
-        import psycopg
-
-        schema_name = f"bench_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test", autocommit=True) as conn:
-            conn.execute(f"CREATE SCHEMA {schema_name}")
-        store_url = f"{args.postgres}?options=-csearch_path%3D{schema_name}"
-    else:
-        store_url = f"sqlite:///{tmp}/store.sqlite3"
     key = Fernet.generate_key().decode()
     summary: dict[str, Any] = {"store": "postgresql" if args.postgres else "sqlite"}
-    try:
+    with scratch_store(args.postgres, "bench-workspaces-") as (store_url, _tmp):
         _prepare(store_url, args, key)
         with FakeProcess() as fake:
             base = {"store_url": store_url, "base_url": fake.base_url, "key": key, "concurrency": args.concurrency}
@@ -295,13 +282,6 @@ def main() -> None:
                 runs = _run_workers([{**base, "mode": mode} for _ in range(workers)])
                 counts = fake.ask("counts")
                 summary[mode] = _figures(args, runs, counts, workers)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if schema_name:
-            import psycopg
-
-            with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test", autocommit=True) as conn:
-                conn.execute(f"DROP SCHEMA {schema_name} CASCADE")
     teams, single = summary["teams"], summary["single"]
     summary["per-workspace tokens vs one token, elapsed ratio (same deliveries)"] = round(
         teams["elapsed s (slowest worker)"] / single["elapsed s (slowest worker)"], 3) if args.workers == 1 else "n/a"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import hashlib
 import io
@@ -27,7 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+import uuid
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from importlib import metadata
@@ -435,3 +437,31 @@ def use_quick_sample(args: argparse.Namespace, quick: SampleSpec) -> None:
 
 def sample_spec(args: argparse.Namespace) -> SampleSpec:
     return SampleSpec(args.days, args.items_per_day, args.comments_per_day, args.seed)
+
+
+@contextlib.contextmanager
+def scratch_store(postgres: str | None, prefix: str) -> Iterator[tuple[str, Path]]:
+    """A store URL nobody else uses, and a scratch folder, both removed afterwards: a SQLite file in the folder,
+    or (``postgres``: a SQLAlchemy URL of the local server) a fresh schema of its own."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    schema_name = None
+    try:
+        if postgres:
+            import psycopg
+
+            schema_name = f"bench_{uuid.uuid4().hex[:10]}"
+            with psycopg.connect(_LOCAL_POSTGRES, autocommit=True) as conn:
+                conn.execute(f"CREATE SCHEMA {schema_name}")
+            yield f"{postgres}?options=-csearch_path%3D{schema_name}", tmp
+        else:
+            yield f"sqlite:///{tmp}/store.sqlite3", tmp
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if schema_name:
+            import psycopg
+
+            with psycopg.connect(_LOCAL_POSTGRES, autocommit=True) as conn:
+                conn.execute(f"DROP SCHEMA {schema_name} CASCADE")
+
+
+_LOCAL_POSTGRES = "host=127.0.0.1 port=5432 user=postgres dbname=test"
