@@ -151,7 +151,7 @@ def _first_message(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str)
     stats = digest.stats.as_dict()
     narrative = digest.narrative
     report = layout.report_link(digest.report_url)
-    quiet = t["list_sep"].join(sections.section_title(s, t) for s in chat.quiet)
+    quiet = [sections.section_title(s, t) for s in chat.quiet]  # GitHub-like data: escaped by the template
     lines = [parts.summary(narrative, t) + "\n" if narrative else "", parts.window(digest.window, tz, t),
              parts.activity(digest.daily_activity, t), parts.quiet_topics(quiet, t) if quiet else "",
              "📄 " + discord_link(report, t["report"]["full_report"]) if report else ""]

@@ -340,9 +340,9 @@ def _channel_blocks(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str
         blocks.append(_rich(_heading(_section_heading(kind, section, t)), _bullets(lines)))
     if not shown:
         blocks.append(_section(parts.no_highlights(t)))
-    if chat.quiet:
+    if chat.quiet:  # rich text: a topic's name is shown exactly, never read as markup
         names = t["list_sep"].join(slack_text(sections.section_title(s, t), 100) for s in chat.quiet)
-        blocks.append(_context(parts.quiet_topics(names, t)))
+        blocks.append(_rich(_line(_text("🔕 " + t["quiet_topics"].format(name=names), italic=True))))
     blocks.append(_context(parts.thread_hint(t)))  # the appendix always follows, even on a quiet day
     return blocks
 
