@@ -35,9 +35,7 @@ from bot.analysis import grounding
 from bot.analysis.analyst import DISCUSSION, IMPACT, SUMMARY, AnalysisReport, Analyst
 from bot.analysis.client import FORM_MEMORY, FORMS, endpoint_id
 from bot.app.service import DigestService
-from bot.demo.fake_github import FakeGitHub
-from bot.demo.generator import generate_repo
-from bot.demo.run import DEMO_API, SAMPLE_DAYS, SAMPLE_END, SAMPLE_REPO, _following_the_sample
+from bot.demo.run import DEMO_API, SAMPLE_DAYS, SAMPLE_END, SAMPLE_REPO, _following_the_sample, sample_github
 from bot.digest.window import default_window
 from bot.github.factory import build_syncer, github_client
 from bot.model import Digest
@@ -123,11 +121,7 @@ def llama_server() -> Iterator[str]:
 def demo_store() -> Iterator[Store]:
     """The demo's sample repository, synced into a temporary SQLite store."""
     settings = _following_the_sample(load_settings(env={}))
-    owner, name = SAMPLE_REPO.split("/")
-    sample = generate_repo(owner=owner, name=name, end=SAMPLE_END, days=SAMPLE_DAYS, api_url=DEMO_API)
-    fake = FakeGitHub(base_url=DEMO_API)
-    fake.add_repo(SAMPLE_REPO, sample.issues, sample.comments)
-    fake.add_pulls(SAMPLE_REPO, sample.pulls)
+    fake = sample_github()
     with tempfile.TemporaryDirectory(prefix="digest-bot-llm-") as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'demo.sqlite3'}")
         try:

@@ -29,12 +29,18 @@ SAMPLE_REPO = "vllm-project/vllm"
 DEMO_API = "https://api.github.invalid"  # never resolved: MockTransport answers in-process
 
 
-def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable[[str], None]) -> str:
+def sample_github() -> FakeGitHub:
+    """The in-process fake GitHub serving the demo's generated sample (issues, comments, PR details)."""
     owner, name = SAMPLE_REPO.split("/")
     sample = generate_repo(owner=owner, name=name, end=SAMPLE_END, days=SAMPLE_DAYS, api_url=DEMO_API)
     fake = FakeGitHub(base_url=DEMO_API)
     fake.add_repo(SAMPLE_REPO, sample.issues, sample.comments)
     fake.add_pulls(SAMPLE_REPO, sample.pulls)
+    return fake
+
+
+def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable[[str], None]) -> str:
+    fake = sample_github()
     with tempfile.TemporaryDirectory(prefix="digest-bot-demo-") as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'demo.sqlite3'}")
         try:
