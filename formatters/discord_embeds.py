@@ -24,9 +24,9 @@ from typing import Any, NotRequired, TypedDict
 
 from bot.model import STAT_KEYS, Digest, QueryResult, ThreadMode
 from formatters import layout, sections
-from formatters.layout import ChatLayout, TopicPlace
+from formatters.layout import ChatLayout
 from formatters.locale import strings
-from formatters.safety import discord_link, text_size, truncate
+from formatters.safety import discord_link, discord_markdown, discord_plain, item_url, text_size, truncate
 
 MAX_EMBEDS = 10
 MESSAGE_EMBED_TEXT = 6000
@@ -146,6 +146,35 @@ def message_fits(message: DiscordMessage) -> bool:
     )
 
 
+def _entry_line(entry: layout.Entry, repo: str, t: dict[str, Any]) -> str:
+    """An entry of the post: linked number, title, badge; under it the LLM's analysis in one line (🤖)."""
+    line = str(layout.macros(PARTS).line(entry.item, repo, layout.badge(entry, t), t))
+    analysis = discord_markdown(layout.analysis_line(entry, t), 300)
+    return f"{line}\n   🤖 {analysis}" if analysis else line
+
+
+def _refs_line(part: layout.Part, repo: str, t: dict[str, Any]) -> str:
+    """"also here: #5 (AMD / ROCm)": candidates whose entry is elsewhere in the post ("" when none)."""
+    if not part.refs:
+        return ""
+    refs = [
+        t["ref"].format(link=discord_link(item_url(repo, item), f"#{item.number}"),
+                        home=discord_markdown(sections.section_title(home, t), 100))
+        for item, home in part.refs
+    ]
+    return f"*{t['also']}{t['colon']}*" + " · ".join(refs)
+
+
+def _section_url(digest: Digest, part: layout.Part) -> str | None:
+    report = layout.report_link(digest.report_url)
+    return f"{report}#{part.anchor}" if report else None
+
+
+def _more(count: int, t: dict[str, Any], url: str | None) -> str:
+    text = t["and_more"].format(n=count)
+    return discord_link(url, text) if url else f"*{text}*"
+
+
 def _first_message(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str) -> DiscordMessage:
     parts = layout.macros(PARTS)
     stats = digest.stats.as_dict()
@@ -164,62 +193,82 @@ def _first_message(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str)
     if report:
         headline["url"] = report
     embeds = [headline]
-    for kind, section, items in chat.channel_parts():
-        name = sections.section_title(section, t)
-        embeds.append({
-            "title": truncate(parts.section_title(kind, name, len(section.items), t), TITLE),
-            "description": "\n".join(parts.line(item, digest.repo, layout.badge(item, kind, t), t) for item in items),
-            "color": sections.color(kind),
-        })
+    for placed in chat.channel_parts():
+        part = placed.part
+        lines = [_entry_line(entry, digest.repo, t) for entry in placed.channel]
+        refs = _refs_line(part, digest.repo, t)
+        if refs:
+            lines.append(refs)
+        count = len(placed.channel) + len(part.refs)
+        url = _section_url(digest, part)
+        if count < part.total and not placed.thread and url:
+            lines.append(_more(part.total - count, t, url))
+        name = f"{sections.icon(part.kind)} {sections.section_title(part.section, t)}"
+        embed: Embed = {
+            "title": truncate(layout.count_header(discord_plain(name, 150), count, part.total, t), TITLE),
+            "description": "\n".join(lines),
+            "color": sections.color(part.kind),
+        }
+        if url:
+            embed["url"] = url
+        embeds.append(embed)
     if len(embeds) == 1:
         headline["fields"].append(_field(t["highlights"], parts.no_highlights(t)))
     embeds[-1]["footer"] = {"text": parts.thread_hint(t)}  # the appendix always follows, even on a quiet day
     return _message(embeds, parts.content(digest.repo, digest.window, tz, t))
 
 
-def _topics_thread(places: list[TopicPlace], repo: str, t: dict[str, Any]) -> list[list[Embed]]:
+def _topics_thread(digest: Digest, places: list[layout.ChatPart], t: dict[str, Any]) -> list[list[Embed]]:
     """One embed ("Followed topics", continued as needed) whose entries are each topic's heading and lines."""
     parts = layout.macros(PARTS)
     thread = _Thread()
     title = f"{sections.icon('topic')} {t['followed']}"
     thread.start(title, f"{title} {t['continued']}", sections.color("topic"))
     for place in places:
-        name, count = sections.section_title(place.section, t), len(place.section.items)
-        lines = [parts.line(item, repo, layout.badge(item, "topic", t), t) for item in place.thread]
-        if place.unshown:
-            lines.append(parts.more(place.unshown, t))
-        heading = parts.topic_heading(name, count, t)
+        part = place.part
+        name = sections.section_title(part.section, t)
+        lines = [_entry_line(entry, digest.repo, t) for entry in place.thread]
+        unshown = part.total - len(place.channel) - len(place.thread) - len(part.refs)
+        if unshown > 0:
+            lines.append(_more(unshown, t, _section_url(digest, part)))
+        heading = parts.topic_heading(name, part.total, t, bool(place.channel))
         thread.add(f"{heading}\n{lines[0]}" if lines else heading)  # a heading never ends an embed alone
         for line in lines[1:]:
             thread.add(line)
     return thread.messages
 
 
-def _topics_messages(chat: ChatLayout, repo: str, t: dict[str, Any], limit: int) -> list[list[Embed]]:
-    """The followed topics in full, in one message: as many items per topic as it holds."""
+def _topics_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any], limit: int) -> list[list[Embed]]:
+    """The followed topics' next entries, in one message: as many per topic as it holds."""
     if not chat.thread_topics():
         return []
     count = layout.largest_fitting(
-        max(limit, 0), lambda k: len(_topics_thread(layout.with_thread_limit(chat, k), repo, t)) <= 1
+        max(limit, 0), lambda k: len(_topics_thread(digest, layout.with_thread_limit(chat, k), t)) <= 1
     )
-    return _topics_thread(layout.with_thread_limit(chat, count), repo, t)
+    return _topics_thread(digest, layout.with_thread_limit(chat, count), t)
 
 
-def _trends_messages(digest: Digest, t: dict[str, Any]) -> list[list[Embed]]:
-    """Trends (without their items: those have their place in the post already) and the day's activity."""
+def _trends_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any]) -> list[list[Embed]]:
+    """The themes (a sentence each, items linked), the day's activity and the other topics' index."""
     parts = layout.macros(PARTS)
     narrative = digest.narrative
-    if narrative is None:
+    view = chat.page
+    if narrative is None and not view.index:
         return []
-    trends = narrative.trends
     thread = _Thread()
-    heading = parts.trends_heading(len(trends), t)
-    thread.start(heading, parts.trends_heading(len(trends), t, True), sections.color("trends"))
-    for trend in trends[: layout.THREAD_TRENDS]:
-        thread.add(f"• {parts.trend_text(trend, t)}")
-    if len(trends) > layout.THREAD_TRENDS:
-        thread.add(parts.more(len(trends) - layout.THREAD_TRENDS, t))
-    thread.add(parts.people(narrative.activity, t))
+    title = f"{sections.icon('trends')} {t['themes']['title']}"
+    thread.start(title, f"{title} {t['continued']}", sections.color("trends"))
+    for theme in view.themes:
+        links = ", ".join(discord_link(item_url(digest.repo, view.items[n]), f"#{n}")
+                          for n in theme.items if n in view.items)
+        name = "**" + discord_markdown(layout.theme_name(theme), 120) + "**"
+        thread.add("• " + layout.theme_sentence(theme, t, name, links))
+    if narrative is not None:
+        thread.add(parts.people(narrative.activity, t))
+    if view.index:
+        entries = " · ".join(f"{discord_markdown(e.title, 80)} {e.count}" for e in view.index)
+        hint = discord_markdown(t["index_hint"].format(topic=view.index[0].topic), 200)
+        thread.add(f"**{t['index']}**{t['colon']}{entries}\n*{hint}*")
     return thread.messages
 
 
@@ -255,10 +304,10 @@ def render_discord_digest(
     ``section_limit``: a followed topic's items in the thread; ``thread``: overrides the digest's setting."""
     t = strings(locale or digest.locale)
     tz = timezone or digest.window.timezone
-    chat = layout.fit_layout(digest, lambda c: message_fits(_first_message(digest, c, t, tz)), section_limit)
+    chat = layout.fit_layout(digest, lambda c: message_fits(_first_message(digest, c, t, tz)))
     replies = [
-        *_topics_messages(chat, digest.repo, t, section_limit),
-        *_trends_messages(digest, t),
+        *_topics_messages(digest, chat, t, section_limit),
+        *_trends_messages(digest, chat, t),
         *_appendix_messages(digest, t, tz, thread or digest.thread),
     ]
     return [_first_message(digest, chat, t, tz), *(_message(embeds) for embeds in replies)]

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cache, lru_cache
 from typing import Any
+from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from bot.app.notices import Notice
-from bot.model import STAT_KEYS, ActivitySeries, DayCount, Digest, DigestItem, QueryResult, ReportIndex
-from formatters import charts, layout, safety
+from bot.model import STAT_KEYS, ActivitySeries, DayCount, Digest, DigestItem, QueryResult, ReportIndex, Theme
+from formatters import charts, layout, safety, sections
 from formatters.layout import localtime
 from formatters.locale import normalise_locale, strings
 from formatters.notices import render_notice
@@ -47,7 +48,17 @@ h3{font-size:1rem;margin:1rem 0 .3rem}
 p,li,td,th,dd,dt,summary,figcaption{overflow-wrap:anywhere}
 .muted,.meta{color:var(--muted)}
 .meta{font-size:.875rem}
-nav a{margin-right:1rem}
+nav.links a{margin-right:1rem}
+#toc{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:.5rem .75rem;margin:1rem 0;
+font-size:.9rem}
+#toc ol{margin:.25rem 0 0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+ol.entries{padding-left:1.2rem}
+ol.entries li{margin:.6rem 0}
+.detail{font-size:.9rem}
+p.refs,p.index{font-size:.9rem;margin:.4rem 0}
+.topic{white-space:nowrap}
+table.appendix td{vertical-align:top}
+table.appendix td:nth-child(3),table.appendix td:nth-child(4){white-space:nowrap;color:var(--muted)}
 .counts{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.5rem;margin:0;padding:0}
 .counts div{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:.5rem .75rem}
 .counts dt{font-size:.8rem;color:var(--muted)}
@@ -88,7 +99,7 @@ border-radius:4px;background:var(--bg);color:var(--fg)}
 form.search button{font:inherit;padding:.3rem .8rem}
 .days td{white-space:nowrap}
 @media print{:root{--bg:#fff;--fg:#000;--muted:#333;--line:#999;--card:#fff;--link:#000;--none:#ccc}
-nav,form.search{display:none}main{max-width:none;padding:0}figure{break-inside:avoid}h2{break-after:avoid}
+nav.links,#toc,form.search{display:none}main{max-width:none;padding:0}figure{break-inside:avoid}h2{break-after:avoid}
 a{text-decoration:none}}
 """.strip()
 STYLE_HASH = "sha256-" + base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii")
@@ -132,7 +143,7 @@ def environment() -> Environment:
     )
     env.filters.update(clip=_clip, localtime=localtime)
     env.globals.update(item_url=safety.item_url, percent=layout.percent, ratio_text=layout.ratio_text,
-                       style=Markup(STYLE))  # a constant of this module: never data
+                       icon=sections.icon, style=Markup(STYLE))  # a constant of this module: never data
     return env
 
 
@@ -216,8 +227,7 @@ def _item_view(repo: str, t: dict[str, Any]) -> Any:
             "item": item,
             "url": safety.item_url(repo, item),
             "title": _clip(item.title, 300) or t["no_title"],
-            "meta": t["item_meta"].format(state=t["state"].get(item.state, _clip(item.state, 20)),
-                                          kind=t["kind"].get(item.kind, _clip(item.kind, 20)),
+            "meta": t["item_meta"].format(state=_clip(layout.state_word(item, t), 40),
                                           author=_clip(item.author, 60)),
             "labels": [_clip(label, 50) for label in item.labels[:8]],
         }
@@ -228,36 +238,64 @@ def _item_view(repo: str, t: dict[str, Any]) -> Any:
 
 def render_html(digest: Digest, *, locale: str | None = None, index_url: str | None = None,
                 timezone: str | None = None) -> str:
-    """The whole digest as a page: summary, the five counts, charts (when ``digest.activity_series`` was
-    built), followed topics, hot discussions, trends, key changes, notable bugs, the other topics and the
-    appendix (each group a ``<details>``). ``index_url``: the link back to the index of days (a report page)."""
+    """The edited digest as a page (``formatters.layout.page``): a table of contents, the summary and the five
+    counts, the followed topics, hot discussions, key changes and notable issues (each item's full entry once,
+    short in-page links elsewhere), themes, activity with its charts (when ``digest.activity_series`` was
+    built) and the other topics, then the appendix last, one collapsed table per list. ``index_url``: the link
+    back to the index of days (a report page); topics in the index link to its search."""
     locale = normalise_locale(locale or digest.locale)
     t = strings(locale)
     series = digest.activity_series
     tz = timezone or digest.window.timezone
-    end_day = layout.localtime(digest.window.end, tz, "%Y-%m-%d")
+    page = layout.page(digest)
+    view = _item_view(digest.repo, t)
+    entries = {entry.number for part in page.parts for entry in part.entries}
+
+    def ref_link(item: DigestItem) -> Markup:
+        """A short link: to the item's entry on this page when it has one, else to GitHub."""
+        label = f"#{item.number}"
+        if item.number in entries:
+            return Markup('<a href="#item-{}">{}</a>').format(item.number, label)
+        url = safety.item_url(digest.repo, item)
+        return Markup('<a href="{}">{}</a>').format(url, label) if url else Markup(label)
+
+    def theme_line(theme: Theme) -> Markup:
+        links = Markup(", ").join(ref_link(page.items[n]) for n in theme.items if n in page.items)
+        name = Markup("<strong>{}</strong>").format(_clip(layout.theme_name(theme), 120))
+        marker = "\x00"
+        sentence = layout.theme_sentence(theme, t, marker + "N" + marker, marker + "L" + marker)
+        pieces = [name if p == "N" else links if p == "L" else Markup.escape(p) for p in sentence.split(marker)]
+        return Markup("").join(pieces)
+
+    def topic_url(topic: str) -> str | None:
+        if not index_url:
+            return None
+        return index_url + ("&" if "?" in index_url else "?") + urlencode({"q": topic})
+
     return environment().get_template("html/digest.html.j2").render(
         digest=digest,
         t=t,
         lang=locale,
         tz=tz,
-        title=t["report"]["page_title"].format(repo=digest.repo, day=end_day),
+        title=layout.digest_title(digest, t),
         index_url=index_url,
+        ed=page,
+        view=view,
         stat_keys=STAT_KEYS,
         stats=digest.stats.as_dict(),
         search=lambda key: layout.search_url(digest, key),
         charts=_charts(series, t) if series else [],
         topic_charts=_topic_charts(series, t) if series else [],
         merge_chart=_merge_chart(series, t) if series else None,
-        ordered=layout.markdown_order(digest),
         section_name=lambda section: section_title(section, t),
-        badge=lambda item, kind: layout.badge(item, kind, t),
-        reason=lambda item: layout.reason(item, t),
+        heading=lambda part: layout.header(part, t, _clip(section_title(part.section, t), 80)),
+        badge=lambda entry: layout.badge(entry, t, state=False),
+        details=lambda entry: [line for line in layout.entry_details(entry, t) if not line.startswith("🤖")],
+        ref_link=ref_link,
+        theme_line=theme_line,
+        topic_url=topic_url,
         appendix=layout.appendix_groups(digest),
-        trend_items=lambda trend: layout.trend_items(digest, trend),
-        summaries=SECTION_SUMMARIES,
-        view=_item_view(digest.repo, t),
-    )
+    ).replace("\x00", "")
 
 
 def _shown_groups(result: QueryResult) -> list[tuple[str, list[DigestItem], list[DigestItem]]]:

@@ -29,7 +29,9 @@ from bot.model import (
     Reason,
     Signal,
     TermHit,
+    Theme,
 )
+from bot.model.edition import EditedSection, Edition, edition_of
 from bot.timeutil import iso_z
 from formatters.locale import strings
 from formatters.sections import section_title
@@ -156,6 +158,40 @@ def item_to_dict(item: DigestItem) -> dict[str, Any]:
     return data
 
 
+def edition_to_dict(edition: Edition) -> dict[str, Any]:
+    """What every surface shows (``bot.model.edition``): per section the item numbers with their full entry
+    there, the references to entries elsewhere, the rest, and how many candidates it had; the followed topics
+    without items; the other topics' index. ``sections`` beside it keeps every candidate, for tools."""
+
+    def section(edited: EditedSection) -> dict[str, Any]:
+        return {"id": edited.id, "total": edited.total, "entries": list(edited.entries),
+                "refs": [{"number": ref.number, "home": ref.home} for ref in edited.refs], "rest": list(edited.rest)}
+
+    return {
+        "topics": [section(edited) for edited in edition.topics],
+        "hot": section(edition.hot) if edition.hot else None,
+        "key_changes": section(edition.key_changes) if edition.key_changes else None,
+        "notable": section(edition.notable) if edition.notable else None,
+        "quiet": list(edition.quiet),
+        "topic_index": [{"topic": e.topic, "title": e.title, "count": e.count} for e in edition.index],
+    }
+
+
+def theme_to_dict(theme: Theme) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "topics": [topic.id for topic in theme.topics],
+        "title": " + ".join(topic.name for topic in theme.topics),
+        "count": theme.count,
+        "items": list(theme.items),
+        "facets": dict(theme.facets),
+    }
+    if theme.ratio is not None:
+        data["ratio"] = theme.ratio
+    if theme.new:
+        data["new"] = True
+    return data
+
+
 def narrative_to_dict(narrative: Narrative) -> dict[str, Any]:
     activity = narrative.activity
     return {
@@ -172,6 +208,7 @@ def narrative_to_dict(narrative: Narrative) -> dict[str, Any]:
             "median_hours_to_merge": activity.median_hours_to_merge,
             "busiest_areas": [{"title": title, "count": count} for title, count in activity.busiest_areas],
         },
+        "themes": [theme_to_dict(theme) for theme in narrative.themes],  # added: 3-5 themes of the window
     }
 
 
@@ -191,6 +228,8 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
         ],
         "appendix": {key: [item_to_dict(i) for i in items] for key, items in digest.appendix.items()},
         "followed": list(digest.followed),  # topic ids the reader follows (added): their sections lead the post
+        # added: what every surface shows; ``sections`` keeps every candidate (for tools)
+        "edition": edition_to_dict(edition_of(digest)),
     }
     if digest.narrative is not None:
         data["narrative"] = narrative_to_dict(digest.narrative)

@@ -8,11 +8,12 @@ appendix's counts to GitHub. Markdown and JSON keep every section whole; ``markd
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote_plus, urlsplit
 from zoneinfo import ZoneInfo
 
@@ -22,19 +23,26 @@ from bot.model import (
     RESULT_GROUPS,
     STAT_KEYS,
     TOPIC_PREFIX,
+    Analysis,
     Digest,
     DigestItem,
-    InTopic,
+    Hot,
+    InReview,
+    Merged,
+    NewBug,
     Section,
     SectionKind,
     Suggestion,
+    Theme,
     Trend,
     result_group,
 )
+from bot.model.edition import TopicIndexEntry, edition_of
 from bot.timeutil import iso_z
-from formatters import safety, sections
-from formatters.reasons import bug_kind, hot_reason, item_reason
+from formatters import facts, safety, sections
+from formatters.reasons import counted, item_reason
 
+R = TypeVar("R")
 SPARK_BARS = "▁▂▃▄▅▆▇█"
 THREAD_TRENDS = 5  # trends a chat post's thread and the report list
 
@@ -83,6 +91,7 @@ def environment() -> Environment:
         ratio_text=ratio_text,
         suggestion=suggestion,
         percent=percent,
+        state_word=lambda item, t: state_word(item, t),
     )
     return env
 
@@ -118,13 +127,145 @@ def percent(value: float | None) -> int | None:
     return None if value is None else round(value * 100)
 
 
+# ------------------------------------------------------------------------------- the edition, as rendered
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An item's one full entry: as its home section lists it (``kind``), with the other sections it is a
+    candidate of (``also``: the badge says it is a new bug and hot too) and any LLM analysis of it."""
+
+    item: DigestItem
+    kind: SectionKind
+    also: tuple[tuple[SectionKind, DigestItem], ...] = ()  # the item as each other section lists it
+    analysis: Analysis | None = None
+
+    def why(self, reason: type[R]) -> R | None:
+        """The item's reason of that type in any section it is in (its ``NewBug`` as notable lists it)."""
+        for item in (self.item, *(other for _, other in self.also)):
+            if isinstance(item.why, reason):
+                return item.why
+        return None
+
+    @property
+    def kinds(self) -> tuple[SectionKind, ...]:
+        return (self.kind, *(kind for kind, _ in self.also))
+
+    @property
+    def number(self) -> int:
+        return self.item.number
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One edited section as the renderers show it: its full entries, references to entries elsewhere (the item
+    and the section holding it), and the candidates shown nowhere as an entry (``rest``)."""
+
+    kind: SectionKind
+    section: Section
+    total: int
+    entries: tuple[Entry, ...]
+    refs: tuple[tuple[DigestItem, Section], ...] = ()
+    rest: tuple[DigestItem, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        """The id of the section on the report page (``#hot``, ``#topic-rocm``)."""
+        return anchor(self.section.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """The whole edition, ready to render: parts in reading order (followed topics, hot discussions, key
+    changes, notable issues), the followed topics with nothing today, the other topics' index, the themes, and
+    the items the summary names (each has a full entry in ``parts``)."""
+
+    parts: tuple[Part, ...]
+    quiet: tuple[Section, ...] = ()
+    index: tuple[TopicIndexEntry, ...] = ()
+    themes: tuple[Theme, ...] = ()
+    named: frozenset[int] = frozenset()
+    items: dict[int, DigestItem] = field(default_factory=dict)  # every item of the sections, by number
+
+    def entry(self, number: int) -> Entry | None:
+        return next((e for part in self.parts for e in part.entries if e.number == number), None)
+
+
+def anchor(section_id: str) -> str:
+    return section_id.replace(":", "-")
+
+
+_SUMMARY_ITEM = re.compile(r"(?<![\w&/#])#(\d{1,9})\b")
+
+
+def summary_numbers(digest: Digest) -> frozenset[int]:
+    """The item numbers the summary names (``#123``), template or LLM."""
+    narrative = digest.narrative
+    if narrative is None:
+        return frozenset()
+    return frozenset(int(found) for found in _SUMMARY_ITEM.findall(narrative.summary))
+
+
+def page(digest: Digest) -> Page:
+    """The digest's edition (``bot.model.edition``) resolved into items. An item the summary names that has
+    no entry (an LLM may name the fourth hot discussion) gets one at the end of its first section, so the
+    summary never names what the same rendering does not show."""
+    edition = edition_of(digest)
+    sections = {section.id: section for section in digest.sections}
+    items: dict[int, DigestItem] = {}
+    member: dict[int, dict[SectionKind, DigestItem]] = {}
+    analysis: dict[int, Analysis] = {}
+    for section in digest.sections:
+        for item in section.items:
+            items.setdefault(item.number, item)
+            member.setdefault(item.number, {}).setdefault(section.kind, item)
+            if item.analysis is not None and item.number not in analysis:
+                analysis[item.number] = item.analysis
+    named = summary_numbers(digest) & set(items)
+    edited = list(edition.sections())
+    placed = {n for s in edited for n in s.entries}
+    for number in sorted(named - placed):
+        for k, candidate in enumerate(edited):
+            section = sections.get(candidate.id)
+            if section is not None and any(item.number == number for item in section.items):
+                edited[k] = replace(candidate, entries=(*candidate.entries, number),
+                                    refs=tuple(r for r in candidate.refs if r.number != number),
+                                    rest=tuple(n for n in candidate.rest if n != number))
+                placed.add(number)
+                break
+    home = {n: s.id for s in edited for n in s.entries}
+    parts = []
+    for candidate in edited:
+        section = sections.get(candidate.id)
+        if section is None:
+            continue
+        own = {item.number: item for item in section.items}
+        entries = tuple(
+            Entry(own[n], section.kind,
+                  tuple((k, other) for k, other in member.get(n, {}).items() if k != section.kind), analysis.get(n))
+            for n in candidate.entries if n in own
+        )
+        refs = tuple((own[r.number], sections[home[r.number]]) for r in candidate.refs
+                     if r.number in own and home.get(r.number) in sections and home[r.number] != candidate.id)
+        rest = tuple(own[n] for n in candidate.rest if n in own and n not in home)
+        parts.append(Part(section.kind, section, candidate.total, entries, refs, rest))
+    return Page(
+        parts=tuple(parts),
+        quiet=tuple(sections[TOPIC_PREFIX + topic] for topic in edition.quiet if TOPIC_PREFIX + topic in sections),
+        index=edition.index,
+        themes=digest.narrative.themes if digest.narrative is not None else (),
+        named=frozenset(named),
+        items=items,
+    )
+
+
 # ----------------------------------------------------------------------------------- the chat post's layout
 
 
 @dataclass(frozen=True, slots=True)
 class ChannelCounts:
-    """How many items each part of the channel message shows; ``topics``: how many followed topics show theirs
-    there (None: all; the others' items go to the thread)."""
+    """How many entries each part of the channel message shows; ``topics``: how many followed topics show
+    theirs there (None: all; the others' entries go to the thread)."""
 
     hot: int = 3
     topic: int = 3
@@ -134,122 +275,73 @@ class ChannelCounts:
 
 
 @dataclass(frozen=True, slots=True)
-class Placed:
-    """A built-in section in the channel message: the items it shows there (its best not placed elsewhere)."""
+class ChatPart:
+    """A part of a chat post: the entries the channel message shows, those the thread continues with (followed
+    topics only), and the references shown with them."""
 
-    section: Section
-    items: tuple[DigestItem, ...]
+    part: Part
+    channel: tuple[Entry, ...]
+    thread: tuple[Entry, ...] = ()
 
+    @property
+    def shown(self) -> int:
+        """Candidates the post shows for this part: entries and references (what "3 of 10" counts)."""
+        return len(self.channel) + len(self.thread) + len(self.part.refs)
 
-@dataclass(frozen=True, slots=True)
-class TopicPlace:
-    """A followed topic in a chat post: its items in the channel message, those in the thread, and how many of
-    its own items neither shows (items of the topic placed in another followed topic are not its own)."""
-
-    section: Section
-    channel: tuple[DigestItem, ...]
-    thread: tuple[DigestItem, ...]
-    unshown: int = 0
+    @property
+    def unshown(self) -> int:
+        return max(self.part.total - self.shown, 0)
 
 
 @dataclass(frozen=True, slots=True)
 class ChatLayout:
-    """Where each item of a chat post goes; an item appears once in the whole post (channel message + thread)."""
+    """What a chat post shows of the page: each part's first entries in the channel message, the followed topics'
+    next ones in the thread. An item has its entry once in the whole post."""
 
-    hot: Placed | None
-    topics: tuple[TopicPlace, ...]
-    key_changes: Placed | None
-    notable: Placed | None
-    # Followed topics with nothing in the window: the channel message says so in one line, so a reader who
-    # follows ROCm knows the digest looked and found nothing rather than wondering whether it looked.
-    quiet: tuple[Section, ...] = ()
+    page: Page
+    parts: tuple[ChatPart, ...]
 
-    def channel_parts(self) -> list[tuple[SectionKind, Section, tuple[DigestItem, ...]]]:
-        """The channel message's sections in reading order (hot, followed topics, key changes, notable), each
-        with the items it shows there; sections with nothing to show are left out."""
-        parts: list[tuple[SectionKind, Section, tuple[DigestItem, ...]]] = []
-        if self.hot is not None and self.hot.items:
-            parts.append(("hot", self.hot.section, self.hot.items))
-        parts += [("topic", place.section, place.channel) for place in self.topics if place.channel]
-        for kind, placed in (("key_changes", self.key_changes), ("notable", self.notable)):
-            if placed is not None and placed.items:
-                parts.append((kind, placed.section, placed.items))  # type: ignore[arg-type]
-        return parts
+    def channel_parts(self) -> list[ChatPart]:
+        return [part for part in self.parts if part.channel]
 
-    def thread_topics(self) -> list[TopicPlace]:
-        """The followed topics the thread continues: those with items not shown in the channel message."""
-        return [place for place in self.topics if place.thread or place.unshown]
+    def thread_topics(self) -> list[ChatPart]:
+        """The followed topics the thread continues: entries the channel message had no room for, or more."""
+        return [part for part in self.parts if part.part.kind == "topic" and (part.thread or
+                                                                               (part.unshown and part.channel))]
+
+    @property
+    def quiet(self) -> tuple[Section, ...]:
+        return self.page.quiet
+
+    def shown(self) -> set[int]:
+        return {e.number for part in self.parts for e in (*part.channel, *part.thread)}
 
 
-# Evidence that an item belongs to a topic, strongest first: the reporter's own label or title tag beats a
-# word in the title, which beats the body.
-EVIDENCE_STRENGTH = {"label": 0, "tag": 1, "title": 2, "body_lead": 3, "body": 4}
-
-
-def evidence_strength(item: DigestItem) -> tuple[int, int]:
-    """Sorts strongest first: the best source of the item's topic evidence, then how many pieces it has."""
-    why = item.why
-    if not isinstance(why, InTopic) or not why.evidence:
-        return (len(EVIDENCE_STRENGTH), 0)
-    best = min(EVIDENCE_STRENGTH.get(found.source, len(EVIDENCE_STRENGTH)) for found in why.evidence)
-    return (best, -len(why.evidence))
-
-
-def followed_sections(digest: Digest) -> list[Section]:
-    """The followed topics' sections in the order they are followed (a followed topic without items today
-    has no section)."""
-    found = (digest.section(TOPIC_PREFIX + topic) for topic in dict.fromkeys(digest.followed))
-    return [section for section in found if section is not None and section.items]
-
-
-def quiet_topics(digest: Digest) -> tuple[Section, ...]:
-    """The followed topics with no item in the window, in the order they are followed."""
-    found = (digest.section(TOPIC_PREFIX + topic) for topic in dict.fromkeys(digest.followed))
-    return tuple(section for section in found if section is not None and not section.items)
-
-
-def chat_layout(digest: Digest, counts: ChannelCounts = ChannelCounts(), thread_limit: int = 10) -> ChatLayout:
-    """Each item once in a chat post, in its most specific place: a followed topic (the one whose evidence for
-    it is strongest, the earlier followed on a tie), then notable new bugs, then key changes, then hot
-    discussions. A section that loses an item to a more specific place takes its next candidate, so the channel
-    still shows 3 hot discussions. ``thread_limit``: a followed topic's items in the thread (beyond those in
-    the channel message); what is placed there counts as placed too, the post shows it once."""
-    followed = followed_sections(digest)
-    home: dict[int, tuple[tuple[int, int], int]] = {}
-    for order, section in enumerate(followed):
-        for item in section.items:
-            claim = (evidence_strength(item), order)
-            if item.number not in home or claim < home[item.number]:
-                home[item.number] = claim
-    placed: set[int] = set()
-    topics = []
-    in_channel = len(followed) if counts.topics is None else max(counts.topics, 0)
-    for order, section in enumerate(followed):
-        own = [item for item in section.items if home[item.number][1] == order]
-        channel = own[: max(counts.topic, 0)] if order < in_channel else []
-        thread = own[len(channel) : len(channel) + max(thread_limit, 0)]
-        placed.update(item.number for item in (*channel, *thread))
-        if own:
-            topics.append(TopicPlace(section, tuple(channel), tuple(thread), len(own) - len(channel) - len(thread)))
-
-    def take(kind: str, count: int) -> Placed | None:
-        section = digest.section(kind)
-        if section is None:
-            return None
-        chosen = tuple(item for item in section.items if item.number not in placed)[: max(count, 0)]
-        placed.update(item.number for item in chosen)
-        return Placed(section, chosen)
-
-    notable = take("notable", counts.notable)
-    key_changes = take("key_changes", counts.key_changes)
-    hot = take("hot", counts.hot)
-    return ChatLayout(hot=hot, topics=tuple(topics), key_changes=key_changes, notable=notable,
-                      quiet=quiet_topics(digest))
+def chat_layout(digest: Digest | Page, counts: ChannelCounts = ChannelCounts()) -> ChatLayout:
+    """The first ``counts`` entries of each part in the channel message (a followed topic beyond
+    ``counts.topics`` shows its entries in the thread instead), the followed topics' other entries in the
+    thread. An entry the summary names is always in the channel message."""
+    view = digest if isinstance(digest, Page) else page(digest)
+    limits = {"hot": counts.hot, "topic": counts.topic, "key_changes": counts.key_changes,
+              "notable": counts.notable}
+    in_channel = len(view.parts) if counts.topics is None else max(counts.topics, 0)
+    parts = []
+    topic_index = 0
+    for part in view.parts:
+        limit = max(limits[part.kind], 0)
+        if part.kind == "topic":
+            if topic_index >= in_channel:
+                limit = 0
+            topic_index += 1
+        channel = tuple(e for k, e in enumerate(part.entries) if k < limit or e.number in view.named)
+        thread = tuple(e for e in part.entries if e not in channel) if part.kind == "topic" else ()
+        parts.append(ChatPart(part, channel, thread))
+    return ChatLayout(view, tuple(parts))
 
 
 def channel_levels(followed: int) -> list[ChannelCounts]:
-    """What the channel message tries, in order, until one fits the platform's limits: fewer items per part
-    first, then fewer followed topics showing theirs (their items move to the thread), at last none."""
+    """What the channel message tries, in order, until one fits the platform's limits: fewer entries per part
+    first, then fewer followed topics showing theirs (their entries move to the thread), at last none."""
     levels = [
         ChannelCounts(),
         ChannelCounts(topic=2),
@@ -263,41 +355,108 @@ def channel_levels(followed: int) -> list[ChannelCounts]:
     return levels
 
 
-def fit_layout(digest: Digest, fits: Callable[[ChatLayout], bool], thread_limit: int = 10) -> ChatLayout:
-    """The first of ``channel_levels`` whose layout ``fits`` (the last, nothing but the headline, always must)."""
-    levels = channel_levels(len(followed_sections(digest)))
+def fit_layout(digest: Digest, fits: Callable[[ChatLayout], bool]) -> ChatLayout:
+    """The first of ``channel_levels`` whose layout ``fits`` (the last, the headline and the summary's items,
+    always must)."""
+    view = page(digest)
+    levels = channel_levels(sum(1 for part in view.parts if part.kind == "topic"))
     for counts in levels[:-1]:
-        layout = chat_layout(digest, counts, thread_limit)
+        layout = chat_layout(view, counts)
         if fits(layout):
             return layout
-    return chat_layout(digest, levels[-1], thread_limit)
+    return chat_layout(view, levels[-1])
 
 
-def with_thread_limit(layout: ChatLayout, limit: int) -> list[TopicPlace]:
-    """The thread's followed topics showing at most ``limit`` items each (the rest counted as unshown): what the
-    topics reply shrinks to when one message cannot hold them all."""
-    return [
-        TopicPlace(place.section, place.channel, place.thread[:limit],
-                   place.unshown + max(len(place.thread) - limit, 0))
-        for place in layout.thread_topics()
-    ]
+def with_thread_limit(layout: ChatLayout, limit: int) -> list[ChatPart]:
+    """The thread's followed topics showing at most ``limit`` entries each: what the topics reply shrinks to
+    when one message cannot hold them all (the rest are counted as not shown)."""
+    return [replace(part, thread=part.thread[: max(limit, 0)]) for part in layout.thread_topics()]
 
 
-def badge(item: DigestItem, kind: SectionKind, t: dict[str, Any]) -> str:
-    """The few words an item carries in a chat post and in Markdown instead of a why-line: why a discussion is
-    hot (and its streak), whether a key change is merged or in review, what a new bug does, what happened to a
-    topic's item. Unescaped (GitHub's text can be in it): callers escape it for their output."""
-    words: dict[str, str] = t["badges"]
-    if kind == "hot":
-        parts = [hot_reason(item, t["locale"]), streak_text(item, t)]
-        return " · ".join(part for part in parts if part)
-    if kind == "key_changes":
-        return words["merged"] if item.state == "merged" else words["in_review"]
-    if kind == "notable":
-        return bug_kind(item, t["locale"])
-    if item.state == "new":
-        return words["new_pr"] if item.kind == "pr" else words["new_issue"]
-    return words.get(item.state, "")
+# ------------------------------------------------------------------------------------------- entry words
+
+
+def badge(entry: Entry, t: dict[str, Any], *, state: bool = True) -> str:
+    """The few words an entry carries instead of a why-line: what a new bug does, what kind of change a key
+    change is (and, with ``state``, whether it is merged or in review), why a discussion is hot; with
+    ``state``, what happened to an item that is none of these ("new PR"). Surfaces that print the state in a
+    byline ask without it. Unescaped (GitHub's text can be in it): callers escape it for their output."""
+    kinds = entry.kinds
+    words: list[str] = []
+    item = entry.item
+    if "notable" in kinds:
+        words.append(bug_word(entry, t))
+    if "key_changes" in kinds:
+        if state:
+            words.append(t["badges"]["merged"] if item.state == "merged" else t["badges"]["in_review"])
+        words.append(change_word(entry, t))
+    if "hot" in kinds:
+        words.append(hot_words(entry, t))
+    words = [word for word in words if word]
+    if not words and state:
+        words.append(state_word(item, t))
+    return " · ".join(words)
+
+
+_CHANGE_ORDER = ("new_model", "hardware", "feature", "default", "speedup", "fix", "breaking")
+
+
+def change_word(entry: Entry, t: dict[str, Any]) -> str:
+    """What kind of change a key change is ("new model", "speed-up 25%", "fixes crash"), "" when unknown."""
+    why = entry.why(Merged) or entry.why(InReview)
+    if why is None:
+        return ""
+    signals = {signal.kind: signal for signal in why.signals}
+    words = t["reasons"]
+    for kind in _CHANGE_ORDER:
+        signal = signals.get(kind)
+        if signal is None:
+            continue
+        if kind == "speedup" and signal.value:
+            return str(words["signals"]["speedup_by"].format(value=signal.value))
+        if kind == "fix":
+            return str(words["signals"]["fix"].format(value=words["bugs"].get(signal.value, signal.value)))
+        return str(words["signals"][kind])
+    return ""
+
+
+def bug_word(entry: Entry, t: dict[str, Any]) -> str:
+    why = entry.why(NewBug)
+    if why is not None:
+        return str(t["reasons"]["bugs"][why.bug])
+    return str(t["badges"]["new_bug"])
+
+
+def hot_words(entry: Entry, t: dict[str, Any]) -> str:
+    """Why a discussion is hot, short: new comments and people, whether it waits for the maintainers, its streak."""
+    why = entry.why(Hot)
+    words = t["reasons"]
+    parts: list[str] = []
+    if why is not None:
+        parts.append(counted(words["hot"], why.comments).format(comments=why.comments))
+        if why.participants > 1:
+            parts.append(counted(words["participants"], why.participants).format(n=why.participants))
+        if why.open_question and not why.maintainer:
+            parts.append(words["open_question"])
+    else:
+        parts.append(t["badges"]["hot"])
+    hot = next((other for kind, other in entry.also if kind == "hot"), entry.item)
+    streak = streak_text(hot, t)
+    return str(words["sep"]).join(parts) + (f" · {streak}" if streak else "")
+
+
+def state_word(item: DigestItem, t: dict[str, Any]) -> str:
+    """What happened to the item in the window, with its kind: "new PR", "merged PR", "open issue" (zh-CN:
+    状态词 by what is going on: 讨论中 only for an open item discussed in the window)."""
+    states: dict[str, Any] = t["states"]
+    kind = "pr" if item.kind == "pr" else "issue"
+    state = item.state
+    if state == "open" and kind == "issue" and item.comments_in_window:
+        state = "discussed"
+    found = states.get(state)
+    if isinstance(found, dict):
+        return str(found.get(kind, ""))
+    return str(found) if found else ""
 
 
 def streak_text(item: DigestItem, t: dict[str, Any]) -> str:
@@ -305,6 +464,79 @@ def streak_text(item: DigestItem, t: dict[str, Any]) -> str:
         return f"🆕 {t['streak_new']}"
     if item.streak_days:
         return f"🔁 {t['streak'].format(n=item.streak_days)}"
+    return ""
+
+
+def count_header(name: str, shown: int, total: int, t: dict[str, Any]) -> str:
+    """A heading with its count: "Hot discussions (10)" when all are shown, else "Hot discussions · 3 of 10"
+    (zh-CN "高热度讨论（10 项中的 3 项）"); ``name`` is already escaped for the output."""
+    if shown >= total:
+        return str(t["counted"].format(name=name, n=total))
+    return str(t["counted_of"].format(name=name, shown=shown, n=total))
+
+
+def header(part: Part, t: dict[str, Any], name: str) -> str:
+    """A part's heading on the page and in Markdown, which show every candidate (entries, references, links)."""
+    return count_header(name, len(part.entries) + len(part.refs) + len(part.rest), part.total, t)
+
+
+def entry_details(entry: Entry, t: dict[str, Any]) -> list[str]:
+    """The lines under an entry's title, unescaped: its facts (``formatters.facts``), what the body adds (English
+    only: under zh-CN the title stands alone), and the LLM's analysis, one line per field (🤖)."""
+    locale = t["locale"]
+    lines = [text for text in (facts.facts_line(entry.item, locale), facts.description(entry.item, locale)) if text]
+    analysis = entry.analysis
+    if analysis is not None:
+        for key in ("question", "positions", "status", "impact"):
+            value = getattr(analysis, key)
+            if value:
+                lines.append(f"🤖 {t[key]}{t['colon']}{value}")
+    return lines
+
+
+def analysis_line(entry: Entry, t: dict[str, Any]) -> str:
+    """The LLM's analysis in one line, for a chat post: a key change's impact, a discussion's state (else its
+    question); "" without one."""
+    analysis = entry.analysis
+    if analysis is None:
+        return ""
+    return analysis.impact or analysis.status or analysis.question or ""
+
+
+def digest_title(digest: Digest, t: dict[str, Any]) -> str:
+    """The report's title: the project and the day ("vllm 开发动态报告 · 2025-12-02"), unescaped."""
+    day = localtime(digest.window.end, digest.window.timezone, "%Y-%m-%d")
+    name = digest.repo.rsplit("/", 1)[-1]
+    return str(t["report"]["page_title"].format(name=name, repo=digest.repo, day=day))
+
+
+def theme_sentence(theme: Theme, t: dict[str, Any], name: str, links: str) -> str:
+    """One theme as a sentence: its name (escaped by the caller), how many items and of what kind, how far
+    above its usual level, and its items (``links``, already made for the output)."""
+    words = t["themes"]
+    size = counted(words["items"], theme.count).format(n=theme.count)
+    details = [text for text in (theme_facets(theme, t), theme_movement(theme, t)) if text]
+    inner = str(t["reasons"]["sep"]).join([size, *details])
+    return str(words["line"].format(name=name, details=inner, links=links))
+
+
+def theme_name(theme: Theme) -> str:
+    """A theme's name: its topics' names joined (unescaped: a topic's name is configuration, like a title)."""
+    return " + ".join(topic.name for topic in theme.topics)
+
+
+def theme_facets(theme: Theme, t: dict[str, Any]) -> str:
+    """What a theme's items are, counted ("4 fixes, 2 bug reports"); "" when they are all of one other kind."""
+    words = t["themes"]["facets"]
+    parts = [counted(words[name], n).format(n=n) for name, n in theme.facets if name != "other"]
+    return str(t["reasons"]["sep"]).join(parts)
+
+
+def theme_movement(theme: Theme, t: dict[str, Any]) -> str:
+    if theme.new:
+        return str(t["themes"]["new"])
+    if theme.ratio is not None and theme.ratio >= 1.5:
+        return str(t["themes"]["ratio"].format(ratio=f"{theme.ratio:.1f}"))
     return ""
 
 
@@ -342,23 +574,6 @@ def report_link(url: str | None) -> str | None:
     """The web report's URL (computed by the app service from PUBLIC_URL) when it is a plain http(s) URL that no
     output's markup can break out of; None otherwise (no link is shown)."""
     return url if url and safety.safe_url(url) == url else None
-
-
-def markdown_order(digest: Digest) -> list[Section | None]:
-    """The report's order (docs/editorial.md): followed topics, hot discussions, trends (None), key changes,
-    notable new bugs, the other topics; every section with items, whole; a followed topic without items
-    keeps its place (it says the window had nothing for it)."""
-    found = (digest.section(TOPIC_PREFIX + topic) for topic in dict.fromkeys(digest.followed))
-    followed = [section for section in found if section is not None]
-    chosen = {section.id for section in followed}
-    builtin = {section.id: section for section in digest.sections if section.kind != "topic" and section.items}
-    others = [s for s in digest.sections if s.kind == "topic" and s.items and s.id not in chosen]
-    order: list[Section | None] = [*followed]
-    if "hot" in builtin:
-        order.append(builtin["hot"])
-    order.append(None)
-    order += [builtin[kind] for kind in ("key_changes", "notable") if kind in builtin]
-    return order + others
 
 
 def appendix_groups(digest: Digest) -> list[tuple[str, tuple[DigestItem, ...]]]:

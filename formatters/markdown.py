@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.model import STAT_KEYS, Digest, DigestItem, QueryResult
+from bot.model import STAT_KEYS, Digest, DigestItem, QueryResult, Theme
 from formatters import layout
 from formatters.layout import environment, localtime
 from formatters.locale import strings
@@ -23,14 +23,13 @@ def _item_line(locale: str, repo: str) -> Callable[[DigestItem], str]:
     t = strings(locale)
 
     def line(item: DigestItem) -> str:
-        state = t["state"].get(item.state, markdown_inline(item.state, 20))
-        kind = t["kind"].get(item.kind, markdown_inline(item.kind, 20))
+        state = markdown_inline(layout.state_word(item, t), 40)
         labels = ", ".join(markdown_inline(label, 50) for label in item.labels[:6])
         title = markdown_inline(item.title, 200) or t["no_title"]
         author = markdown_inline(item.author)
         url = item_url(repo, item)
         number = f"[#{item.number}]({url})" if url else f"#{item.number}"
-        line = f"{number} **{title}** — " + t["item_meta"].format(state=state, kind=kind, author=author)
+        line = f"{number} **{title}** — " + t["item_meta"].format(state=state, author=author)
         return line + (f" · {labels}" if labels else "")
 
     return line
@@ -39,23 +38,48 @@ def _item_line(locale: str, repo: str) -> Callable[[DigestItem], str]:
 def render_markdown(
     digest: Digest, *, locale: str | None = None, section_limit: int = 10, timezone: str | None = None
 ) -> str:
+    """The edited digest (``formatters.layout.page``): headline, summary, the followed topics, hot discussions,
+    key changes, notable issues (each item's full entry once, short links elsewhere), themes, activity, the
+    other topics' index and the full appendix. ``section_limit`` is kept for callers; the edition decides."""
     locale = locale or digest.locale
     t = strings(locale)
-    template = environment().get_template("markdown/digest.md.j2")
-    text = template.render(
+    view = layout.page(digest)
+    repo = digest.repo
+
+    def link(item: DigestItem) -> str:
+        url = item_url(repo, item)
+        return f"[#{item.number}]({url})" if url else f"#{item.number}"
+
+    def entry_line(entry: layout.Entry) -> str:
+        item = entry.item
+        title = markdown_inline(item.title, 300) or t["no_title"]
+        meta = t["item_meta"].format(state=markdown_inline(layout.state_word(item, t), 40),
+                                     author=markdown_inline(item.author, 60))
+        badge = markdown_inline(layout.badge(entry, t, state=False), 300)
+        return f"{link(item)} **{title}** — {meta}" + (f" · _{badge}_" if badge else "")
+
+    def entry_details(entry: layout.Entry) -> list[str]:
+        return [markdown_inline(line, 600) for line in layout.entry_details(entry, t)]
+
+    def theme_line(theme: Theme) -> str:
+        links = ", ".join(link(view.items[n]) for n in theme.items if n in view.items)
+        return layout.theme_sentence(theme, t, "**" + markdown_inline(layout.theme_name(theme), 120) + "**", links)
+
+    text = environment().get_template("markdown/digest.md.j2").render(
         digest=digest,
         strings=t,
+        title=layout.digest_title(digest, t),
+        view=view,
         stat_keys=STAT_KEYS,
         stats=digest.stats.as_dict(),
-        ordered=layout.markdown_order(digest),  # followed topics, hot, trends (None), key changes, notable, others
+        heading=lambda part: layout.header(part, t, markdown_inline(section_title(part.section, t), 100)),
         section_name=lambda section: section_title(section, t),
-        badge=lambda item, kind: layout.badge(item, kind, t),
+        entry_line=entry_line,
+        entry_details=entry_details,
+        link=link,
+        theme_line=theme_line,
         appendix=layout.appendix_groups(digest),
-        limit=section_limit,
         tz=timezone or digest.window.timezone,
-        item_line=_item_line(locale, digest.repo),
-        trend_items=lambda trend: layout.trend_items(digest, trend),
-        trend_limit=layout.THREAD_TRENDS,
     )
     return text.strip() + "\n"
 

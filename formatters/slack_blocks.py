@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, NotRequired, TypedDict
 
-from bot.model import STAT_KEYS, Digest, DigestItem, QueryResult, Section, SectionKind, ThreadMode, Trend
+from bot.model import STAT_KEYS, Digest, DigestItem, QueryResult, Section, SectionKind, Theme, ThreadMode
 from formatters import layout, sections
-from formatters.layout import ChatLayout, TopicPlace
+from formatters.layout import ChatLayout
 from formatters.locale import strings
 from formatters.reasons import item_reason
 from formatters.safety import item_url, slack_text, text_size, truncate
@@ -246,18 +246,47 @@ def _item_line(item: DigestItem, repo: str, t: dict[str, Any], badge: str = "") 
     )
 
 
+def _entry_line(entry: layout.Entry, repo: str, t: dict[str, Any]) -> RichTextSection:
+    """An entry of the post: its line, and under it the LLM's analysis in one line when there is one."""
+    line = _item_line(entry.item, repo, t, layout.badge(entry, t))
+    analysis = slack_text(layout.analysis_line(entry, t), DETAIL_TEXT)
+    if analysis:
+        line["elements"].append(_text(f"\n🤖 {analysis}"))
+    return line
+
+
+def _refs_line(part: layout.Part, repo: str, t: dict[str, Any]) -> RichTextSection | None:
+    """"also here: #5 (AMD / ROCm) · #9 (Hot discussions)": candidates whose entry is elsewhere in the post."""
+    if not part.refs:
+        return None
+    elements: list[Inline] = [_text(f"{t['also']}{t['colon']}", italic=True)]
+    head, _, tail = t["ref"].partition("{link}")
+    for k, (item, home) in enumerate(part.refs):
+        if k:
+            elements.append(_text(" · "))
+        elements += [_text(head.format(home="")), _link(item_url(repo, item), f"#{item.number}"),
+                     _text(tail.format(home=slack_text(sections.section_title(home, t), 100)))]
+    return _line(*elements)
+
+
 def _heading(text: str) -> RichTextSection:
     return _line(_text(text, bold=True))
 
 
-def _more(count: int, t: dict[str, Any]) -> RichTextSection:
-    return _line(_text(t["and_more"].format(n=count), italic=True))
+def _more(count: int, t: dict[str, Any], url: str | None = None) -> RichTextSection:
+    """"…and N more", linked to the report page's section when there is one."""
+    text = t["and_more"].format(n=count)
+    return _line(_link(url, text)) if url else _line(_text(text, italic=True))
 
 
-def _section_heading(kind: SectionKind, section: Section, t: dict[str, Any], continued: bool = False) -> str:
-    name = slack_text(sections.section_title(section, t), 100)
-    heading = t["counted"].format(name=f"{sections.icon(kind)} {name}", n=len(section.items))
-    return heading + (t["continued_suffix"] if continued else "")
+def _part_name(kind: SectionKind, section: Section, t: dict[str, Any]) -> str:
+    return f"{sections.icon(kind)} {slack_text(sections.section_title(section, t), 100)}"
+
+
+def _section_url(digest: Digest, part: layout.Part) -> str | None:
+    """The report page's section of ``part`` (its anchor), when the digest links to a report page."""
+    report = layout.report_link(digest.report_url)
+    return f"{report}#{part.anchor}" if report else None
 
 
 # ----------------------------------------------------------------------------------------------- packing
@@ -335,9 +364,18 @@ def _channel_blocks(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str
         blocks.append(_rich(_line(_text("📄 "), _link(report, t["report"]["full_report"]))))
     blocks.append(_divider())
     shown = chat.channel_parts()
-    for kind, section, items in shown:
-        lines = [_item_line(item, digest.repo, t, layout.badge(item, kind, t)) for item in items]
-        blocks.append(_rich(_heading(_section_heading(kind, section, t)), _bullets(lines)))
+    for placed in shown:
+        part = placed.part
+        lines = [_entry_line(entry, digest.repo, t) for entry in placed.channel]
+        refs = _refs_line(part, digest.repo, t)
+        if refs is not None:
+            lines.append(refs)
+        count = len(placed.channel) + len(part.refs)
+        url = _section_url(digest, part)
+        if count < part.total and not placed.thread and url:  # a topic's thread reply says what is left
+            lines.append(_more(part.total - count, t, url))
+        heading = layout.count_header(_part_name(part.kind, part.section, t), count, part.total, t)
+        blocks.append(_rich(_heading(heading), _bullets(lines)))
     if not shown:
         blocks.append(_section(parts.no_highlights(t)))
     if chat.quiet:  # rich text: a topic's name is shown exactly, never read as markup
@@ -350,50 +388,65 @@ def _channel_blocks(digest: Digest, chat: ChatLayout, t: dict[str, Any], tz: str
 # ------------------------------------------------------------------------------------------------ thread
 
 
-def _topics_reply(places: list[TopicPlace], repo: str, t: dict[str, Any]) -> list[list[Block]]:
+def _topics_reply(digest: Digest, places: list[layout.ChatPart], t: dict[str, Any]) -> list[list[Block]]:
     pack = _Pack()
     for place in places:
-        lines = [_item_line(item, repo, t, layout.badge(item, "topic", t)) for item in place.thread]
-        more = _more(place.unshown, t) if place.unshown else None
-        pack.add_list(_section_heading("topic", place.section, t), _section_heading("topic", place.section, t, True),
-                      lines, more)
+        part = place.part
+        lines = [_entry_line(entry, digest.repo, t) for entry in place.thread]
+        name = _part_name("topic", part.section, t)
+        unshown = part.total - len(place.channel) - len(place.thread) - len(part.refs)
+        more = _more(unshown, t, _section_url(digest, part)) if unshown > 0 else None
+        heading = name + (t["continued_suffix"] if place.channel else "")
+        pack.add_list(heading, name + t["continued_suffix"], lines, more)
     return pack.messages
 
 
-def _topics_messages(chat: ChatLayout, repo: str, t: dict[str, Any], limit: int) -> list[list[Block]]:
-    """The followed topics in full, in one reply: as many items per topic as one message holds."""
+def _topics_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any], limit: int) -> list[list[Block]]:
+    """The followed topics' next entries, in one reply: as many per topic as one message holds."""
     if not chat.thread_topics():
         return []
     count = layout.largest_fitting(
-        max(limit, 0), lambda k: len(_topics_reply(layout.with_thread_limit(chat, k), repo, t)) <= 1
+        max(limit, 0), lambda k: len(_topics_reply(digest, layout.with_thread_limit(chat, k), t)) <= 1
     )
-    return _topics_reply(layout.with_thread_limit(chat, count), repo, t)
+    return _topics_reply(digest, layout.with_thread_limit(chat, count), t)
 
 
-def _trends_messages(digest: Digest, t: dict[str, Any]) -> list[list[Block]]:
-    """Trends (without their items: those have their place in the post already) and the day's activity."""
+def _theme_line(digest: Digest, theme: Theme, items: dict[int, DigestItem], t: dict[str, Any]) -> RichTextSection:
+    """One theme as a sentence with its items linked (``layout.theme_sentence`` in rich text elements)."""
+    marker = "\x00"
+    sentence = layout.theme_sentence(theme, t, marker + "N" + marker, marker + "L" + marker)
+    elements: list[Inline] = []
+    for piece in sentence.split(marker):
+        if piece == "N":
+            elements.append(_text(slack_text(layout.theme_name(theme), 120), bold=True))
+        elif piece == "L":
+            for k, number in enumerate(n for n in theme.items if n in items):
+                if k:
+                    elements.append(_text(", "))
+                elements.append(_link(item_url(digest.repo, items[number]), f"#{number}"))
+        elif piece:
+            elements.append(_text(piece))
+    return _line(*elements)
+
+
+def _trends_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any]) -> list[list[Block]]:
+    """The themes (each a sentence with its items linked), the day's activity and the other topics' index."""
     narrative = digest.narrative
-    if narrative is None:
+    view = chat.page
+    if narrative is None and not view.index:
         return []
     pack = _Pack()
-    trends = narrative.trends
-    if trends:
-        lines = [_line(_text(_trend_text(trend, t))) for trend in trends[: layout.THREAD_TRENDS]]
-        more = len(trends) - len(lines)
-        pack.add_list(t["counted"].format(name=f"{sections.icon('trends')} {t['trends']}", n=len(trends)),
-                      f"{sections.icon('trends')} {t['trends']} {t['continued']}", lines,
-                      _more(more, t) if more > 0 else None)
-    pack.add(_section(layout.macros(PARTS).people(narrative.activity, t)))
+    if view.themes:
+        lines = [_theme_line(digest, theme, view.items, t) for theme in view.themes]
+        title = f"{sections.icon('trends')} {t['themes']['title']}"
+        pack.add_list(title, f"{title} {t['continued']}", lines)
+    if narrative is not None:
+        pack.add(_section(layout.macros(PARTS).people(narrative.activity, t)))
+    if view.index:
+        entries = t["reasons"]["sep"].join(f"{slack_text(e.title, 80)} {e.count}" for e in view.index)
+        pack.add(_rich(_line(_text(f"{t['index']}{t['colon']}", bold=True), _text(entries)),
+                       _line(_text(t["index_hint"].format(topic=slack_text(view.index[0].topic, 40)), italic=True))))
     return pack.messages
-
-
-def _trend_text(trend: Trend, t: dict[str, Any]) -> str:
-    title, ratio = slack_text(trend.title, 60), layout.ratio_text(trend)
-    if ratio:
-        return str(t["trend"].format(title=title, count=trend.count, ratio=ratio))
-    if trend.baseline is None:
-        return str(t["trend_plain"].format(title=title, count=trend.count))
-    return str(t["trend_new"].format(title=title, count=trend.count))
 
 
 def _count_lines(digest: Digest, t: dict[str, Any]) -> list[RichTextSection]:
@@ -439,10 +492,10 @@ def render_slack_digest(
     t = strings(locale or digest.locale)
     tz = timezone or digest.window.timezone
     parts = layout.macros(PARTS)
-    chat = layout.fit_layout(digest, lambda c: message_fits(_channel_blocks(digest, c, t, tz)), section_limit)
+    chat = layout.fit_layout(digest, lambda c: message_fits(_channel_blocks(digest, c, t, tz)))
     replies = [
-        *_topics_messages(chat, digest.repo, t, section_limit),
-        *_trends_messages(digest, t),
+        *_topics_messages(digest, chat, t, section_limit),
+        *_trends_messages(digest, chat, t),
         *_appendix_messages(digest, t, tz, thread or digest.thread),
     ]
     stats = digest.stats.as_dict()

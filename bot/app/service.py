@@ -352,12 +352,12 @@ class DigestService:
             taxonomy,
             BuildOptions(hot_min_comments=self.settings.digest.hot_min_comments, locale=context.locale,
                          bots_key=self.settings.bots_key, series=series,
-                         series_topics=tuple(topic for topic in followed if topic not in context.mutes)),
+                         series_topics=tuple(topic for topic in followed if topic not in context.mutes),
+                         followed=tuple(topic for topic in followed if topic not in context.mutes)),
             is_bot=self.settings.is_bot,
             muted=muted,
         )
         digest = replace(builder.build(repo, window), thread=context.thread,
-                         followed=tuple(topic for topic in followed if topic not in context.mutes),
                          report_url=self.report_day_url(repo, window, context))
         if analyse and self.settings.llm_enabled:
             from bot.analysis.analyst import analyse_digest_blocking  # only deployments with an LLM load it

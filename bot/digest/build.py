@@ -24,6 +24,7 @@ from bot.digest.rank import (
     significant_in_review,
 )
 from bot.digest.series import activity_series
+from bot.digest.topic_rank import Standing, importance, standing
 from bot.model import (
     BUG_KINDS,
     Digest,
@@ -38,6 +39,7 @@ from bot.model import (
     Stats,
     Window,
 )
+from bot.model.edition import edit
 from bot.model.views import ItemViewer
 from bot.store.history import History
 from bot.store.records import ItemRecord, WindowActivity
@@ -54,6 +56,9 @@ class BuildOptions:
     bots_key: str = ""  # fingerprint of the configured bot logins: cached topic counts depend on it
     series: bool = False  # the report page's chart data (``Digest.activity_series``): a few more reads
     series_topics: tuple[str, ...] = ()  # the topics whose daily counts it draws (the followed ones)
+    # The topics the reader follows (the channel's, else the repository's defaults): their sections lead the
+    # edition, and one with nothing in the window has an empty section that says so.
+    followed: tuple[str, ...] = ()
 
 
 class DigestBuilder:
@@ -125,7 +130,8 @@ def build_digest(
     matches: dict[int, list[TopicMatch]] = {
         item.number: item_topics(taxonomy, item) for item in items if not bot(item)
     }
-    sections = [*_topic_sections(items, matches, taxonomy, activity, options, view)]
+    standings: dict[str, list[Standing]] = {}
+    sections = [*_topic_sections(items, matches, taxonomy, activity, options, view, standings)]
     sections.append(Section.builtin("hot", tuple(_hot(shown, activity, options, view))))
     sections.append(
         Section.builtin("key_changes", tuple(_key_changes(shown, window, matches, activity, bot, view)))
@@ -133,14 +139,17 @@ def build_digest(
     sections.append(
         Section.builtin("notable", tuple(_notable(shown, window, activity, matches, taxonomy, bot, view)))
     )
-    return Digest(
+    digest = Digest(
         repo=repo,
         window=window,
         stats=stats,
         sections=tuple(sections),
         appendix=appendix,
         locale=options.locale,
+        followed=options.followed,
     )
+    weights = {topic: importance(found) for topic, found in standings.items()}
+    return dataclasses.replace(digest, edition=edit(digest, importance=weights))
 
 
 # --- sections ---
@@ -173,21 +182,31 @@ def _topic_sections(
     activity: WindowActivity,
     options: BuildOptions,
     view: View,
+    standings: dict[str, list[Standing]],
 ) -> Iterable[Section]:
+    """Each topic's items ranked by what they are, then by heat and impact (``bot.digest.topic_rank``); a
+    followed topic with none has an empty section. ``standings`` receives each topic's ranked standings."""
     by_number = {item.number: item for item in items}
     by_topic: dict[str, list[tuple[int, TopicMatch]]] = {}
     for number, found in matches.items():
         for match in found:
             by_topic.setdefault(match.topic_id, []).append((number, match))
+    followed = set(options.followed)
     for topic in taxonomy.topics:
         hits = by_topic.get(topic.id, [])
         if not hits:
+            if topic.id in followed:
+                yield Section.for_topic(topic.id, topic.display_name(options.locale), ())
             continue
-        hits.sort(key=lambda pair: (-pair[1].score, -activity.comments_in_window.get(pair[0], 0), -pair[0]))
+        ranked = sorted(
+            ((standing(by_number[number], match, activity, view.window), number, match) for number, match in hits),
+            key=lambda entry: entry[0].key(entry[1]),
+        )
+        standings[topic.id] = [entry[0] for entry in ranked]
         yield Section.for_topic(
             topic.id,
             topic.display_name(options.locale),
-            tuple(view(by_number[number], InTopic(match.evidence)) for number, match in hits),
+            tuple(view(by_number[number], InTopic(match.evidence)) for _, number, match in ranked),
         )
 
 

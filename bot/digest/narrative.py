@@ -21,9 +21,11 @@ from zoneinfo import ZoneInfo
 import jinja2
 
 from bot.digest.heat import is_hot
+from bot.digest.themes import themes
 from bot.digest.window import days_before, is_daily
 from bot.locales import normalise_locale
-from bot.model import Activity, Digest, Narrative, NewBug, Section, Trend
+from bot.model import Activity, Digest, Hot, Narrative, NewBug, Section, Theme, Trend
+from bot.model.edition import edition_of
 from bot.store.history import History
 from bot.store.records import FIRST_TIMER_ASSOCIATIONS, WindowActivity
 from bot.topics.items import stored_topic_ids
@@ -51,18 +53,23 @@ def narrate(
     complete_until: datetime | None = None,
     bots_key: str = "",
 ) -> Digest:
-    """``digest`` with its narrative and its hot items' streaks."""
+    """``digest`` with its narrative (summary, trends, themes, activity) and its hot items' streaks."""
     digest = _with_streaks(digest, history, hot_min_comments)
     topic_sections = [section for section in digest.sections if section.kind == "topic"]
     trends: tuple[Trend, ...] = ()
+    baselines: dict[str, float] = {}
     if synced_days(digest, synced_from) >= TREND_MIN_DAYS:
         baselines = topic_baselines(
             history, digest, taxonomy, is_bot, synced_from, complete_until=complete_until, bots_key=bots_key
         )
         trends = rank_trends(topic_sections, baselines, _window_days(digest))
     figures = activity_figures(digest, activity, is_bot, topic_sections)
-    summary = render_summary(digest, trends, figures, topic_sections)
-    return dataclasses.replace(digest, narrative=Narrative(summary=summary, trends=trends, activity=figures))
+    humans = sum(1 for item in activity.items.values() if not (item.author_is_bot or is_bot(item.author)))
+    found = themes(digest, activity.items, taxonomy, baselines, _window_days(digest), humans)
+    summary = render_summary(digest, found, figures, topic_sections)
+    return dataclasses.replace(
+        digest, narrative=Narrative(summary=summary, trends=trends, activity=figures, themes=found)
+    )
 
 
 def _window_days(digest: Digest) -> float:
@@ -289,23 +296,38 @@ def mood(daily_activity: tuple[int, ...]) -> str:
     return "busy" if ratio >= BUSY else "quiet" if ratio <= QUIET else "steady"
 
 
-def render_summary(digest: Digest, trends: tuple[Trend, ...], figures: Activity, topic_sections: list[Section]) -> str:
-    hot = digest.section("hot")
-    notable = digest.section("notable")
-    focus = sorted(topic_sections, key=lambda section: (-len(section.items), section.id))[:2]
-    top_trend = next((trend for trend in trends if trend.ratio is not None and trend.ratio >= 1.5), None)
+def render_summary(digest: Digest, found: tuple[Theme, ...], figures: Activity, topic_sections: list[Section]) -> str:
+    """Three to five sentences: how busy the window was, what it was about (its themes, else its busiest
+    topics), the reader's first topic, the hottest discussion, the new bug to watch and the key change. Every
+    item it names has its full entry in the edition (the first of its section), so every surface that shows
+    the summary shows the item too."""
+    edition = edition_of(digest)
+    home = edition.home()
     locale = normalise_locale(digest.locale)
-    first_bug = notable.items[0] if notable and notable.items else None
+
+    def first(section_id: str) -> object | None:
+        section = digest.section(section_id)
+        top = section.items[0] if section is not None and section.items else None
+        return top if top is not None and top.number in home else None
+
+    hottest, bug, change = first("hot"), first("notable"), first("key_changes")
+    topic = edition.topics[0] if edition.topics else None
+    topic_section = digest.section(topic.id) if topic is not None else None
+    busiest = sorted(topic_sections, key=lambda section: (-len(section.items), section.id))[:2]
     template = _templates().get_template(f"summary.{locale}.j2")
     text = template.render(
         mood=mood(digest.daily_activity),
         one_day=is_daily(digest.window),
         stats=digest.stats,
-        focus=[(section.title, len(section.items)) for section in focus if section.items],
-        trend=top_trend,
-        hottest=hot.items[0] if hot and hot.items else None,
-        notable=first_bug,
-        notable_kind=first_bug.why.bug if first_bug is not None and isinstance(first_bug.why, NewBug) else None,
+        themes=[(" + ".join(t.name for t in theme.topics), theme.count, theme.ratio) for theme in found[:2]],
+        focus=[(section.title, len(section.items)) for section in busiest if section.items],
+        topic=(topic_section.title, topic.total, topic.entries[0]) if topic and topic_section and topic.entries
+        else None,
+        hottest=hottest,
+        hottest_people=hottest.why.participants if hottest is not None and isinstance(hottest.why, Hot) else 0,
+        notable=bug,
+        notable_kind=bug.why.bug if bug is not None and isinstance(bug.why, NewBug) else None,
+        change=change,
         activity=figures,
     )
     lines = (line.strip() for line in text.splitlines())

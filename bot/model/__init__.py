@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import ClassVar, Literal, cast, get_args
+from typing import TYPE_CHECKING, ClassVar, Literal, cast, get_args
+
+if TYPE_CHECKING:
+    from bot.model.edition import Edition
 
 STAT_KEYS = ("new_issues", "closed_issues", "new_prs", "merged_prs", "closed_unmerged_prs")
 
@@ -217,14 +220,21 @@ class Section:
     id: str
     title: str
     items: tuple[DigestItem, ...]
+    # How many qualified before the builder kept its best ``items`` (hot, key changes and notable keep ten):
+    # what a header counts. 0: as many as ``items``.
+    candidates: int = 0
+
+    @property
+    def total(self) -> int:
+        return max(self.candidates, len(self.items))
 
     def __post_init__(self) -> None:
         if not (self.id in BUILTIN_SECTIONS or (self.id.startswith(TOPIC_PREFIX) and len(self.id) > len(TOPIC_PREFIX))):
             raise ValueError(f"unknown section id {self.id!r}")
 
     @classmethod
-    def builtin(cls, kind: BuiltinSection, items: tuple[DigestItem, ...]) -> Section:
-        return cls(kind, "", items)
+    def builtin(cls, kind: BuiltinSection, items: tuple[DigestItem, ...], candidates: int = 0) -> Section:
+        return cls(kind, "", items, candidates)
 
     @classmethod
     def for_topic(cls, topic: str, name: str, items: tuple[DigestItem, ...]) -> Section:
@@ -284,12 +294,32 @@ class Activity:
     busiest_areas: tuple[tuple[str, int], ...] = ()  # (topic title, items), busiest first
 
 
+ThemeFacet = Literal["bug_reports", "fixes", "features", "other"]
+THEME_FACETS: tuple[ThemeFacet, ...] = get_args(ThemeFacet)
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """What the window was about: items of one topic, or of two at once ("Qwen" and "Quantization"), counted by
+    what they are (``facets``: bug reports, fixes, features, the rest; a series of PRs counts once), with its
+    best ``items`` (one per series, best first) and, where the store knows the topic's usual level, ``ratio``:
+    the topic's items today against it (None: no history, or new)."""
+
+    topics: tuple[TopicRef, ...]
+    count: int
+    items: tuple[int, ...]
+    facets: tuple[tuple[ThemeFacet, int], ...] = ()
+    ratio: float | None = None
+    new: bool = False  # the topic had nothing in the days before (its usual level is 0)
+
+
 @dataclass(frozen=True, slots=True)
 class Narrative:
-    summary: str  # two to four sentences; written by the LLM when ``summary_source`` is "llm"
+    summary: str  # three to five sentences; written by the LLM when ``summary_source`` is "llm"
     trends: tuple[Trend, ...] = ()
     activity: Activity = Activity()
     summary_source: str = "template"  # template | llm
+    themes: tuple[Theme, ...] = ()  # 3-5 themes of the window, strongest first (bot.digest.themes)
 
 
 # --- the report page's charts (``Digest.activity_series``): built only when asked for (the web page, --format
@@ -364,6 +394,8 @@ class Digest:
     # The web report of this day (signed when reports are not public), computed by the app service when
     # PUBLIC_URL is set; formatters only show it.
     report_url: str | None = None
+    # Where each item's one full entry goes on every surface (bot.model.edition); None: worked out when rendered.
+    edition: Edition | None = None
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)
