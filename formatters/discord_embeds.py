@@ -162,7 +162,7 @@ def _refs_line(part: layout.Part, repo: str, t: dict[str, Any]) -> str:
                         home=discord_markdown(sections.section_title(home, t), 100))
         for item, home in part.refs
     ]
-    return f"*{t['also']}{t['colon']}*" + " · ".join(refs)
+    return f"*{t['also']}*{t['gap']}" + " · ".join(refs)
 
 
 def _section_url(digest: Digest, part: layout.Part) -> str | None:
@@ -267,7 +267,7 @@ def _trends_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any]) -> lis
         thread.add(parts.people(narrative.activity, t))
     if view.index:
         entries = " · ".join(f"{discord_markdown(e.title, 80)} {e.count}" for e in view.index)
-        hint = discord_markdown(t["index_hint"].format(topic=view.index[0].topic), 200)
+        hint = t["index_hint"]  # our words and the command's syntax in a code span: nothing of GitHub's
         thread.add(f"**{t['index']}**{t['colon']}{entries}\n*{hint}*")
     return thread.messages
 

@@ -248,7 +248,8 @@ def page(digest: Digest) -> Page:
         refs = tuple((own[r.number], sections[home[r.number]]) for r in candidate.refs
                      if r.number in own and home.get(r.number) in sections and home[r.number] != candidate.id)
         rest = tuple(own[n] for n in candidate.rest if n in own and n not in home)
-        parts.append(Part(section.kind, section, candidate.total, entries, refs, rest))
+        if entries or refs or rest:
+            parts.append(Part(section.kind, section, candidate.total, entries, refs, rest))
     return Page(
         parts=tuple(parts),
         quiet=tuple(sections[TOPIC_PREFIX + topic] for topic in edition.quiet if TOPIC_PREFIX + topic in sections),

@@ -70,6 +70,8 @@ def render_markdown(
         strings=t,
         title=layout.digest_title(digest, t),
         view=view,
+        # the followed topics, then (None) those with nothing today, then hot, key changes, notable
+        ordered=[*(p for p in view.parts if p.kind == "topic"), None, *(p for p in view.parts if p.kind != "topic")],
         stat_keys=STAT_KEYS,
         stats=digest.stats.as_dict(),
         heading=lambda part: layout.header(part, t, markdown_inline(section_title(part.section, t), 100)),

@@ -63,6 +63,7 @@ class PlainText(TypedDict):
 class TextStyle(TypedDict, total=False):
     bold: bool
     italic: bool
+    code: bool
 
 
 class RichTextText(TypedDict):
@@ -161,13 +162,15 @@ def _divider() -> DividerBlock:
     return {"type": "divider"}
 
 
-def _text(text: str, *, bold: bool = False, italic: bool = False) -> RichTextText:
+def _text(text: str, *, bold: bool = False, italic: bool = False, code: bool = False) -> RichTextText:
     element: RichTextText = {"type": "text", "text": text}
     style: TextStyle = {}
     if bold:
         style["bold"] = True
     if italic:
         style["italic"] = True
+    if code:
+        style["code"] = True
     if style:
         element["style"] = style
     return element
@@ -259,7 +262,7 @@ def _refs_line(part: layout.Part, repo: str, t: dict[str, Any]) -> RichTextSecti
     """"also here: #5 (AMD / ROCm) · #9 (Hot discussions)": candidates whose entry is elsewhere in the post."""
     if not part.refs:
         return None
-    elements: list[Inline] = [_text(f"{t['also']}{t['colon']}", italic=True)]
+    elements: list[Inline] = [_text(t["also"], italic=True), _text(t["gap"])]
     head, _, tail = t["ref"].partition("{link}")
     for k, (item, home) in enumerate(part.refs):
         if k:
@@ -443,9 +446,9 @@ def _trends_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any]) -> lis
     if narrative is not None:
         pack.add(_section(layout.macros(PARTS).people(narrative.activity, t)))
     if view.index:
-        entries = t["reasons"]["sep"].join(f"{slack_text(e.title, 80)} {e.count}" for e in view.index)
-        pack.add(_rich(_line(_text(f"{t['index']}{t['colon']}", bold=True), _text(entries)),
-                       _line(_text(t["index_hint"].format(topic=slack_text(view.index[0].topic, 40)), italic=True))))
+        entries = " · ".join(f"{slack_text(e.title, 80)} {e.count}" for e in view.index)
+        hint = [_text(piece, code=k % 2 == 1, italic=k % 2 == 0) for k, piece in enumerate(t["index_hint"].split("`"))]
+        pack.add(_rich(_line(_text(f"{t['index']}{t['colon']}", bold=True), _text(entries)), _line(*hint)))
     return pack.messages
 
 

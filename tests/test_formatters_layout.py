@@ -8,13 +8,12 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 
 from bot.model import Digest, Evidence, InTopic, Section, Stats
+from bot.model.edition import ENTRIES, Edition, Ref, edit
 from formatters.discord_embeds import render_discord_digest
 from formatters.layout import (
     ChannelCounts,
     channel_levels,
     chat_layout,
-    evidence_strength,
-    markdown_order,
     search_url,
     with_thread_limit,
 )
@@ -24,48 +23,85 @@ from tests.formatter_strategies import WINDOW, digests, item, post_digest
 
 
 def shown(layout) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
-    return {section.id: [entry.number for entry in items] for _, section, items in layout.channel_parts()}
+    return {part.part.section.id: [entry.number for entry in part.channel] for part in layout.channel_parts()}
 
 
-def test_each_item_goes_to_its_most_specific_place_and_sections_fill_up() -> None:
-    layout = chat_layout(post_digest())
-    assert shown(layout) == {
-        "hot": [20, 21, 22],  # #5 is hot, but it is in a followed topic: the next hot discussion fills in
-        "topic:rocm": [5, 7, 8],
-        "topic:quantization": [6, 13],  # #6: a label in Quantization beats a title word in ROCm
+def entries(edition: Edition) -> dict[str, list[int]]:
+    return {section.id: list(section.entries) for section in edition.sections()}
+
+
+def test_each_item_has_one_full_entry_where_it_ranks_best_and_sections_fill_up() -> None:
+    edition = edit(post_digest())
+    assert entries(edition) == {
+        "topic:rocm": [5, 7, 8, 9, 10],  # #6 ranks first in Quantization, second here: its entry is there
+        "topic:quantization": [6, 13],
+        "hot": [20, 21, 22, 23],  # #5 is the hottest, but it ranks first in ROCm too: the next one fills in
         "key_changes": [24, 25, 26],
-        "notable": [27],  # #5 is a new bug too: it stays in its topic
+        "notable": [27],
     }
-    (rocm,) = layout.thread_topics()
-    assert [entry.number for entry in rocm.thread] == [9, 10, 11, 12] and rocm.unshown == 0
+    rocm = edition.section("topic:rocm")
+    assert rocm is not None and rocm.refs == (Ref(6, "topic:quantization"),) and rocm.rest == (11, 12)
+    assert rocm.total == 8
+    hot, notable = edition.hot, edition.notable
+    assert hot is not None and hot.refs == (Ref(5, "topic:rocm"),)
+    assert notable is not None and notable.refs == (Ref(5, "topic:rocm"),)
+    assert [entry.topic for entry in edition.index] == ["qwen"]  # not followed: one line in the index
 
 
-def test_notable_beats_key_changes_beats_hot() -> None:
+def test_on_a_tie_notable_beats_key_changes_beats_hot() -> None:
     both = item(1, "Crash fix", why=None)
     digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), sections=(
         Section.builtin("hot", (both, item(2), item(3), item(4))),
         Section.builtin("key_changes", (both, item(5))),
         Section.builtin("notable", (both,)),
     ))
+    assert entries(edit(digest)) == {"hot": [2, 3, 4], "key_changes": [5], "notable": [1]}
     assert shown(chat_layout(digest)) == {"hot": [2, 3, 4], "key_changes": [5], "notable": [1]}
 
 
-def test_a_tie_in_evidence_goes_to_the_topic_followed_first() -> None:
+def test_followed_topics_come_most_important_first_at_most_five() -> None:
     tagged = item(1, why=InTopic((Evidence("tag", "x"),)))
-    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), followed=("b", "a"), sections=(
-        Section.for_topic("a", "A", (tagged,)), Section.for_topic("b", "B", (tagged,)),
-    ))
-    assert shown(chat_layout(digest)) == {"topic:b": [1]}
-    assert evidence_strength(item(2, why=InTopic((Evidence("body", "x"), Evidence("label", "x"))))) == (0, -2)
+    topics = [Section.for_topic(name, name.upper(), (dataclasses.replace(tagged, number=n),))
+              for n, name in enumerate("abcdefg", start=1)]
+    topics[1] = Section.for_topic("b", "B", (tagged,))  # #1 is in a and b
+    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), followed=("b", "a", "c", "d", "e", "f", "g"),
+                    sections=tuple(topics))
+    plain = edit(digest)
+    assert [s.id for s in plain.topics] == ["topic:b", "topic:a", "topic:c", "topic:d", "topic:e"]
+    assert plain.section("topic:b").entries == (1,)  # type: ignore[union-attr]  # a tie: followed first
+    assert [e.topic for e in plain.index] == ["f", "g"]  # beyond five: one line each
+    weighed = edit(digest, importance={"g": 9.0, "a": 5.0})
+    assert [s.id for s in weighed.topics][:3] == ["topic:g", "topic:a", "topic:b"]
+    assert weighed.section("topic:a").entries == (1,)  # type: ignore[union-attr]
 
 
-def test_fewer_counts_move_a_topics_items_to_the_thread_never_into_another_section() -> None:
-    layout = chat_layout(post_digest(), ChannelCounts(hot=1, topic=1, key_changes=1, notable=1, topics=1))
-    assert shown(layout) == {"hot": [20], "topic:rocm": [5], "key_changes": [24], "notable": [27]}
-    rocm, quant = layout.thread_topics()
-    assert [e.number for e in rocm.thread] == [7, 8, 9, 10, 11, 12] and [e.number for e in quant.thread] == [6, 13]
-    (cut, _) = with_thread_limit(layout, 2)
+def test_a_followed_topic_without_items_is_quiet() -> None:
+    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), followed=("rocm", "ghost"),
+                    sections=(Section.for_topic("rocm", "AMD / ROCm", ()),))
+    edition = edit(digest)
+    assert edition.quiet == ("rocm",) and edition.topics == () and edition.index == ()
+
+
+def test_fewer_counts_move_a_topics_entries_to_the_thread_never_into_another_section() -> None:
+    layout = chat_layout(post_digest())
+    assert shown(layout) == {"topic:rocm": [5, 7, 8], "topic:quantization": [6, 13], "hot": [20, 21, 22],
+                             "key_changes": [24, 25, 26], "notable": [27]}
+    (rocm,) = layout.thread_topics()
+    assert [entry.number for entry in rocm.thread] == [9, 10] and rocm.unshown == 2  # #11, #12: page links
+    small = chat_layout(post_digest(), ChannelCounts(hot=1, topic=1, key_changes=1, notable=1, topics=1))
+    assert shown(small) == {"topic:rocm": [5], "hot": [20], "key_changes": [24], "notable": [27]}
+    rocm, quant = small.thread_topics()
+    assert [e.number for e in rocm.thread] == [7, 8, 9, 10] and [e.number for e in quant.thread] == [6, 13]
+    (cut, _) = with_thread_limit(small, 2)
     assert [e.number for e in cut.thread] == [7, 8] and cut.unshown == 4
+
+
+def test_an_item_the_summary_names_always_has_an_entry_in_the_channel_message() -> None:
+    digest = post_digest()
+    assert digest.narrative is not None
+    llm = dataclasses.replace(digest.narrative, summary="The thread #23 matters most.", summary_source="llm")
+    layout = chat_layout(dataclasses.replace(digest, narrative=llm), ChannelCounts(1, 1, 1, 1))
+    assert 23 in shown(layout)["hot"]  # the fourth hot discussion, shown because the summary names it
 
 
 def test_channel_levels_only_ever_show_less() -> None:
@@ -88,28 +124,26 @@ def test_search_urls_name_the_window_in_utc_on_the_items_host() -> None:
     assert search_url(digest, "other") is None
 
 
-def test_markdown_order_keeps_every_section() -> None:
-    order = markdown_order(post_digest())
-    ids = [section.id if section is not None else "trends" for section in order]
-    assert ids == ["topic:rocm", "topic:quantization", "hot", "trends", "key_changes", "notable", "topic:qwen"]
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(digests(max_items=40))
-def test_any_layout_places_an_item_once_and_only_from_its_sections(digest: Digest) -> None:
+def test_any_edition_gives_each_item_one_entry_and_accounts_for_every_candidate(digest: Digest) -> None:
+    edition = edit(digest)
+    home = edition.home()
+    placed = [n for section in edition.sections() for n in section.entries]
+    assert len(placed) == len(set(placed))  # one full entry each
+    for edited in edition.sections():
+        section = digest.section(edited.id)
+        assert section is not None
+        candidates = list(dict.fromkeys(item.number for item in section.items))
+        shown = [*edited.entries, *(ref.number for ref in edited.refs), *edited.rest]
+        assert sorted(shown) == sorted(n for n in candidates if n in shown)  # nothing from elsewhere
+        assert len(shown) == len(set(shown)) and len(edited.entries) <= ENTRIES
+        assert all(home[ref.number] == ref.home != edited.id for ref in edited.refs)
+        assert all(n not in home for n in edited.rest)
+        assert edited.total >= len(candidates)
     layout = chat_layout(digest)
-    placed = [e.number for _, _, items in layout.channel_parts() for e in items]
-    placed += [e.number for place in layout.thread_topics() for e in place.thread]
-    assert len(placed) == len(set(placed))
-    for kind, section, items in layout.channel_parts():
-        assert set(items) <= set(section.items)
-        limit = {"hot": 3, "topic": 3, "key_changes": 5, "notable": 5}[kind]
-        assert len(items) <= limit
-    hot = digest.section("hot")
-    if hot is not None:  # hot still shows three when three are left once the others took theirs
-        others = set(placed) - {e.number for e in (layout.hot.items if layout.hot else ())}
-        left = [e for e in hot.items if e.number not in others]
-        assert len(layout.hot.items if layout.hot else ()) == min(3, len({e.number for e in left}))
+    posted = [e.number for part in layout.parts for e in (*part.channel, *part.thread)]
+    assert len(posted) == len(set(posted)) and set(posted) <= set(home) | layout.page.named
 
 
 def _quiet_rocm_day(locale: str = "en") -> Digest:
@@ -128,7 +162,8 @@ def test_a_followed_topic_with_nothing_says_so_once_in_every_format() -> None:
     headline = render_discord_digest(digest)[0]["embeds"][0]["description"]
     assert "AMD / ROCm: nothing new in this window" in headline
     markdown = render_markdown(digest)
-    assert markdown.index("AMD / ROCm") < markdown.index("Nothing new in this window.") < markdown.index("Qwen")
+    assert markdown.index("## 🏷️ Qwen") < markdown.index("## 🏷️ AMD / ROCm (0)") < markdown.index(
+        "Nothing new in this window.")
     zh = str(render_slack_digest(_quiet_rocm_day("zh-CN"))[0]["blocks"])
     assert "AMD / ROCm：这段时间没有新动态" in zh
 

@@ -170,30 +170,32 @@ def test_the_channel_message_is_the_digest_and_the_thread_has_three_replies() ->
     assert channel["blocks"][2]["fields"][0]["text"] == "*New issues*\n9"
     assert "📝 Busy day: 9 new issues. `fused_moe` and *ROCm* lead." in head  # the summary, exact
     lines = rich_lines(channel)
-    order = [lines.index(h) for h in ("🔥 Hot discussions (5)", "🏷️ AMD / ROCm (8)", "🏷️ Quantization (2)",
+    order = [lines.index(h) for h in ("🏷️ AMD / ROCm · 4 of 8", "🏷️ Quantization (2)", "🔥 Hot discussions · 4 of 5",
                                       "🛠️ Key changes (4)", "⚠️ Notable issues (2)")]
-    assert order == sorted(order)  # counts, summary, hot, followed topics, key changes, notable
+    assert order == sorted(order)  # counts, summary, followed topics, hot, key changes, notable
     assert "#20 Hot thread 20 — 20 new comments" in lines  # why it is hot, in one line
-    assert "#5 [ROCm] fused_moe hangs on MI300X — new issue" in lines  # a topic item says what happened
+    assert "#5 [ROCm] fused_moe hangs on MI300X — hang · 30 new comments" in lines  # what else it is
+    assert "#13 [Quant] AWQ on gfx942 — new issue" in lines  # a topic's item says what happened to it
     assert "#26 [Core] New scheduler — in review" in lines and "#24 [Model] Add Gemma 4 — merged" in lines
     assert "#27 [Bug] Segfault in tokenizer — crash" in lines
-    assert "Qwen" not in head  # not followed: its section is in Markdown and JSON, not in the post
+    assert "also here: #5 (AMD / ROCm)" in lines  # hot and notable point at #5's one entry
+    assert "Qwen" not in head  # not followed: one line in the thread's topic index, no section
     assert "🧵 In the thread" in head
-    assert len(replies) == 3  # followed topics in full, trends and activity, the appendix
-    assert numbers(replies[0]) == [9, 10, 11, 12] and rich_lines(replies[0])[0] == "🏷️ AMD / ROCm (8)"
-    assert "AMD / ROCm 8 (4.0× usual)" in rich_lines(replies[1]) and "12 contributors" in all_text([replies[1]])
+    assert len(replies) == 3  # the followed topics' next entries, themes and activity, the appendix
+    assert numbers(replies[0]) == [9, 10] and rich_lines(replies[0])[0] == "🏷️ AMD / ROCm (continued)"
+    assert rich_lines(replies[0])[-1] == "…and 2 more"
+    assert "12 contributors" in all_text([replies[1]]) and "Other topics: Qwen 1" in rich_lines(replies[1])
     assert [p["text"] for p in replies] == [f"o/r daily digest, part {n} of 3" for n in (1, 2, 3)]
 
 
-def test_each_item_appears_once_in_its_most_specific_place() -> None:
+def test_each_item_appears_once_where_it_ranks_best() -> None:
     payloads = render_slack_digest(post_digest())
     shown = [number for payload in payloads[:-1] for number in numbers(payload)]  # the appendix lists counts only
     assert sorted(shown) == sorted(set(shown))  # once in the whole post
     channel = numbers(payloads[0])
-    # #5 is hot and a notable bug but in a followed topic: it sits there; hot takes its next three
-    assert channel[:3] == [20, 21, 22] and channel[3:6] == [5, 7, 8]
-    # #6 is a key change in ROCm (title) and Quantization (label): the label is stronger evidence
-    assert channel[6:8] == [6, 13] and channel[8:11] == [24, 25, 26] and channel[11:] == [27]
+    # #5 ranks first in ROCm, hot and notable: its entry is in the reader's topic; hot takes its next three
+    assert channel[:3] == [5, 7, 8] and channel[3:5] == [6, 13]  # #6: first in Quantization, second in ROCm
+    assert channel[5:8] == [20, 21, 22] and channel[8:11] == [24, 25, 26] and channel[11:] == [27]
 
 
 def test_no_why_lines_in_the_post() -> None:
@@ -255,7 +257,8 @@ def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) 
         assert name in everything, name
     channel = payloads[0]
     assert numbers(channel) == [1, 2, 3, 20]  # top 3 hot; #20 is a key change (no followed topic here)
-    assert len(payloads) == 2  # no narrative, no followed topic: the appendix is the only reply
+    assert len(payloads) == 3  # no followed topic: the topic index (ROCm), then the appendix
+    assert "ROCm 1" in all_text([payloads[1]])
 
 
 def test_locale_and_timezone_parameters_override_the_digest() -> None:

@@ -159,14 +159,14 @@ def test_summary_names_counts_focus_and_the_hottest_item_in_both_locales(store: 
     )
     summary = build(store).narrative.summary
     assert summary.startswith("Busy day: 1 new PR, 1 merged; 3 new issues, 0 closed.")
-    assert "Focus on AMD / ROCm (2)" in summary
-    assert "The hottest discussion is #2 (5 new comments)" in summary
-    assert "new bug to watch: #4 (hang)" in summary
+    assert "Busiest: AMD / ROCm (2)" in summary  # two items make no theme
+    assert "The hottest discussion is #2 (5 new comments from 5 people)" in summary
+    assert "New bug to watch: #4 (hang); key change: #3." in summary
     zh = build(store, locale="zh-CN").narrative.summary
     assert zh.startswith("今天很忙：新 PR 1 个，合并 1 个；新 Issue 3 个，关闭 0 个。")
-    assert "焦点是 AMD / ROCm（2 项）" in zh
-    assert "讨论最热的是 #2（5 条新评论）" in zh and "值得关注的新 bug 是 #4（卡死）" in zh
-    assert 2 <= summary.count(". ") + 1 <= 4
+    assert "最活跃的是 AMD / ROCm（2 项）" in zh
+    assert "讨论最热的是 #2（5 人参与，5 条新评论）" in zh and "值得关注的新 bug 是 #4（卡死）" in zh
+    assert 3 <= summary.count(". ") + 1 <= 5
 
 
 def test_summary_reads_the_bug_kind_from_the_typed_reason() -> None:
@@ -191,13 +191,16 @@ def test_json_contract_and_renderers_carry_the_narrative(store: Store) -> None:
     save(store, [rocm(1, INSIDE), rocm(2, INSIDE), rocm(3, INSIDE)], comments(10, 1, INSIDE, 3))
     digest = build(store)
     data = json.loads(render_json(digest))["narrative"]
-    assert set(data) >= {"summary", "trends", "activity"}
+    assert set(data) >= {"summary", "trends", "activity", "themes"}
     assert data["trends"] == [{"topic": "rocm", "title": "AMD / ROCm", "count": 3, "baseline": 0.0,
                                "items": [1, 3, 2]}]
+    assert data["themes"][0]["topics"] == ["rocm"] and sorted(data["themes"][0]["items"]) == [1, 2, 3]
+    assert data["themes"][0]["new"] is True  # nothing in the days before: new, not "infinitely above usual"
     assert set(data["activity"]) >= {"contributors", "first_time_contributors", "merge_rate",
                                      "median_hours_to_merge"}
     text = render_markdown(digest)
-    assert data["summary"].split(":")[0] in text and "## 📊 Trends (1)" in text and "🆕 new today" in text
+    assert data["summary"].split(":")[0] in text and "## 📊 Themes" in text and "🆕 new today" in text
+    assert "**AMD / ROCm** (3 items" in text
 
 
 def test_narrative_can_be_turned_off(store: Store) -> None:
@@ -286,7 +289,7 @@ def test_a_muted_topic_leaves_sections_highlights_and_summary_but_not_the_counts
     assert digest.section("topic:rocm") is None
     assert [i.number for i in digest.section("hot").items] == [2]
     assert all(i.number != 3 for i in digest.section("key_changes").items)
-    assert "#1" not in digest.narrative.summary and "#2 (3 new comments)" in digest.narrative.summary
+    assert "#1" not in digest.narrative.summary and "#2 (3 new comments" in digest.narrative.summary
     assert digest.stats.new_issues == 2 and [i.number for i in digest.appendix["merged_prs"]] == [3]
 
 

@@ -24,7 +24,7 @@ from bot.digest.heat import is_hot
 from bot.digest.themes import themes
 from bot.digest.window import days_before, is_daily
 from bot.locales import normalise_locale
-from bot.model import Activity, Digest, Hot, Narrative, NewBug, Section, Theme, Trend
+from bot.model import Activity, Digest, DigestItem, Hot, Narrative, NewBug, Section, Theme, Trend
 from bot.model.edition import edition_of
 from bot.store.history import History
 from bot.store.records import FIRST_TIMER_ASSOCIATIONS, WindowActivity
@@ -305,10 +305,16 @@ def render_summary(digest: Digest, found: tuple[Theme, ...], figures: Activity, 
     home = edition.home()
     locale = normalise_locale(digest.locale)
 
-    def first(section_id: str) -> object | None:
+    named: set[int] = set()
+
+    def first(section_id: str) -> DigestItem | None:
+        """The section's best item when it has a full entry and the summary has not named it yet."""
         section = digest.section(section_id)
-        top = section.items[0] if section is not None and section.items else None
-        return top if top is not None and top.number in home else None
+        found = next((item for item in section.items[:1] if item.number in home and item.number not in named),
+                     None) if section is not None else None
+        if found is not None:
+            named.add(found.number)
+        return found
 
     hottest, bug, change = first("hot"), first("notable"), first("key_changes")
     topic = edition.topics[0] if edition.topics else None
