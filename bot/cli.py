@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
 from bot import __version__
-from bot.errors import UserError
+from bot.errors import ConfigError, UserError
 from bot.locales import LOCALES
 from bot.redact import install_log_redaction, redact, remember_env, remember_secrets
 from bot.settings import Settings, check_repo, load_settings
@@ -20,13 +20,14 @@ from bot.timeutil import parse_iso, utcnow
 
 if TYPE_CHECKING:
     from bot.app.service import DigestService
+    from bot.github.sync import SyncReport
     from bot.model import Digest
 
 _log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-FORMATS = ("markdown", "json", "slack", "discord", "html")
+FORMATS = ("markdown", "terminal", "json", "slack", "discord", "html")
 
 
 def _repo_arg(value: str) -> str:
@@ -53,8 +54,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _add_output_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=FORMATS, default="markdown",
-                        help="slack/discord: the exact payloads that would be sent (JSON); html: the report page")
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="default: laid out on a terminal (terminal), plain Markdown in a pipe or file "
+                             "(markdown); slack/discord: the exact payloads that would be sent (JSON); "
+                             "html: the report page")
     parser.add_argument("--locale", choices=LOCALES)
 
 
@@ -97,13 +100,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The language of the command line's own messages: --locale, else the configured one once the settings are read.
+_locale = "en"
+
+
+def _words() -> dict[str, str]:
+    from formatters.locale import strings
+
+    return strings(_locale)["cli"]  # type: ignore[no-any-return]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    global _locale
     # Secrets first: whatever fails from here on (settings included) is printed and logged redacted.
     remember_env(os.environ)
     debug = False
+    _locale = "en"
     try:
         args = build_parser().parse_args(argv)
         debug = args.debug
+        _locale = args.locale or "en"
         logging.basicConfig(
             level=logging.INFO if args.verbose or args.debug else logging.WARNING,
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -112,10 +128,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
         return handler(args)
     except UserError as err:
-        print(redact(f"digest-bot: {err}"), file=sys.stderr)
+        words = _words()
+        text = words["config"].format(error=err) if isinstance(err, ConfigError) else str(err)
+        print(redact(words["prefix"] + text), file=sys.stderr)
         return err.exit_code
     except KeyboardInterrupt:
-        print("digest-bot: interrupted", file=sys.stderr)
+        print(_words()["prefix"] + _words()["interrupted"], file=sys.stderr)
         return 130
     except Exception as err:
         if debug:
@@ -124,24 +142,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             print(redact(traceback.format_exc()), file=sys.stderr, end="")
             return 1
-        print(
-            redact(f"digest-bot: unexpected error: {type(err).__name__}: {err} (run with --debug for details)"),
-            file=sys.stderr,
-        )
+        words = _words()
+        print(redact(words["prefix"] + words["unexpected"].format(error=f"{type(err).__name__}: {err}")),
+              file=sys.stderr)
         return 1
 
 
 def _settings(args: argparse.Namespace) -> Settings:
+    global _locale
     settings = load_settings(args.config)
     remember_secrets(*settings.secret_values())  # e.g. a store password from digest.toml, not the environment
+    _locale = getattr(args, "locale", None) or settings.digest.locale
     return settings
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from bot.demo.run import run_demo
+    from bot.platforms.console import output_format, print_markdown
 
-    output = run_demo(fmt=args.format, locale=args.locale, settings=_settings(args), info=_stderr)
-    sys.stdout.write(output)
+    fmt = output_format(args.format, sys.stdout)
+    output = run_demo(fmt="markdown" if fmt == "terminal" else fmt, locale=args.locale, settings=_settings(args),
+                      info=_synced)
+    if fmt == "terminal":
+        print_markdown(output, sys.stdout)
+    else:
+        sys.stdout.write(output)
     return 0
 
 
@@ -152,7 +177,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
     settings = _settings(args)
     repos = [args.repo] if args.repo else [repo.name for repo in settings.repos]
     if not repos:
-        raise UserError("no repository: pass --repo OWNER/NAME or list [[repos]] in digest.toml")
+        raise UserError(_words()["no_repo"])
 
     async def run() -> None:
         if args.repo:
@@ -176,9 +201,10 @@ async def _allowed_repo(settings: Settings, repo: str) -> str:
 
     admitted = await RepoAccess(settings, github=lambda: github_client(settings)).admit(repo)
     if admitted is None:
-        extra = " and GitHub does not show it as public" if settings.file.access.allow_public else ""
-        raise UserError(f"{repo} is not an allowed repository{extra}: list it in [[repos]] or [access] repos in "
-                        f"{settings.config_dir / 'digest.toml'} (see docs/access.md)")
+        words = _words()
+        extra = words["not_public"] if settings.file.access.allow_public else ""
+        raise UserError(words["not_allowed"].format(repo=repo, extra=extra,
+                                                    path=settings.config_dir / "digest.toml"))
     return admitted
 
 
@@ -194,20 +220,21 @@ def _answer(settings: Settings, make: Callable[[DigestService], T]) -> T:
         try:
             return make(service)
         except Refused as refused:
-            raise UserError("\n".join(notice_text(notice) for notice in (refused.notice, *refused.notes))) from None
+            raise UserError("\n".join(notice_text(notice, _locale)
+                                      for notice in (refused.notice, *refused.notes))) from None
         finally:
             service.close()
 
 
 def cmd_digest(args: argparse.Namespace) -> int:
     from bot.digest.window import resolve_window
-    from bot.platforms.console import render
+    from bot.platforms.console import show
     from bot.timeutil import iso_z
 
     settings = _settings(args)
     repo = args.repo or settings.default_repo
     if repo is None:
-        raise UserError("no repository: pass --repo OWNER/NAME or list [[repos]] in digest.toml")
+        raise UserError(_words()["no_repo"])
     window = resolve_window(
         start=args.start,
         end=args.end,
@@ -219,25 +246,24 @@ def cmd_digest(args: argparse.Namespace) -> int:
     def build(service: DigestService) -> Digest:
         synced = service.last_synced(repo)
         if synced is not None and synced < window.end:
-            _stderr(f"note: {repo} was last synced at {iso_z(synced)}, before the window's end {iso_z(window.end)};"
-                    " the digest may miss the latest activity (run digest-bot sync)")
+            _stderr(_words()["stale"].format(repo=repo, synced=iso_z(synced), end=iso_z(window.end)))
         return service.build_digest(service.default_context(repo=repo, locale=args.locale), window,
                                     series=args.format == "html")
 
-    sys.stdout.write(render(_answer(settings, build), args.format))
+    show(_answer(settings, build), args.format, sys.stdout)
     return 0
 
 
 def cmd_query(args: argparse.Namespace) -> int:
     from bot.app.notices import Invalid
     from bot.commands.grammar import Why, parse_command
-    from bot.platforms.console import notice_text, render, render_why
+    from bot.platforms.console import notice_text, render_why, show
 
     settings = _settings(args)
     repo = args.repo or settings.default_repo
     command = parse_command(args.text)
     if isinstance(command, Invalid) and command.problem == "say_why":
-        raise UserError(notice_text(command))
+        raise UserError(notice_text(command, _locale))
     if isinstance(command, Why):  # the chat command's use case, said in its words
         why = _answer(settings, lambda service: service.why(
             service.default_context(repo=repo, locale=args.locale), command.number, now=args.end or utcnow()))
@@ -245,7 +271,7 @@ def cmd_query(args: argparse.Namespace) -> int:
         return 0
     answer = _answer(settings, lambda service: service.answer_now(
         service.default_context(repo=repo, locale=args.locale), args.text, now=args.end or utcnow()))
-    sys.stdout.write(render(answer, args.format))
+    show(answer, args.format, sys.stdout)
     return 0
 
 
@@ -283,6 +309,13 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def _stderr(message: str) -> None:
     print(redact(message), file=sys.stderr)
+
+
+def _synced(report: SyncReport) -> None:
+    """The demo's sync in one line, in the command line's language."""
+    rate = f"{report.rate_remaining}/{report.rate_limit}" if report.rate_remaining is not None else "?"
+    _stderr(_words()["demo"].format(repo=report.repo, items=report.items, comments=report.comments,
+                                    requests=report.requests, rate=rate))
 
 
 class _Progress:

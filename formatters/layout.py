@@ -247,7 +247,7 @@ def page(digest: Digest) -> Page:
         )
         refs = tuple((own[r.number], sections[home[r.number]]) for r in candidate.refs
                      if r.number in own and home.get(r.number) in sections and home[r.number] != candidate.id)
-        rest = tuple(own[n] for n in candidate.rest if n in own and n not in home)
+        rest = tuple(own[n] for n in candidate.rest if n in own and home.get(n) != candidate.id)
         if entries or refs or rest:
             parts.append(Part(section.kind, section, candidate.total, entries, refs, rest))
     return Page(

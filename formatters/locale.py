@@ -56,6 +56,21 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             "no_days": "No synced day yet.",
             "more_labels": "+{n}",
         },
+        # The command line's own messages (bot/cli.py): stderr lines, in the configured locale.
+        "cli": {
+            "prefix": "digest-bot: ",
+            "interrupted": "interrupted",
+            "unexpected": "unexpected error: {error} (run with --debug for details)",
+            "no_repo": "no repository: pass --repo OWNER/NAME or list [[repos]] in digest.toml",
+            "not_allowed": "{repo} is not an allowed repository{extra}: list it in [[repos]] or [access] repos in "
+                           "{path} (see docs/access.md)",
+            "not_public": " and GitHub does not show it as public",
+            "stale": "note: {repo} was last synced at {synced}, before the window's end {end}; the digest may miss "
+                     "the latest activity (run digest-bot sync)",
+            "demo": "demo: synced a generated sample of {repo} through an in-process fake GitHub (no network): "
+                    "{items} items, {comments} comments, {requests} requests, rate limit left {rate}",
+            "config": "{error}",
+        },
         "digest_title": "{repo} daily digest",
         "window": "Window",
         "activity": "Last 7 days",
@@ -282,6 +297,20 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             "spark": "截至 {day} 的 7 天每日新建数：{values}",
             "no_days": "尚无已同步的日期。",
             "more_labels": "+{n}",
+        },
+        "cli": {
+            "prefix": "digest-bot：",
+            "interrupted": "已中断",
+            "unexpected": "意外错误：{error}（加 --debug 可查看详情）",
+            "no_repo": "没有指定仓库：请用 --repo OWNER/NAME 指定，或在 digest.toml 的 [[repos]] 中列出",
+            "not_allowed": "{repo} 不在允许的仓库之列{extra}：请在 {path} 的 [[repos]] 或 [access] repos 中加入它"
+                           "（见 docs/access.md）",
+            "not_public": "，GitHub 上也看不到它是公开仓库",
+            "stale": "提示：{repo} 最近一次同步在 {synced}，早于时间窗口的结束时间 {end}；摘要可能漏掉最新动态"
+                     "（请先运行 digest-bot sync）",
+            "demo": "演示：已通过进程内的模拟 GitHub 同步 {repo} 的生成样本（不联网）：{items} 项、{comments} 条评论、"
+                    "{requests} 次请求，剩余调用额度 {rate}",
+            "config": "配置有误：{error}",
         },
         "digest_title": "{repo} 每日开发状态摘要",
         "window": "时间窗口",

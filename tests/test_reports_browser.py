@@ -129,11 +129,49 @@ async def test_the_day_page_in_chromium(site: tuple[str, DigestService], browser
         assert chart["rows"] > 0, chart  # the data table beside it
         assert 0 < chart["width"] <= width
     if lang == "zh-CN":
-        assert "日报" in facts["h1"]
+        assert "开发动态报告" in facts["h1"]
         # our words are Chinese: what Latin is left is technical terms and topic names (AMD / ROCm)
         assert [word for text in facts["headings"] for word in english_words(text)] == []
         assert sum(any("\u4e00" <= ch <= "\u9fff" for ch in text) for text in facts["headings"]) > 10
         assert all(any("\u4e00" <= ch <= "\u9fff" for ch in chart["title"] + chart["desc"]) for chart in charts)
+
+
+# What a reader meets on the page, measured in the browser: how far the appendix is, the table of contents, each
+# item's full entry, and any text meant for debugging.
+READING = """() => {
+  const appendix = document.getElementById('appendix');
+  const sections = [...document.querySelectorAll('main > section')].map(s => s.id);
+  const entries = [...document.querySelectorAll('li[id^="item-"]')].map(li => li.id);
+  const titles = [...document.querySelectorAll('li[id^="item-"] strong')].map(el => el.textContent.trim());
+  const inPage = [...document.querySelectorAll('a[href^="#"]')].map(a => a.getAttribute('href').slice(1));
+  const body = document.querySelector('main').innerText;
+  const open = [...appendix.querySelectorAll('details')].filter(d => d.open).length;
+  return {beforeAppendix: appendix.getBoundingClientRect().top + window.scrollY,
+          total: document.documentElement.scrollHeight, toc: document.querySelectorAll('nav#toc a').length,
+          sections, entries, titles, broken: inPage.filter(id => !document.getElementById(id)), body, open};
+}"""
+DEBUG = ("label rocm", "tag [", "title: ", "merged: [", "body: ", "body opens with", "in review: ")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+async def test_the_day_page_reads_as_one_short_page(site: tuple[str, DigestService], browser: Any,
+                                                   lang: str) -> None:
+    """A real-size day (the demo's: ~300 items) on a phone: at most 10,000 px before the appendix, a table of
+    contents, each item's full entry once, the appendix last and collapsed, no debug text."""
+    base, service = site
+    url = base + service.links.relative(day_path(SAMPLE_REPO, DAY), now=NOW, extra={"lang": lang})
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    await page.goto(url)
+    facts: dict[str, Any] = await page.evaluate(READING)
+    await page.close()
+    print(f"{lang} at 390 px: {facts['beforeAppendix']:.0f} px before the appendix, {facts['total']} in all")
+    assert facts["beforeAppendix"] <= 10_000
+    assert facts["total"] <= 12_000  # the appendix collapsed: its lists open on demand
+    assert facts["toc"] >= 6 and facts["broken"] == []
+    assert facts["sections"][-1] == "appendix" and facts["open"] == 0
+    assert len(facts["entries"]) == len(set(facts["entries"])) >= 15
+    assert len(facts["titles"]) == len(set(facts["titles"]))
+    assert [debug for debug in DEBUG if debug in facts["body"]] == []
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -39,16 +39,15 @@ def sample_github() -> FakeGitHub:
     return fake
 
 
-def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable[[str], None]) -> str:
+def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable[[SyncReport], None]) -> str:
+    """The sample synced into a temporary store and its digest rendered in ``fmt``; ``info`` hears how the
+    sync went (the caller words it)."""
     fake = sample_github()
     with tempfile.TemporaryDirectory(prefix="digest-bot-demo-") as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'demo.sqlite3'}")
         try:
             report = asyncio.run(_sync(store, fake, settings))
-            info(
-                f"demo: synced a generated sample of {SAMPLE_REPO} through an in-process fake GitHub"
-                f" (no network): {report.line()}"
-            )
+            info(report)
             window = default_window(SAMPLE_END, settings.digest.zone, settings.digest.post_time)
             service = DigestService(store, _following_the_sample(settings))
             try:

@@ -38,8 +38,9 @@ class Ref:
 @dataclass(frozen=True, slots=True)
 class EditedSection:
     """One section as every surface shows it: ``entries``, the items whose full entry is here (best first);
-    ``refs``, candidates ranked among them whose entry is elsewhere; ``rest``, the candidates not shown as an
-    entry anywhere (best first: the page links them, a chat post counts them); ``total``, every candidate."""
+    ``refs``, candidates ranked among them whose entry is elsewhere; ``rest``, the other candidates, best first
+    (the page and Markdown link them, to their entry where they have one; a chat post counts them); ``total``,
+    every candidate."""
 
     id: str
     entries: tuple[int, ...]
@@ -135,7 +136,7 @@ def edit(
         numbers = list(dict.fromkeys(item.number for item in section.items))
         head = numbers[:seen]
         refs = tuple(Ref(n, placed[n]) for n in head if placed.get(n, section.id) != section.id)
-        rest = tuple(n for n in numbers[seen:] if n not in placed)
+        rest = tuple(numbers[seen:])
         return EditedSection(section.id, tuple(taken[section.id]), refs, rest, max(len(numbers), section.candidates))
 
     topics = tuple(edited(section) for section in chosen)

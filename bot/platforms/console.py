@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TextIO
 
 from bot.app.notices import Notice, Why
 from bot.model import Digest, QueryResult
@@ -39,6 +40,37 @@ def render(answer: Digest | QueryResult, fmt: str) -> str:
     from formatters.markdown import render_markdown
 
     return render_markdown(answer)
+
+
+def show(answer: Digest | QueryResult, fmt: str | None, out: TextIO) -> None:
+    """Write ``answer`` to ``out``. Without a format, a terminal gets the Markdown laid out by ``rich``
+    (headings, colour, clickable links, the terminal's width) and a pipe or a file plain Markdown; ``terminal``
+    asks for the laid-out text, ``markdown`` for plain Markdown, wherever it goes."""
+    fmt = output_format(fmt, out)
+    if fmt == "terminal":
+        print_markdown(render(answer, "markdown"), out)
+    else:
+        out.write(render(answer, fmt))
+
+
+def output_format(fmt: str | None, out: TextIO) -> str:
+    """The format asked for, else ``terminal`` on a terminal and ``markdown`` anywhere else."""
+    return fmt or ("terminal" if _is_terminal(out) else "markdown")
+
+
+def print_markdown(text: str, out: TextIO) -> None:
+    """Markdown laid out for a terminal by ``rich``: headings, tables, colour, links the terminal can open."""
+    from rich.console import Console  # only the terminal pays for rich
+    from rich.markdown import Markdown
+
+    Console(file=out, highlight=False, emoji=False).print(Markdown(text, hyperlinks=True))
+
+
+def _is_terminal(out: TextIO) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):  # a closed or odd stream
+        return False
 
 
 def notice_text(notice: Notice, locale: str = "en") -> str:
