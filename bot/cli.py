@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         debug = args.debug
-        _locale = args.locale or "en"
+        _locale = getattr(args, "locale", None) or "en"
         logging.basicConfig(
             level=logging.INFO if args.verbose or args.debug else logging.WARNING,
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -315,7 +315,7 @@ def _synced(report: SyncReport) -> None:
     """The demo's sync in one line, in the command line's language."""
     rate = f"{report.rate_remaining}/{report.rate_limit}" if report.rate_remaining is not None else "?"
     _stderr(_words()["demo"].format(repo=report.repo, items=report.items, comments=report.comments,
-                                    requests=report.requests, rate=rate))
+                                    requests=report.requests, details=report.detail_requests, rate=rate))
 
 
 class _Progress:

@@ -68,7 +68,8 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             "stale": "note: {repo} was last synced at {synced}, before the window's end {end}; the digest may miss "
                      "the latest activity (run digest-bot sync)",
             "demo": "demo: synced a generated sample of {repo} through an in-process fake GitHub (no network): "
-                    "{items} items, {comments} comments, {requests} requests, rate limit left {rate}",
+                    "{items} items, {comments} comments, {requests} requests (of which {details} for PR details), "
+                    "rate limit left {rate}",
             "config": "{error}",
         },
         "digest_title": "{repo} daily digest",
@@ -309,7 +310,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             "stale": "提示：{repo} 最近一次同步在 {synced}，早于时间窗口的结束时间 {end}；摘要可能漏掉最新动态"
                      "（请先运行 digest-bot sync）",
             "demo": "演示：已通过进程内的模拟 GitHub 同步 {repo} 的生成样本（不联网）：{items} 项、{comments} 条评论、"
-                    "{requests} 次请求，剩余调用额度 {rate}",
+                    "{requests} 次请求（其中 {details} 次读取 PR 详情），剩余调用额度 {rate}",
             "config": "配置有误：{error}",
         },
         "digest_title": "{repo} 每日开发状态摘要",

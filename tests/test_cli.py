@@ -68,7 +68,7 @@ def test_sync_then_digest(config: Path, fake: FakeGitHub, capsys, monkeypatch) -
     data = json.loads(out)
     assert data["repo"] == "o/r" and data["stats"]["new_issues"] == 24
     code, out, _ = run(capsys, "--config", str(config), "digest", "--end", end)
-    assert code == 0 and out.startswith("# o/r daily digest")
+    assert code == 0 and out.startswith("# o/r daily report")
 
 
 def test_digest_with_an_llm_and_when_it_is_down(config: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]

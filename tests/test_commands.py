@@ -261,7 +261,8 @@ def test_a_channel_follows_topics_and_every_topic_keeps_its_section(commands: Sy
     commands.handle(ctx(), "channel topics performance,rocm")
     followed = commands.handle(ctx(), "").answer
     assert followed.followed == ("performance", "rocm")  # as the channel ordered them, all of them known
-    assert [s.id for s in followed.sections] == [s.id for s in everything.sections]  # nothing restricted
+    # nothing restricted; a followed topic with nothing today has an empty section that says so
+    assert [s.id for s in followed.sections if s.items or s.kind != "topic"] == [s.id for s in everything.sections]
     commands.handle(ctx(), "mute rocm")
     muted = commands.handle(ctx(), "").answer
     assert muted.followed == ("performance",) and muted.section("topic:rocm") is None

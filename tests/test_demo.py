@@ -51,7 +51,7 @@ def test_demo_is_deterministic_markdown(capsys, tmp_path, monkeypatch) -> None: 
     first = capsys.readouterr().out
     assert main(["demo"]) == 0
     assert capsys.readouterr().out == first
-    assert first.startswith("# vllm-project/vllm daily digest")
+    assert first.startswith("# vllm-project/vllm daily report")
 
 
 def test_sample_covers_every_topic_with_bots_and_templates() -> None:
@@ -76,7 +76,7 @@ def test_demo_command_runs_from_a_fresh_process_without_network(tmp_path: Path) 
     result = subprocess.run([sys.executable, "-m", "bot", "demo", "--locale", "zh-CN"], capture_output=True,
                             text=True, cwd=tmp_path, env=env, timeout=300)
     assert result.returncode == 0, result.stderr
-    assert "每日开发状态摘要" in result.stdout
+    assert "开发动态报告" in result.stdout
 
 
 def test_demo_previews_the_exact_platform_payloads(capsys, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from slack_sdk.models.blocks import Block
 
-from bot.model import Digest, Evidence, Hot, InTopic, QueryResult, Section, Stats, Suggestion
+from bot.model import Analysis, Digest, Evidence, Hot, InTopic, QueryResult, Section, Stats, Suggestion
 from formatters.safety import one_line, text_size, valid_repo
 from formatters.slack_blocks import render_slack_digest, render_slack_query
 from tests.formatter_strategies import (
@@ -438,3 +438,25 @@ def test_any_query_answer_is_one_valid_safe_message(result: QueryResult) -> None
     shown = len(numbers(payloads[0]))
     hidden = sum(int(n) for n in re.findall(r"(?:and|另有) (\d+) (?:more|项)", all_text(payloads)))
     assert shown + hidden == len(result.items) and shown <= 10  # nothing vanishes without a count
+
+
+def test_the_llms_analysis_reaches_the_chat_reader_in_one_line_and_the_page_in_full() -> None:
+    """Each hot discussion and key change shown in the post carries its accepted analysis, one line (🤖)."""
+    from formatters.discord_embeds import render_discord_digest
+    from formatters.html import render_html
+
+    digest = post_digest()
+    said = {20: Analysis(question="Is the fix safe?", positions="@bob wants a flag", status="Waiting for a repro."),
+            24: Analysis(impact="Gemma 4 serves out of the box.")}
+    sections = tuple(dataclasses.replace(section, items=tuple(
+        dataclasses.replace(i, analysis=said.get(i.number)) if section.kind in ("hot", "key_changes") else i
+        for i in section.items)) for section in digest.sections)
+    digest = dataclasses.replace(digest, sections=sections)
+    lines = rich_lines(render_slack_digest(digest)[0])
+    assert "#20 Hot thread 20 — 20 new comments\n🤖 Waiting for a repro." in lines
+    assert "#24 [Model] Add Gemma 4 — merged\n🤖 Gemma 4 serves out of the box." in lines
+    discord = " ".join(e.get("description", "") for e in render_discord_digest(digest)[0]["embeds"])
+    assert "\n   🤖 Waiting for a repro." in discord and "\n   🤖 Gemma 4 serves out of the box." in discord
+    page = render_html(digest)
+    for text in ("Is the fix safe?", "@bob wants a flag", "Waiting for a repro.", "Gemma 4 serves out of the box."):
+        assert text in page, text

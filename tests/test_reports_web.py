@@ -163,7 +163,7 @@ async def test_a_signed_day_page_is_served_with_csp_and_cached(signed: tuple[Tes
     # the day's window ended before the last completed sync: immutable
     assert "immutable" in response.headers["Cache-Control"]
     etag = response.headers["ETag"]
-    assert "vllm-project/vllm report, 2025-12-02" in html
+    assert "vllm-project/vllm daily report · 2025-12-02" in html
     assert '<svg class="chart wide" id="chart-days-30"' in html
     # the link back to the index keeps the visitor's signature valid
     back = re.search(r'<a href="(/reports/vllm-project/vllm/\?[^"]+)">All days</a>', html)
