@@ -19,6 +19,7 @@ from bot.settings import Settings, check_repo, load_settings
 from bot.timeutil import parse_iso, utcnow
 
 if TYPE_CHECKING:
+    from bot.analysis.analyst import AnalysisReport
     from bot.app.service import DigestService
     from bot.github.sync import SyncReport
     from bot.model import Digest
@@ -243,14 +244,28 @@ def cmd_digest(args: argparse.Namespace) -> int:
         post_time=settings.digest.post_time,
     )
 
+    reports: list[AnalysisReport] = []
+
     def build(service: DigestService) -> Digest:
         synced = service.last_synced(repo)
         if synced is not None and synced < window.end:
             _stderr(_words()["stale"].format(repo=repo, synced=iso_z(synced), end=iso_z(window.end)))
-        return service.build_digest(service.default_context(repo=repo, locale=args.locale), window,
-                                    series=args.format == "html")
+        digest = service.build_digest(service.default_context(repo=repo, locale=args.locale), window,
+                                      analyse=False, series=args.format == "html")
+        if not settings.llm_enabled:
+            return digest
+        from bot.analysis.analyst import analyse_blocking  # only deployments with an LLM load it
+
+        digest, report = analyse_blocking(service.store, settings, digest)
+        if report is not None:
+            reports.append(report)
+        return digest
 
     show(_answer(settings, build), args.format, sys.stdout)
+    # stdout is the digest alone (it is piped); what the analysis took goes to stderr, after it (docs/llm.md).
+    sys.stdout.flush()
+    for report in reports:
+        _stderr(f"LLM analysis: {report.line()}")
     return 0
 
 

@@ -150,6 +150,31 @@ async def test_a_well_behaved_model_is_used_cached_and_shown_in_every_rendering(
     assert (cached.parts_cached, cached.requests) == (TOTAL_PARTS, 0)
 
 
+@pytest.mark.parametrize(
+    ("text", "accepted"),
+    [
+        # The window's length, a sum of the three hot discussions' comments (12 + 11 + 10), a list's size.
+        ("A busy 24 hours: the three hot discussions drew 33 comments, and 2 of the 3 new PRs merged.", True),
+        ("过去一天很忙：三个热门讨论共有 33 条评论，3 个新 PR 中合并了 2 个。", True),
+        ("A busy 25 hours: the three hot discussions drew 33 comments.", False),  # not the window's length
+        ("A busy 24 hours: the three hot discussions drew 34 comments.", False),  # a sum off by one
+    ],
+)
+async def test_the_analyst_gives_the_grounding_what_a_careful_writer_derives_from(
+    world: Store, fake: FakeLLM, text: str, accepted: bool
+) -> None:
+    fake.responder = lambda request: (json.dumps({"summary": text}, ensure_ascii=False) if request.kind == "summary"
+                                      else default_answer(request))
+    original = make_digest("zh-CN" if "热门" in text else "en")
+    digest, report = await analyse(world, fake, original)
+    assert digest.narrative is not None and original.narrative is not None
+    if accepted:
+        assert digest.narrative.summary == text and report.rejected == {}
+    else:
+        assert digest.narrative.summary == original.narrative.summary
+        assert report.rejected == {"invented number": 1} and report.accepted == TOTAL_PARTS - 1
+
+
 async def test_answers_with_mentions_are_escaped_as_github_text_is(world: Store, fake: FakeLLM) -> None:
     text = "A busy day for @everyone and <!channel>: most activity was about ROCm."
     fake.responder = lambda request: (json.dumps({"summary": text}) if request.kind == "summary"

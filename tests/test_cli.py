@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -71,9 +72,8 @@ def test_sync_then_digest(config: Path, fake: FakeGitHub, capsys, monkeypatch) -
     assert code == 0 and out.startswith("# o/r daily report")
 
 
-def test_digest_with_an_llm_and_when_it_is_down(config: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from tests.fakes.openai_api import FakeLLM, Reply
-
+def _small_world(config: Path, capsys, monkeypatch) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    """An issue with three comments (hot) and a merged PR (a key change), synced; the digest's argv (JSON)."""
     now = datetime.now(UTC)
     github = FakeGitHub(token="good")
     github.add_repo(
@@ -89,7 +89,19 @@ def test_digest_with_an_llm_and_when_it_is_down(config: Path, capsys, monkeypatc
         monkeypatch.setenv("GITHUB_TOKEN", "good")
         assert run(capsys, "--config", str(config), "sync", "--repo", "o/r")[0] == 0
     end = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    argv = ("--config", str(config), "digest", "--repo", "o/r", "--end", end, "--format", "json")
+    return ("--config", str(config), "digest", "--repo", "o/r", "--end", end, "--format", "json")
+
+
+def analysis_line(err: str) -> str:
+    """The one line of stderr saying what the LLM analysis took (docs/llm.md, "What a digest reports")."""
+    [line] = [line for line in err.splitlines() if line.startswith("LLM analysis: ")]
+    return line
+
+
+def test_digest_with_an_llm_and_when_it_is_down(config: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tests.fakes.openai_api import FakeLLM, Reply
+
+    argv = _small_world(config, capsys, monkeypatch)
     llm = FakeLLM()
     with llm.serve():
         monkeypatch.setenv("LLM_BASE_URL", llm.base_url)
@@ -102,7 +114,11 @@ def test_digest_with_an_llm_and_when_it_is_down(config: Path, capsys, monkeypatc
         assert hot[0]["number"] == 1 and hot[0]["analysis"]["question"] == "Should #1 change the default?"
         assert "Seen it too (2)" in llm.of("discussion")[0].prompt
         calls = len(llm.requests)
-        assert run(capsys, *argv)[0] == 0 and len(llm.requests) == calls  # cached: no new calls
+        code, again, err = run(capsys, *argv)
+        assert code == 0 and len(llm.requests) == calls  # cached: no new calls
+        assert again == out  # stdout is the rendered digest alone, the same from the cache
+        assert analysis_line(err) == (f"LLM analysis: {calls} of {calls} parts by LLM ({calls} cached), 0 requests,"
+                                      " 0+0 tokens; asked 0, answered 0, accepted 0")
     down = FakeLLM()
     with down.serve():
         down.script(Reply(status=500))
@@ -114,6 +130,43 @@ def test_digest_with_an_llm_and_when_it_is_down(config: Path, capsys, monkeypatc
     assert data["narrative"]["summary_source"] == "template"
     assert data["narrative"]["summary"].startswith("Busy day: 1 new PR")
     assert "analysis" not in next(s for s in data["sections"] if s["id"] == "hot")["items"][0]
+    line = analysis_line(err)
+    assert line.startswith(f"LLM analysis: 0 of {calls} parts by LLM (0 cached), ") and "; fell back: " in line
+    assert line.endswith(f"; asked {len(down.requests)}, answered 0, accepted 0")
+
+
+def test_digest_prints_what_the_analysis_asked_answered_and_accepted(  # type: ignore[no-untyped-def]
+    config: Path, capsys, monkeypatch
+) -> None:
+    from tests.fakes.openai_api import FakeLLM, Request, default_answer
+
+    argv = _small_world(config, capsys, monkeypatch)
+    code, plain, err = run(capsys, *argv)
+    assert code == 0 and "LLM analysis" not in err  # no LLM configured: no analysis, no line
+    llm = FakeLLM()
+
+    def summary_invents(request: Request) -> str:  # the summary invents a figure; the rest is well-behaved
+        if request.kind == "summary":
+            return json.dumps({"summary": "A record day: 412 new PRs were opened and most of them merged."})
+        return default_answer(request)
+
+    llm.responder = summary_invents
+    with llm.serve():
+        monkeypatch.setenv("LLM_BASE_URL", llm.base_url)
+        monkeypatch.setenv("LLM_MODEL", "test-model")
+        code, out, err = run(capsys, *argv[:-2], "--format", "markdown")
+    assert code == 0, err
+    asked = len(llm.requests)
+    assert asked == 3  # the summary, the hot discussion, the key change
+    line = analysis_line(err)
+    assert re.fullmatch(
+        r"LLM analysis: 2 of 3 parts by LLM \(0 cached\), 3 requests, \d+\+\d+ tokens;"
+        r" fell back: invented number: 1; asked 3, answered 3, accepted 2; not grounded: invented number: 1", line
+    ), line
+    # stdout: the rendered digest alone; the analysis' line on stderr, after it.
+    assert out.startswith("# o/r daily digest") and "LLM analysis" not in out and "412" not in out
+    assert err.rstrip().endswith(line)
+    assert json.loads(plain)["narrative"]["summary_source"] == "template"
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,12 @@
 """Optional LLM analysis of a digest (off unless LLM_BASE_URL and LLM_MODEL are set): see analyst.py."""
 
-from bot.analysis.analyst import AnalysisReport, Analyst, analyse_digest, analyse_digest_blocking
+from bot.analysis.analyst import (
+    AnalysisReport,
+    Analyst,
+    analyse_blocking,
+    analyse_digest,
+    analyse_digest_blocking,
+)
 from bot.analysis.client import (
     ChatClient,
     Completion,
@@ -21,6 +27,7 @@ __all__ = [
     "LLMRejected",
     "LLMTimeout",
     "LLMUnavailable",
+    "analyse_blocking",
     "analyse_digest",
     "analyse_digest_blocking",
 ]

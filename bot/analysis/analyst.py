@@ -8,8 +8,10 @@ hot discussions ("core question / positions / where it stands"), the first ``max
 Every answer is checked before it is used or cached (``validate``): cleaned as untrusted text (controls
 stripped, whitespace collapsed, refusals rejected), then held to the facts its prompt gave (``grounding.check``:
 no echoed prompt, no number, ``#item`` or ``@login`` that is not in the data, the locale's language, length
-bounds). A part that fails keeps its deterministic text and is counted by kind. Answers are asked as JSON of the
-part's schema through ``response_format`` where the server offers it (client.py).
+bounds). Numbers a careful writer derives are grounded too: the analyst tells the checks what the data's
+figures mean (the counts that add up, the shares worth a percentage, the lists' sizes, the window's length). A
+part that fails keeps its deterministic text and is counted by kind. Answers are asked as JSON of the part's
+schema through ``response_format`` where the server offers it (client.py).
 
 Parts are asked in order of value (``_by_value``: the summary, then the hottest discussion and the first key
 change, and so on), through the analyst's ``Pace`` (pacing.py): at most ``concurrency`` calls in flight,
@@ -309,6 +311,8 @@ class Analyst:
         report.rejected = dict(Counter(kind for part in parts for kind in part.kinds))
         report.width = self.pace.width
         report.seconds = round(loop.time() - began, 3)
+        if parts:
+            _log.info("LLM analysis for %s (%s): %s", digest.repo, locale_of(digest), report.line())
         if failed:
             reasons = ", ".join(f"{reason}: {n}" for reason, n in _by_count(report.fell_back))
             first = failed[0]
@@ -359,7 +363,26 @@ class Analyst:
                 *(trend.title for trend in narrative.trends),
                 *(title for title, _ in (narrative.activity.busiest_areas if narrative.activity else ())),
             )
-            parts.append(self._part(SUMMARY, "summary", None, 0, system, user, locale, names=names))
+            activity = narrative.activity
+            stats = digest.stats
+            # What the summary's figures mean (grounding.Facts): the counts of one kind (they add up, subtract
+            # and compare), the shares worth a percentage, the lists' sizes, the window's length.
+            counts = (
+                (stats.new_prs, stats.merged_prs, stats.closed_unmerged_prs, stats.new_issues, stats.closed_issues),
+                (activity.contributors, activity.first_time_contributors) if activity else (),
+                tuple(count for _, count in (activity.busiest_areas if activity else ())),
+                tuple(trend.count for trend in narrative.trends),
+                tuple(item.comments_in_window for item in shown_hot),
+            )
+            shares = (
+                (stats.merged_prs, stats.merged_prs + stats.closed_unmerged_prs),  # the merge rate
+                (stats.new_prs, stats.new_prs + stats.new_issues),
+                (activity.first_time_contributors, activity.contributors) if activity else (0, 0),
+            )
+            listed = (len(shown_hot), len(shown_key), len(narrative.trends),
+                      len(activity.busiest_areas) if activity else 0)
+            parts.append(self._part(SUMMARY, "summary", None, 0, system, user, locale, names=names, counts=counts,
+                                    shares=shares, listed=listed, window_hours=_window_hours(digest)))
         numbers = {item.number for item in (*hot_items, *key_items)}
         records = {number: self.store.item(digest.repo, number) for number in sorted(numbers)}
         threads = Discussions(self.store).relevant_comments(
@@ -378,29 +401,34 @@ class Analyst:
                 comments=comments, max_chars=asked[DISCUSSION],
             )
             people = {item.author, *(comment.author for comment in comments)}
+            commenters = {comment.author for comment in comments}
             discussions.append(self._part(
                 DISCUSSION, f"discussion #{item.number}", hot, index, system, user, locale,
                 names=(item.title, *item.labels, *people), logins=people,
+                listed=(len(comments), len(commenters), len(people), len(item.labels)),
             ))
         impacts: list[_Part] = []
         for index, item in enumerate(key_items):
             user = _render(locale, IMPACT, item=item, body=_body(records.get(item.number)), max_chars=asked[IMPACT])
             impacts.append(self._part(
                 IMPACT, f"impact #{item.number}", key_changes, index, system, user, locale,
-                names=(item.title, *item.labels),
+                names=(item.title, *item.labels), listed=(len(item.labels),),
             ))
         return parts + _by_value(discussions, impacts)
 
     def _part(
         self, kind: str, label: str, section: Section | None, index: int, system: str, user: str, locale: str,
         *, names: tuple[str, ...] = (), logins: set[str] | frozenset[str] = frozenset(),
+        counts: tuple[tuple[int, ...], ...] = (), shares: tuple[tuple[int, int], ...] = (),
+        listed: tuple[int, ...] = (), window_hours: tuple[float, ...] = (),
     ) -> _Part:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         key = cache_key(
             version=PROMPT_VERSION, endpoint=self.endpoint, model=self.model, messages=messages,
             max_tokens=self.limits.max_output_tokens, temperature=self.limits.temperature,
         )
-        facts = Facts.of_prompt(messages, names=names, logins={login for login in logins if login})
+        facts = Facts.of_prompt(messages, names=names, logins={login for login in logins if login}, counts=counts,
+                                shares=shares, listed=listed, window_hours=window_hours)
         return _Part(kind, label, section, index, messages, key, estimate_prompt_tokens(messages), facts, locale)
 
     def _remember(self, parts: list[_Part]) -> None:
@@ -683,6 +711,19 @@ def _window_label(digest: Digest) -> str:
     return f"{start:%Y-%m-%d %H:%M} to {end:%Y-%m-%d %H:%M} ({digest.window.timezone})"
 
 
+def _window_hours(digest: Digest) -> tuple[float, ...]:
+    """The window's length in hours as its two timestamps read in its time zone (what the prompt shows), and
+    as elapsed when a clock change makes the two differ (23 or 25 hours for a day)."""
+    try:
+        zone = ZoneInfo(digest.window.timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    start, end = digest.window.start.astimezone(zone), digest.window.end.astimezone(zone)
+    shown = (end.replace(tzinfo=None) - start.replace(tzinfo=None)).total_seconds() / 3600
+    elapsed = (digest.window.end - digest.window.start).total_seconds() / 3600
+    return tuple(dict.fromkeys((shown, elapsed)))
+
+
 # --- validating answers (untrusted text) ---
 
 _THINK = re.compile(r"<think>.*?(?:</think>|\Z)", re.DOTALL | re.IGNORECASE)
@@ -869,6 +910,12 @@ async def analyse_digest(store: Store, settings: Settings, digest: Digest, *, an
 def analyse_digest_blocking(store: Store, settings: Settings, digest: Digest) -> Digest:
     """``analyse_digest`` for synchronous code that has no event loop (the CLI, a worker thread): runs one
     (``asyncio.run``) for this digest alone. Inside a running loop, await ``analyse_digest`` instead."""
+    return analyse_blocking(store, settings, digest)[0]
+
+
+def analyse_blocking(store: Store, settings: Settings, digest: Digest) -> tuple[Digest, AnalysisReport | None]:
+    """``analyse_digest_blocking`` with what the analysis took (the CLI prints its ``line()``); ``None`` when the
+    analysis is off (no LLM configured, or ``llm.enabled = false``): nothing ran."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -880,8 +927,8 @@ def analyse_digest_blocking(store: Store, settings: Settings, digest: Digest) ->
         )
     analyst = Analyst(store, settings)
     if not analyst.active:
-        return digest
-    return asyncio.run(analyse_digest(store, settings, digest, analyst=analyst))
+        return digest, None
+    return asyncio.run(analyst.analyse(digest))
 
 
 __all__ = [
@@ -890,6 +937,7 @@ __all__ = [
     "ChatLike",
     "ClientFactory",
     "Fallback",
+    "analyse_blocking",
     "analyse_digest",
     "analyse_digest_blocking",
     "clean",
