@@ -265,7 +265,7 @@ def cmd_digest(args: argparse.Namespace) -> int:
     # stdout is the digest alone (it is piped); what the analysis took goes to stderr, after it (docs/llm.md).
     sys.stdout.flush()
     for report in reports:
-        _stderr(f"LLM analysis: {report.line()}")
+        _stderr(_words()["llm"].format(line=report.line()))
     return 0
 
 

@@ -71,6 +71,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                     "{items} items, {comments} comments, {requests} requests (of which {details} for PR details), "
                     "rate limit left {rate}",
             "config": "{error}",
+            "llm": "LLM analysis: {line}",
         },
         "digest_title": "{repo} daily digest",
         "window": "Window",
@@ -312,6 +313,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             "demo": "演示：已通过进程内的模拟 GitHub 同步 {repo} 的生成样本（不联网）：{items} 项、{comments} 条评论、"
                     "{requests} 次请求（其中 {details} 次读取 PR 详情），剩余调用额度 {rate}",
             "config": "配置有误：{error}",
+            "llm": "LLM 分析：{line}",
         },
         "digest_title": "{repo} 每日开发状态摘要",
         "window": "时间窗口",

@@ -13,6 +13,7 @@ answer takes before it is used or cached. The weak ones are refused, each for th
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import tempfile
 from collections import Counter
@@ -57,7 +58,8 @@ def prompts() -> Iterator[dict[tuple[str, str], _Part]]:
             parts: dict[tuple[str, str], _Part] = {}
             try:
                 for locale in LOCALES:
-                    context = service.default_context(repo=SAMPLE_REPO, locale=locale)
+                    # a reader following no topic: every hot discussion has its entry (and its analysis) in hot
+                    context = dataclasses.replace(service.default_context(repo=SAMPLE_REPO, locale=locale), topics=())
                     digest = service.build_digest(context, window, analyse=False)
                     parts.update(((locale, part.label), part) for part in Analyst(store, settings)._prepare(digest))
             finally:

@@ -61,6 +61,7 @@ from bot.analysis.grounding import Facts
 from bot.analysis.pacing import Pace
 from bot.locales import normalise_locale
 from bot.model import Analysis, Digest, DigestItem, Section
+from bot.model.edition import edition_of
 from bot.settings import Settings
 from bot.store.discussions import Discussions
 from bot.store.llm_cache import LLMCache, cache_key
@@ -337,12 +338,19 @@ class Analyst:
         system = _render(locale, "system", repo=digest.repo)
         hot = digest.section("hot")
         key_changes = digest.section("key_changes")
-        hot_items = hot.items[: self.limits.max_hot] if hot else ()
-        key_items = key_changes.items[: self.limits.max_key_changes] if key_changes else ()
+        # What the reader is shown: the sections' full entries (an item whose entry is in a followed topic is
+        # analysed there, not twice), by their place in the section (``_apply`` puts the answer back by it).
+        edition = edition_of(digest)
+        hot_entries = _shown(hot, edition.hot.entries if edition.hot else ())
+        key_entries = _shown(key_changes, edition.key_changes.entries if edition.key_changes else ())
+        hot_targets = hot_entries[: max(self.limits.max_hot, 0)]
+        key_targets = key_entries[: max(self.limits.max_key_changes, 0)]
+        hot_items = tuple(item for _, item in hot_targets)
+        key_items = tuple(item for _, item in key_targets)
         parts: list[_Part] = []
         if digest.narrative is not None:
-            shown_hot = hot.items[:TITLES_IN_SUMMARY] if hot else ()
-            shown_key = key_changes.items[:TITLES_IN_SUMMARY] if key_changes else ()
+            shown_hot = tuple(item for _, item in hot_entries[:TITLES_IN_SUMMARY])
+            shown_key = tuple(item for _, item in key_entries[:TITLES_IN_SUMMARY])
             narrative = digest.narrative
             user = _render(
                 locale,
@@ -394,7 +402,7 @@ class Analyst:
             exclude_authors=self.settings.file.bots.logins,
         )
         discussions: list[_Part] = []
-        for index, item in enumerate(hot_items):
+        for index, item in hot_targets:
             comments = threads.get(item.number, [])
             user = _render(
                 locale, DISCUSSION, item=item, body=_body(records.get(item.number)),
@@ -408,7 +416,7 @@ class Analyst:
                 listed=(len(comments), len(commenters), len(people), len(item.labels)),
             ))
         impacts: list[_Part] = []
-        for index, item in enumerate(key_items):
+        for index, item in key_targets:
             user = _render(locale, IMPACT, item=item, body=_body(records.get(item.number)), max_chars=asked[IMPACT])
             impacts.append(self._part(
                 IMPACT, f"impact #{item.number}", key_changes, index, system, user, locale,
@@ -862,6 +870,14 @@ def _flatten(value: object) -> str:
 
 
 # --- the new digest ---
+
+
+def _shown(section: Section | None, entries: tuple[int, ...]) -> list[tuple[int, DigestItem]]:
+    """The section's items that have their full entry in it, best first, each with its place in the section."""
+    if section is None:
+        return []
+    wanted = set(entries)
+    return [(index, item) for index, item in enumerate(section.items) if item.number in wanted]
 
 
 def _apply(digest: Digest, parts: list[_Part]) -> Digest:
