@@ -216,7 +216,9 @@ def _key_changes(
     view: View,
 ) -> Iterable[DigestItem]:
     """Merged PRs, and significant open PRs in review (opened or commented in the window), by impact
-    (``bot.digest.rank``); a PR in review ranks below a merged one of the same weight."""
+    (``bot.digest.rank``); a PR in review ranks below a merged one of the same weight. A merged change users
+    feel (any user-facing kind, or a bug fix) is always a candidate, however small: ``MIN_SCORE`` keeps out only
+    internal changes and those of no known kind, so a day with five user-facing merges lists five."""
     scored: list[tuple[float, ItemRecord, Merged | InReview]] = []
     for item in items:
         if not item.is_pr or bot(item):
@@ -231,7 +233,7 @@ def _key_changes(
         if not merged and not (in_review and may_be_significant(item)):
             continue
         result = key_change_score(item, areas=areas_touched(matches.get(item.number, [])))
-        if merged and result.score >= MIN_SCORE:
+        if merged and (result.listed_merged or result.score >= MIN_SCORE):
             scored.append((result.score, item, Merged(result.signals)))
         elif in_review and significant_in_review(item, result):
             scored.append((result.score - IN_REVIEW_PENALTY, item, InReview(result.signals)))

@@ -47,15 +47,19 @@ def with_kinds(item: ItemRecord) -> ItemRecord:
 _INTERNAL_TAGS = frozenset(
     {
         "refactor", "doc", "docs", "documentation", "ci", "ci/build", "build", "chore", "typo", "test", "tests",
-        "style", "lint", "ci failure", "deps", "dependencies", "minor", "cleanup", "logging",
+        "style", "lint", "ci failure", "deps", "dependencies", "minor", "cleanup", "logging", "deprecation",
+        "v0 deprecation", "v1 deprecation", "pre-commit.ci", "ci bugfix",
     }
 )
 _INTERNAL_LABELS = frozenset({"documentation", "ci/build", "dependencies"})
+# Housekeeping a reader does not feel. "Unified" names a kernel ("unified triton attention"), so only the verb
+# counts; tests count when the change is about them ("Add tests for X"), not when a fix adds one in passing.
 _INTERNAL_WORDS = re.compile(
     r"\b(typos?|renam\w*|refactor\w*|clean ?up|cleans up|unused|useless|dead code|redundant|unnecessary|"
-    r"type hints?|lint\w*|add (unit )?tests?|tests? for|flaky|logging|log (message|line)s?|"
-    r"warning message|use the shared|shared [\w-]+ implementation|unif(y|ies|ied)|consolidat\w*|"
-    r"deduplicat\w*)\b|^\s*log\b",
+    r"type hints?|lint\w*|flaky|logging|log (message|line)s?|"
+    r"warning message|use the shared|shared [\w-]+ implementation|unif(y|ies)|consolidat\w*|"
+    r"deduplicat\w*)\b|^\s*log\b|^\s*(?:add|fix|update|improve|enable|re-?enable|skip|disable|extend|move)\w* "
+    r"(?:\w+ ){0,2}?(?:unit |e2e |regression |more |missing )?tests?\b|^\s*tests?\b",
     re.IGNORECASE,
 )
 _MODEL_TAGS = frozenset({"model", "new model", "models"})
@@ -65,13 +69,29 @@ _HARDWARE_TAGS = frozenset(
 )
 _FEATURE_TAGS = frozenset(
     {"feature", "feat", "frontend", "api", "kernel", "core", "v1", "spec decode", "quantization", "distributed",
-     "attention", "multimodal", "torch.compile", "scheduler", "engine", "lora", "kv connector", "p/d"}
+     "attention", "multimodal", "torch.compile", "scheduler", "engine", "lora", "kv connector", "p/d",
+     "kv offloading", "eplb", "structured output", "tool", "tool parser", "sampler", "mm", "triton"}
 )
 _PERF_TAGS = frozenset({"perf", "performance"})
 BUGFIX_TAGS = frozenset({"bugfix", "bug fix", "fix", "bug"})
 _ADDS = re.compile(r"\b(add\w*|support\w*|enabl\w*|introduc\w*|implement\w*|allow\w*|expos\w*|port\w*|"
                    r"new)\b", re.IGNORECASE)
-_BREAKING = re.compile(r"\b(breaking|deprecat\w*|remov\w*|drop(s|ped)? support)\b", re.IGNORECASE)
+# A new component named as a noun under a feature or hardware tag: "[Kernel] Triton MoE kernel for gfx950",
+# "[Spec Decode] Suffix decoding for agentic workloads", "[KV Offloading] CPU offloading connector".
+_COMPONENT = re.compile(r"\b(kernels?|backends?|connectors?|decoding|offloading|path|graphs?|gemm|moe|mla|"
+                        r"attention|quant\w*|load balancing|parallel\w*|scheduling|sampler|parser|api)\b",
+                        re.IGNORECASE)
+_BREAKING = re.compile(r"\bbreaking\b", re.IGNORECASE)
+# Taking away something users call breaks them: a flag, an argument, an endpoint, an env var, "support for X".
+# Deprecating it (a warning, it still works) or removing code ("the legacy block manager", "V0 backends") is
+# housekeeping for readers.
+_REMOVES = re.compile(r"\b(remov\w*|drop(s|ped|ping)?|delet\w*|no longer (accept|support)\w*)\b", re.IGNORECASE)
+_DEPRECATES = re.compile(r"\b(deprecat\w*|remov\w*|drop(s|ped|ping)?|delet\w*)\b", re.IGNORECASE)
+_USER_THING = re.compile(
+    r"(?<![\w-])--[a-z][\w-]+|/v1/|\b(flags?|arguments?|args|options?|parameters?|params|fields?|endpoints?|"
+    r"apis?|env(ironment)? var\w*|cli|support (for|of))\b",
+    re.IGNORECASE,
+)
 _DEFAULT = re.compile(r"\b(by default|default to|defaults to|change (the )?default\w*|new default)\b|"
                       r"^\s*default\b.*\bto\b",
                       re.IGNORECASE)
@@ -85,36 +105,51 @@ _SPEEDUP = re.compile(
 _FIGURE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?\s?[x×]|[-−]?\d+(?:\.\d+)?\s?%)(?!\w)")
 _LEADING_ADD = re.compile(r"^\s*(add|support|enable|introduce|implement)\w*\b", re.IGNORECASE)
 _FIX = re.compile(r"^\s*fix(es|ed)?\b", re.IGNORECASE)
+# Tags that only say where a PR is in a series or its state, not what it is: "[2/N]", "[WIP]", "[Draft]".
+_PART_TAG = re.compile(r"^(\d+\s*/\s*(\d+|n)|part \d+|wip|draft|rfc|misc|\d+)$", re.IGNORECASE)
+
 
 def _change_kind(item: ItemRecord) -> tuple[SignalKind | None, str]:
     """What kind of change a PR is, from its title tags, labels and title words, and a value for its signal
-    (the figure a speed-up quotes, the failure a fix ends); None when nothing says."""
+    (the figure a speed-up quotes, the failure a fix ends); None when nothing says.
+
+    What a reader feels decides first: an internal tag says housekeeping whatever the words; then a fix that
+    names a crash, hang or wrong output, or a speed-up, is user-facing even when its title also says "remove
+    the redundant sync" or "refactor"; only then do housekeeping words make a change internal."""
     tags = set(title_tags(item.title))
     labels = {label.lower() for label in item.labels}
     title = _strip_tags(item.title)
-    if tags & _INTERNAL_TAGS or labels & _INTERNAL_LABELS or _INTERNAL_WORDS.search(title):
+    takes_away = bool(_REMOVES.search(title) and _USER_THING.search(title))  # "Remove the --task flag"
+    if (tags & _INTERNAL_TAGS or labels & _INTERNAL_LABELS) and not takes_away:
         return "internal", ""
-    if tags & _MODEL_TAGS or "new-model" in labels:
-        return "new_model", ""
-    if "breaking" in tags or "breaking-change" in labels or _BREAKING.search(title):
+    fixes = bool(tags & BUGFIX_TAGS) or bool(_FIX.search(title))
+    failure = _title_failure(title) if fixes else None
+    if failure is not None:
+        return "fix", failure
+    if tags & _PERF_TAGS or "performance" in labels:
+        return "speedup", _figure(item)
+    if takes_away or "breaking" in tags or "breaking-change" in labels or _BREAKING.search(title):
         return "breaking", ""
+    if _INTERNAL_WORDS.search(title) or (_DEPRECATES.search(title) and not fixes):  # "[Bugfix] Remove X" fixes
+        return "internal", ""
+    if (tags & _MODEL_TAGS or "new-model" in labels) and not fixes:
+        return "new_model", ""
     if _DEFAULT.search(title):
         return "default", ""
-    if tags & _PERF_TAGS or "performance" in labels or _SPEEDUP.search(title):
+    if _SPEEDUP.search(title):
         return "speedup", _figure(item)
-    fixes = bool(tags & BUGFIX_TAGS) or bool(_FIX.search(title))
-    if fixes:
-        failure = _title_failure(title)
-        if failure is not None:
-            return "fix", failure
     if tags & _HARDWARE_TAGS and _ADDS.search(title):
         return "hardware", ""
     if (tags & _FEATURE_TAGS or "feature" in labels) and _ADDS.search(title) and not fixes:
         return "feature", ""
     if fixes:
         return "bugfix", ""
-    if not tags and _LEADING_ADD.search(title):  # "Support video input for MiniCPM-V": untagged, still new
+    kinds_of_tags = {tag for tag in tags if not _PART_TAG.match(tag)}
+    if not kinds_of_tags and _LEADING_ADD.search(title):  # "Support video input for MiniCPM-V": untagged, still new
         return "feature", ""
+    if kinds_of_tags & (_FEATURE_TAGS | _HARDWARE_TAGS) and _COMPONENT.search(title):
+        return ("hardware" if kinds_of_tags & _HARDWARE_TAGS and not kinds_of_tags & _FEATURE_TAGS
+                else "feature"), ""
     return None, ""
 
 
