@@ -8,7 +8,16 @@ from itertools import pairwise
 
 import pytest
 
-from bot.digest.rank import MAX_NOTABLE, SEVERITY_WEIGHTS, bug_kind, bug_reach, notable_score, severity
+from bot.digest.rank import (
+    MAX_NOTABLE,
+    PERIPHERAL_FACTOR,
+    SEVERITY_WEIGHTS,
+    bug_kind,
+    bug_reach,
+    notable_score,
+    peripheral,
+    severity,
+)
 from bot.model import BUG_KINDS, NewBug
 from bot.store.store import Store
 from tests.factories import comment_payload, issue_payload, item_record
@@ -169,3 +178,12 @@ def test_a_day_with_five_serious_reports_in_vllm_s_own_words_lists_five(store: S
     assert [item.why.bug for item in notable] == [  # type: ignore[union-attr]
         "crash", "hang", "wrong_output", "wrong_output", "config_failure"]
 
+
+def test_a_side_tool_s_failure_ranks_below_the_server_s() -> None:
+    bench = item_record(1, INSIDE, title="[Bug]: `vllm bench serve` crashes with a private dataset")
+    metric = item_record(2, INSIDE, title="[Bug]: Prometheus metric `vllm:num_requests_running` stuck at 1")
+    server = item_record(3, INSIDE, title="[Bug]: vllm serve crashes with Qwen3 on two GPUs")
+    assert peripheral(bench) and peripheral(metric) and not peripheral(server)
+    assert notable_score("crash", 0, side_tool=True) == SEVERITY_WEIGHTS["crash"] * PERIPHERAL_FACTOR
+    assert notable_score("crash", 0, side_tool=True) < notable_score("wrong_output", 0)
+    assert notable_score("crash", 0, side_tool=True) > notable_score("null_output", 0)

@@ -21,6 +21,7 @@ from bot.digest.rank import (
     key_change_score,
     may_be_significant,
     notable_score,
+    peripheral,
     significant_in_review,
 )
 from bot.digest.series import activity_series
@@ -271,7 +272,7 @@ def _notable(
             comments=comments,
             confirmations=confirmations,
         )
-        found.append((notable_score(kind, reach), kind, comments, confirmations, item))
+        found.append((notable_score(kind, reach, side_tool=peripheral(item)), kind, comments, confirmations, item))
     found.sort(key=lambda entry: (-entry[0], BUG_KINDS.index(entry[1]), -entry[4].number))
     for _, kind, comments, confirmations, item in found[:MAX_NOTABLE]:
         yield view(item, NewBug(kind, comments, confirmations))

@@ -47,7 +47,8 @@ Notable new bugs: issues opened in the window by a human that report a failure (
 unless they describe a crash or hang), of the most severe kind the title (else the body's prose) describes:
 crash > hang > wrong output > null output > regression > fails with a configuration > OOM (a bug report that
 names no kind but says something fails counts as failing with its configuration). Ranked by ``notable_score``:
-severity weight x (1 + ``bug_reach``), at most ten.
+severity weight x (1 + ``bug_reach``), x ``PERIPHERAL_FACTOR`` for a failure of a side tool (the benchmark CLI,
+metrics, examples, docs: ``peripheral``), at most ten.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ from bot.topics.kinds import (  # noqa: F401  (re-exported: the rules are docume
     bug_kind,
     change_kind,
     is_bug_report,
+    is_help_request,
     severity,
 )
 from bot.topics.taxonomy import TopicMatch, title_tags
@@ -223,6 +225,22 @@ def bug_reach(
     return round(reach, 3)
 
 
-def notable_score(kind: BugKind, reach: float) -> float:
-    """Severity x (1 + reach): the order of the notable new bugs, highest first."""
-    return round(SEVERITY_WEIGHTS[kind] * (1 + reach), 3)
+# A failure in a side tool reaches few readers: the benchmark CLI, the metrics, the examples, the docs' snippets,
+# collect_env. "`vllm bench serve` crashes with a private dataset" is not the server crashing.
+_PERIPHERAL = re.compile(
+    r"`?vllm (?:bench|chat|complete|collect-env)\b|\bbenchmark\w*|\b(?:prometheus|grafana|metrics?|collect_env|"
+    r"examples?/|example scripts?|docs?|documentation|readme|unit tests?|ci)\b",
+    re.IGNORECASE,
+)
+PERIPHERAL_FACTOR = 0.6
+
+
+def peripheral(item: ItemRecord) -> bool:
+    """Whether a new bug is in a side tool rather than in serving (``_PERIPHERAL``, in its title)."""
+    return _PERIPHERAL.search(item.title) is not None
+
+
+def notable_score(kind: BugKind, reach: float, *, side_tool: bool = False) -> float:
+    """Severity x (1 + reach), x ``PERIPHERAL_FACTOR`` for a side tool's failure: the order of the notable new
+    bugs, highest first."""
+    return round(SEVERITY_WEIGHTS[kind] * (1 + reach) * (PERIPHERAL_FACTOR if side_tool else 1.0), 3)

@@ -318,6 +318,18 @@ def _kind_in(text: str) -> BugKind | None:
     return None
 
 
+def is_help_request(item: ItemRecord) -> bool:
+    """Whether an issue asks for help rather than reports a failure: a usage or installation question (tag or
+    label), or a title that asks ("How do I ...?") and describes no failure of the notable kinds."""
+    if item.is_pr:
+        return False
+    tags = set(title_tags(item.title))
+    labels = {label.lower() for label in item.labels}
+    if tags & _HELP_TAGS or labels & _HELP_LABELS:
+        return bug_kind(item) is None
+    return bug_kind(item) is None and _QUESTION.search(_strip_tags(item.title)) is not None
+
+
 def is_bug_report(item: ItemRecord) -> bool:
     """Whether a new issue reports a failure: labelled bug or titled [Bug], or a title that describes one (or
     that says something fails and a body that says what). Feature requests, RFCs and docs never are; usage
