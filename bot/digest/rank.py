@@ -24,9 +24,7 @@ lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_sc
    other bug fix ([Bugfix], "Fix ...")                                                              +3.5
    new feature without a kind tag ("Support video input for X", "Add FlashInfer MLA backend [4/N]": a title
    that starts by adding; "[2/N]", "[WIP]" and "[Misc]" say nothing of the kind)                    +6
-   a new kernel, backend or connector named as a noun under a feature or hardware tag ("[Kernel] Triton MoE
-   kernel for gfx942", "[KV Offloading] CPU offloading connector")                                 +6
-   anything else                                                                                   +4
+   anything else (often a new kernel or backend named as a noun: "[Kernel] Triton MoE kernel for gfx942") +4
 2. breadth: +1.75 for each area it touches beyond the first (its topic matches, ``ItemRecord.topics``, that
    its title, tags or labels name: model families, hardware, kernels, frontend, ...), at most +3 (a refactor
    across four model families outranks one on a helper, not a user-facing change);

@@ -76,11 +76,6 @@ _PERF_TAGS = frozenset({"perf", "performance"})
 BUGFIX_TAGS = frozenset({"bugfix", "bug fix", "fix", "bug"})
 _ADDS = re.compile(r"\b(add\w*|support\w*|enabl\w*|introduc\w*|implement\w*|allow\w*|expos\w*|port\w*|"
                    r"new)\b", re.IGNORECASE)
-# A new component named as a noun under a feature or hardware tag: "[Kernel] Triton MoE kernel for gfx950",
-# "[Spec Decode] Suffix decoding for agentic workloads", "[KV Offloading] CPU offloading connector".
-_COMPONENT = re.compile(r"\b(kernels?|backends?|connectors?|decoding|offloading|path|graphs?|gemm|moe|mla|"
-                        r"attention|quant\w*|load balancing|parallel\w*|scheduling|sampler|parser|api)\b",
-                        re.IGNORECASE)
 _BREAKING = re.compile(r"\bbreaking\b", re.IGNORECASE)
 # Taking away something users call breaks them: a flag, an argument, an endpoint, an env var, "support for X".
 # Deprecating it (a warning, it still works) or removing code ("the legacy block manager", "V0 backends") is
@@ -147,9 +142,6 @@ def _change_kind(item: ItemRecord) -> tuple[SignalKind | None, str]:
     kinds_of_tags = {tag for tag in tags if not _PART_TAG.match(tag)}
     if not kinds_of_tags and _LEADING_ADD.search(title):  # "Support video input for MiniCPM-V": untagged, still new
         return "feature", ""
-    if kinds_of_tags & (_FEATURE_TAGS | _HARDWARE_TAGS) and _COMPONENT.search(title):
-        return ("hardware" if kinds_of_tags & _HARDWARE_TAGS and not kinds_of_tags & _FEATURE_TAGS
-                else "feature"), ""
     return None, ""
 
 
