@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from sqlalchemy import event
 
-from bot.digest.heat import MAX_HOT, heat, is_hot
+from bot.digest.heat import MAX_HOT, PER_PERSON, heat, is_hot, item_weight
 from bot.github.payloads import confirms
 from bot.model import Hot
 from bot.store.records import Discussion
@@ -183,3 +183,19 @@ def test_hot_min_comments_is_the_comment_floor(store: Store) -> None:
     assert numbers(build(store).section("hot").items) == [2]
     assert numbers(build(store, hot_min_comments=2).section("hot").items) == [2, 1]
     assert numbers(build(store, hot_min_comments=5).section("hot").items) == []
+
+
+def test_what_the_item_is_counts_half_a_person() -> None:
+    crash = item_record(1, OLD, title="[Bug]: Engine core died with Qwen3 on TP=8", labels=("bug",))
+    usage = item_record(2, OLD, title="[Usage]: How do I run Qwen3 on 8 GPUs?", labels=("usage",))
+    idea = item_record(3, OLD, title="[RFC]: Async scheduling by default", labels=("RFC",))
+    ci_pr = item_record(4, OLD, title="[CI/Build] Update PyTorch to 2.9.0", pr=True)
+    model_pr = item_record(5, OLD, title="[Model] Add Olmo-3", pr=True)
+    assert [item_weight(item) for item in (crash, usage, idea, ci_pr, model_pr)] == [1.0, -1.0, 0.0, -1.0, 0.0]
+
+    def score(item, people: int) -> float:  # type: ignore[no-untyped-def]
+        return heat(item, discussion(people), comments=6, reactions=2, window=WINDOW).score
+
+    assert score(crash, 4) > score(idea, 4) > score(usage, 4)  # same people, same comments
+    assert score(usage, 6) > score(crash, 4)  # two more people still win
+    assert item_weight(crash) - item_weight(usage) == PER_PERSON

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from datetime import timedelta
 
+import pytest
+
 from bot.digest.rank import (
     IN_REVIEW_PENALTY,
     MAX_KEY_CHANGES,
@@ -46,10 +48,43 @@ def save(store: Store, issues: list[dict], comments: list[dict] = (), sizes: dic
 def test_removing_useless_code_in_a_refactor_is_internal_not_breaking() -> None:
     assert change_kind(pr("[Refactor] Remove useless syncwarp")) == ("internal", "")
     assert change_kind(pr("[Misc] Remove unused code in vllm/utils/__init__.py")) == ("internal", "")
-    assert change_kind(pr("[Hardware][Neuron] Remove deprecated Neuron worker")) == ("breaking", "")
+    # Removing deprecated code is housekeeping; taking away something users call breaks them.
+    assert change_kind(pr("[Hardware][Neuron] Remove deprecated Neuron worker")) == ("internal", "")
     assert change_kind(pr("[Frontend] Drop support for the legacy guided_json field")) == ("breaking", "")
     scored = key_change_score(pr("[Refactor] Remove useless syncwarp", lines=6, files=1))
     assert scored.score < MIN_SCORE and Signal("breaking") not in scored.signals
+
+
+@pytest.mark.parametrize(("title", "kind"), [
+    # Deprecations and removals of old code are housekeeping for readers (vLLM's "[V0 Deprecation]" series)...
+    ("[V0 Deprecation] Remove V0 MLA backends", "internal"),
+    ("[V0 Deprecation] Remove LLMEngine", "internal"),
+    ("[Chore][1/2] Drop `v0.14` deprecations", "internal"),
+    ("[Core] Remove the legacy block manager (take 4)", "internal"),
+    ("[Frontend] Guided decoding: deprecate guided_json in favor of structured_outputs", "internal"),
+    ("[V1] Deprecate `--num-scheduler-steps`", "internal"),
+    # ... unless they take away what users call: a flag, an argument, an endpoint, support for something.
+    ("[Core] Remove the deprecated `--task` flag (use `--runner` and `--convert`)", "breaking"),
+    ("[Deprecation] Remove the `--disable-log-requests` option", "breaking"),
+    ("[Misc] Drop support for Python 3.9", "breaking"),
+    ("[Frontend] Breaking: rename the reasoning_content field", "breaking"),  # it says so itself
+    # User-visible fixes and speed-ups are user-facing even when their titles also say "remove" or "refactor".
+    ("[Perf] Remove redundant CPU-GPU sync in the sampler", "speedup"),
+    ("[Bugfix] Fix illegal memory access in FA3 and add a regression test", "fix"),
+    ("[Bugfix] Remove the stale block table that corrupts outputs for large batches", "fix"),
+    ("[Model][Bugfix] Fix garbage output for DeepSeek-V3 with FP8 KV cache", "fix"),
+    ("[Model] Fix the Qwen3 tool parser for parallel calls", "bugfix"),  # a fix, not a new model
+    # "unified" names a kernel; "unify" is moving code around.
+    ("[Kernel][Triton] Speed up unified triton attention kernel [5/N]", "speedup"),
+    ("[Core] Unify the KV cache managers", "internal"),
+    ("[Bugfix] Fix hang when logging is enabled", "fix"),
+    ("[Test] Add tests for the Qwen3 tool parser", "internal"),
+    ("Add FlashInfer MLA backend [4/N]", "feature"),  # a part tag is not a kind tag
+    # A new kernel named as a noun says no kind (it weighs OTHER_WEIGHT: editors often pick them, not always).
+    ("[Kernel] Triton MoE kernel for gfx950", None),
+])
+def test_housekeeping_is_internal_and_what_users_feel_is_not(title: str, kind: str) -> None:
+    assert change_kind(pr(title))[0] == kind
 
 
 def test_user_facing_kinds_are_told_apart() -> None:
@@ -181,3 +216,23 @@ def test_at_most_ten_key_changes_are_listed(store: Store) -> None:
     key = build(store).section("key_changes").items
     assert len(key) == MAX_KEY_CHANGES
     assert numbers(key) == list(range(15, 5, -1))  # the larger, the higher
+
+
+def test_a_day_with_five_small_merges_users_feel_lists_all_five(store: Store) -> None:
+    # Small merged fixes and features used to fall under MIN_SCORE (a 6-line [Bugfix]: 3.5 + 0.6); a fix or a
+    # change users feel is always listed, and housekeeping stays out however the title is worded.
+    save(store, [
+        issue_payload(1, BEFORE, pr=True, merged=INSIDE, title="[Bugfix] Fix the tool-call loop with gpt-oss"),
+        issue_payload(2, BEFORE, pr=True, merged=INSIDE, title="[Bugfix] Fix http 400 on /v1/completions"),
+        issue_payload(3, BEFORE, pr=True, merged=INSIDE, title="[Frontend] Support `reasoning_effort` for Qwen3"),
+        issue_payload(4, BEFORE, pr=True, merged=INSIDE, title="[Perf] Remove a redundant sync in the sampler"),
+        issue_payload(5, BEFORE, pr=True, merged=INSIDE, title="[Model] Add Olmo-3"),
+        issue_payload(6, BEFORE, pr=True, merged=INSIDE, title="[V0 Deprecation] Remove V0 tests"),
+        issue_payload(7, BEFORE, pr=True, merged=INSIDE, title="[Core] Remove the legacy block manager"),
+        issue_payload(8, BEFORE, pr=True, merged=INSIDE, title="[Doc] Fix typo in README"),
+    ], sizes={1: 6, 2: 4, 3: 12, 4: 8, 5: 40, 6: 30, 7: 60, 8: 2})
+    key = build(store).section("key_changes").items
+    assert sorted(numbers(key)) == [1, 2, 3, 4, 5]
+    assert numbers(key)[:2] == [1, 5]  # the fix of a loop users hit and the new model lead
+    assert all(key_change_score(store.item("o/r", n)).score < MIN_SCORE  # type: ignore[arg-type]
+               for n in (2, 6, 7, 8))

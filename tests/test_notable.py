@@ -8,7 +8,16 @@ from itertools import pairwise
 
 import pytest
 
-from bot.digest.rank import MAX_NOTABLE, SEVERITY_WEIGHTS, bug_kind, bug_reach, notable_score, severity
+from bot.digest.rank import (
+    MAX_NOTABLE,
+    PERIPHERAL_FACTOR,
+    SEVERITY_WEIGHTS,
+    bug_kind,
+    bug_reach,
+    notable_score,
+    peripheral,
+    severity,
+)
 from bot.model import BUG_KINDS, NewBug
 from bot.store.store import Store
 from tests.factories import comment_payload, issue_payload, item_record
@@ -57,7 +66,10 @@ def test_a_bug_report_says_what_failed_in_its_prose_not_in_its_logs() -> None:
     assert kind_of("[Bug]: problem with Llama 4 Scout", body=prose) == "null_output"
     logs = ("### 🐛 Describe the bug\n\nThe server stops working.\n\n```text\nSegmentation fault (core dumped)\n```\n"
             "<details><summary>Environment</summary>\nCUDA error: illegal memory access\n</details>")
-    assert kind_of("[Bug]: problem with Llama 4 Scout", body=logs) is None  # the failure words are in the dumps
+    # The crash words are in the dumps: not a crash. A bug report that says only that there is a problem is a
+    # failure of no named kind (it fails with its model and settings); one that says nothing failed is none.
+    assert kind_of("[Bug]: problem with Llama 4 Scout", body=logs) == "config_failure"
+    assert kind_of("[Bug]: Llama 4 Scout", body=logs) is None
     assert kind_of("Problem with Llama 4 Scout", body=prose, labels=("bug",)) == "null_output"
     # No label, no [Bug]: the title must say something fails before the body is read.
     assert kind_of("Llama 4 Scout fails after a few minutes", body=prose) == "null_output"
@@ -146,3 +158,32 @@ def test_notable_lists_at_most_ten(store: Store) -> None:
     notable = build(store).section("notable").items
     assert len(notable) == MAX_NOTABLE == 10
     assert numbers(notable) == list(range(14, 4, -1))  # equal weight: the newest first
+
+
+def test_a_day_with_five_serious_reports_in_vllm_s_own_words_lists_five(store: Store) -> None:
+    # How vLLM's reporters write (tests/test_bug_titles.py has 174 more): none of these was a bug report to the
+    # rules before, so the section listed what was left.
+    save(store, [
+        issue_payload(1, INSIDE, title="[Bug]: vllm 0.8.2 serve Gemma3 error", labels=("bug",)),
+        issue_payload(2, INSIDE, title="[Bug]: VLLM get stucks with Qwen VL 7B", labels=("bug",)),
+        issue_payload(3, INSIDE, title="[Bug]: Kimi-K2 outputs only `!!!!!!!!` with DP=2", labels=("bug",)),
+        issue_payload(4, INSIDE, title="[Bug]: gpt-oss keeps repeating the same tool call", labels=("bug",)),
+        issue_payload(5, INSIDE, title="[Bug]:Qwen2.5vl vllm serve Engine process failed to start", labels=("bug",)),
+        issue_payload(6, INSIDE, title="[Usage]: How to use --pipeline-parallel-size", labels=("usage",)),
+        issue_payload(7, INSIDE, title="[Feature]: Support Qwen3-Omni audio output", labels=("feature request",)),
+        issue_payload(8, INSIDE, title="[Installation]: pip failed", labels=("installation",)),
+    ])
+    notable = build(store).section("notable").items
+    assert numbers(notable) == [5, 2, 4, 3, 1]  # crash, hang, wrong output (gpt-oss first), then the error
+    assert [item.why.bug for item in notable] == [  # type: ignore[union-attr]
+        "crash", "hang", "wrong_output", "wrong_output", "config_failure"]
+
+
+def test_a_side_tool_s_failure_ranks_below_the_server_s() -> None:
+    bench = item_record(1, INSIDE, title="[Bug]: `vllm bench serve` crashes with a private dataset")
+    metric = item_record(2, INSIDE, title="[Bug]: Prometheus metric `vllm:num_requests_running` stuck at 1")
+    server = item_record(3, INSIDE, title="[Bug]: vllm serve crashes with Qwen3 on two GPUs")
+    assert peripheral(bench) and peripheral(metric) and not peripheral(server)
+    assert notable_score("crash", 0, side_tool=True) == SEVERITY_WEIGHTS["crash"] * PERIPHERAL_FACTOR
+    assert notable_score("crash", 0, side_tool=True) < notable_score("wrong_output", 0)
+    assert notable_score("crash", 0, side_tool=True) > notable_score("null_output", 0)

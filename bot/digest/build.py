@@ -21,6 +21,7 @@ from bot.digest.rank import (
     key_change_score,
     may_be_significant,
     notable_score,
+    peripheral,
     significant_in_review,
 )
 from bot.digest.series import activity_series
@@ -235,7 +236,9 @@ def _key_changes(
     view: View,
 ) -> Iterable[DigestItem]:
     """Merged PRs, and significant open PRs in review (opened or commented in the window), by impact
-    (``bot.digest.rank``); a PR in review ranks below a merged one of the same weight."""
+    (``bot.digest.rank``); a PR in review ranks below a merged one of the same weight. A merged change users
+    feel (any user-facing kind, or a bug fix) is always a candidate, however small: ``MIN_SCORE`` keeps out only
+    internal changes and those of no known kind, so a day with five user-facing merges lists five."""
     scored: list[tuple[float, ItemRecord, Merged | InReview]] = []
     for item in items:
         if not item.is_pr or bot(item):
@@ -250,7 +253,7 @@ def _key_changes(
         if not merged and not (in_review and may_be_significant(item)):
             continue
         result = key_change_score(item, areas=areas_touched(matches.get(item.number, [])))
-        if merged and result.score >= MIN_SCORE:
+        if merged and (result.listed_merged or result.score >= MIN_SCORE):
             scored.append((result.score, item, Merged(result.signals)))
         elif in_review and significant_in_review(item, result):
             scored.append((result.score - IN_REVIEW_PENALTY, item, InReview(result.signals)))
@@ -288,7 +291,7 @@ def _notable(
             comments=comments,
             confirmations=confirmations,
         )
-        found.append((notable_score(kind, reach), kind, comments, confirmations, item))
+        found.append((notable_score(kind, reach, side_tool=peripheral(item)), kind, comments, confirmations, item))
     found.sort(key=lambda entry: (-entry[0], BUG_KINDS.index(entry[1]), -entry[4].number))
     for _, kind, comments, confirmations, item in found[:MAX_NOTABLE]:
         yield view(item, NewBug(kind, comments, confirmations))

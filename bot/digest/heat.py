@@ -10,6 +10,10 @@ Heat, the sum of:
   1.5 when a maintainer took part                      OWNER, MEMBER or COLLABORATOR: the project engages
   1.5 when still open and the last word is not a maintainer's    it needs attention
   -1  when closed by the window's end                  a "thanks, works now" thread ranks lower
+and what the item is, worth about half a participant (``item_weight``):
+  +1  a report of a crash, hang or wrong output          people arguing about what broke
+  -1  a usage or installation question, or an internal PR (CI, docs, dependencies, refactors)
+so a crash thread outranks a usage question with the same people and comments, never one with two more people.
 Listed best first (then more comments, then the newer item), at most ``MAX_HOT``.
 """
 
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 
 from bot.model import Hot, Window
 from bot.store.records import Discussion, ItemRecord
+from bot.topics.kinds import bug_kind, change_kind, is_help_request
 
 MIN_PEOPLE = 2
 MAX_HOT = 10
@@ -30,6 +35,8 @@ PER_LOG_REACTION = 0.75
 MAINTAINER = 1.5
 OPEN_QUESTION = 1.5
 CLOSED = -1.0
+SEVERE_BUG = 1.0
+HELP_OR_HOUSEKEEPING = -1.0
 
 
 def is_hot(comments: int, people: int, min_comments: int) -> bool:
@@ -55,6 +62,7 @@ def heat(item: ItemRecord, discussion: Discussion, comments: int, reactions: int
         + (MAINTAINER if discussion.maintainer else 0.0)
         + (OPEN_QUESTION if open_question else 0.0)
         + (0.0 if open_at_end else CLOSED)
+        + item_weight(item)
     )
     why = Hot(
         comments=comments,
@@ -64,3 +72,12 @@ def heat(item: ItemRecord, discussion: Discussion, comments: int, reactions: int
         open_question=open_question,
     )
     return Heat(round(score, 3), why)
+
+
+def item_weight(item: ItemRecord) -> float:
+    """What the discussed item is, in heat: a serious bug report counts more, a question or housekeeping less."""
+    if item.is_pr:
+        return HELP_OR_HOUSEKEEPING if change_kind(item)[0] == "internal" else 0.0
+    if bug_kind(item) in ("crash", "hang", "wrong_output"):
+        return SEVERE_BUG
+    return HELP_OR_HOUSEKEEPING if is_help_request(item) else 0.0

@@ -4,23 +4,26 @@ Key changes (docs/editorial.md, "Key changes"): human-authored PRs merged in the
 human PRs opened or discussed in the window that are significant (user-facing and at least ``SMALL_LINES``
 lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_score`` adds up:
 
-1. what kind of change it is, from its title tags, labels and title words (the first that applies):
-   internal (a [Refactor] / [CI] / [Doc] / [Test] / [Chore] / [Build] tag, a dependencies / docs / CI label,
-   or a title about a typo, rename, refactor, clean-up, unused or useless code, type hints, tests or logging,
-   or moving code onto a shared implementation: "Use the shared MLP implementation for X", "unify", "consolidate";
-   "Remove useless X" is internal, not a removal users feel)                                        +0
-   new model or model family ([Model], [New Model], label new-model)                               +7
-   breaking change or removal (label breaking-change, [Breaking], "breaking", "deprecate", "remove",
-   "drop support" in the title)                                                                    +6
-   changed default ("by default", "default to", "Default X to Y")                                  +6
+1. what kind of change it is, from its title tags, labels and title words (``change_kind``; what a reader
+   feels decides first):
+   internal (a [Refactor] / [CI] / [Doc] / [Test] / [Chore] / [Build] / [Deprecation] / [V0 Deprecation] tag,
+   a dependencies / docs / CI label; or, unless the title is a fix naming a crash, hang or wrong output or a
+   [Perf] change, a title about a typo, rename, refactor, clean-up, unused or redundant code, type hints,
+   tests, logging, moving code onto a shared implementation ("unify", "consolidate"), or deprecating or
+   removing code: "Remove the legacy block manager", "Deprecate guided_json in favor of structured_outputs")  +0
+   crash, hang or wrong-output fix (a fix whose title names one, ``SEVERITIES``), however it is worded  +7
    speed-up or memory saving ([Perf], "faster", "speed up", "tune", "reduce memory", ...)           +6
      + 1.5 more when the title or the body's prose quotes a figure ("1.8x", "30% lower TTFT")
-   crash, hang or wrong-output fix (a fix whose title names one, ``SEVERITIES``)                   +6
+   breaking change: a removal of something users call (a --flag, an argument, option, parameter, field,
+   endpoint, env var, "support for X"), label breaking-change, [Breaking], "breaking"                +6
+   new model or model family ([Model], [New Model], label new-model; "[Model] Fix X" is a fix)      +7
+   changed default ("by default", "default to", "Default X to Y")                                  +6
    new backend or hardware support (a hardware tag such as [ROCm] / [TPU] / [XPU] with add, support, enable,
    port)                                                                                           +6
    new feature or API ([Feature], [Frontend], [Kernel], [Core], ... with add, support, enable, ...) +6
    other bug fix ([Bugfix], "Fix ...")                                                              +3.5
-   new feature without a tag ("Support video input for X", "Enable Y": a title that starts by adding) +6
+   new feature without a kind tag ("Support video input for X", "Add FlashInfer MLA backend [4/N]": a title
+   that starts by adding; "[2/N]", "[WIP]" and "[Misc]" say nothing of the kind)                    +6
    anything else (often a new kernel or backend named as a noun: "[Kernel] Triton MoE kernel for gfx942") +4
 2. breadth: +1.75 for each area it touches beyond the first (its topic matches, ``ItemRecord.topics``, that
    its title, tags or labels name: model families, hardware, kernels, frontend, ...), at most +3 (a refactor
@@ -30,7 +33,8 @@ lines changed, or at least ``LARGE_LINES`` whatever their kind). ``key_change_sc
    (``TYPICAL_LINES`` lines in ``TYPICAL_FILES`` files);
 4. review attention: min(2, 0.5 x log2(1 + comments + review comments)) + min(1, 0.5 x log2(1 + reactions)).
 
-A merged PR is listed when it scores at least ``MIN_SCORE``; a PR in review ([WIP] titles are not) ranks
+A merged PR is listed when users feel it (a user-facing kind or a bug fix: ``Scored.listed_merged``), whatever
+its score, or else when it scores at least ``MIN_SCORE``; a PR in review ([WIP] titles are not) ranks
 ``IN_REVIEW_PENALTY`` below a merged one of the same weight. Best first (ties: the newer PR), at most
 ``MAX_KEY_CHANGES``. The signals name what scored: the first user-visible tag or label and [Bugfix] as the JSON
 ``reason`` has always shown them, then the kind of change, areas, lines, files, comments, review comments,
@@ -39,8 +43,10 @@ reactions.
 Notable new bugs: issues opened in the window by a human that report a failure (``bug_kind``: a bug label, a
 ``[Bug]`` title, or a title that describes a failure; not feature requests, nor usage or installation questions
 unless they describe a crash or hang), of the most severe kind the title (else the body's prose) describes:
-crash > hang > wrong output > null output > regression > fails with a configuration > OOM. Ranked by
-``notable_score``: severity weight x (1 + ``bug_reach``), at most ten.
+crash > hang > wrong output > null output > regression > fails with a configuration > OOM (a bug report that
+names no kind but says something fails counts as failing with its configuration). Ranked by ``notable_score``:
+severity weight x (1 + ``bug_reach``), x ``PERIPHERAL_FACTOR`` for a failure of a side tool (the benchmark CLI,
+metrics, examples, docs: ``peripheral``), at most ten.
 """
 
 from __future__ import annotations
@@ -57,6 +63,7 @@ from bot.topics.kinds import (  # noqa: F401  (re-exported: the rules are docume
     bug_kind,
     change_kind,
     is_bug_report,
+    is_help_request,
     severity,
 )
 from bot.topics.taxonomy import TopicMatch, title_tags
@@ -71,7 +78,7 @@ _IMPACT_TAGS = frozenset(
 )
 _IMPACT_LABELS = frozenset({"new-model", "performance", "feature", "breaking-change", "rfc"})
 KIND_WEIGHTS: dict[SignalKind, float] = {
-    "internal": 0.0, "new_model": 7.0, "breaking": 6.0, "default": 6.0, "speedup": 6.0, "fix": 6.0,
+    "internal": 0.0, "new_model": 7.0, "breaking": 6.0, "default": 6.0, "speedup": 6.0, "fix": 7.0,
     "hardware": 6.0, "feature": 6.0, "bugfix": 3.5,
 }
 OTHER_WEIGHT = 4.0  # a change we cannot tell the kind of (editors often pick them: "[Kernel] Triton MoE for gfx942")
@@ -99,6 +106,11 @@ class Scored:
     @property
     def user_facing(self) -> bool:
         return self.kind in _USER_FACING
+
+    @property
+    def listed_merged(self) -> bool:
+        """A merged PR of this kind is listed whatever its score: users feel it (a small fix too)."""
+        return self.kind in _USER_FACING or self.kind == "bugfix"
 
 
 def areas_touched(matches: list[TopicMatch]) -> int:
@@ -211,6 +223,22 @@ def bug_reach(
     return round(reach, 3)
 
 
-def notable_score(kind: BugKind, reach: float) -> float:
-    """Severity x (1 + reach): the order of the notable new bugs, highest first."""
-    return round(SEVERITY_WEIGHTS[kind] * (1 + reach), 3)
+# A failure in a side tool reaches few readers: the benchmark CLI, the metrics, the examples, the docs' snippets,
+# collect_env. "`vllm bench serve` crashes with a private dataset" is not the server crashing.
+_PERIPHERAL = re.compile(
+    r"`?vllm (?:bench|chat|complete|collect-env)\b|\bbenchmark\w*|\b(?:prometheus|grafana|metrics?|collect_env|"
+    r"examples?/|example scripts?|docs?|documentation|readme|unit tests?|ci)\b",
+    re.IGNORECASE,
+)
+PERIPHERAL_FACTOR = 0.6
+
+
+def peripheral(item: ItemRecord) -> bool:
+    """Whether a new bug is in a side tool rather than in serving (``_PERIPHERAL``, in its title)."""
+    return _PERIPHERAL.search(item.title) is not None
+
+
+def notable_score(kind: BugKind, reach: float, *, side_tool: bool = False) -> float:
+    """Severity x (1 + reach), x ``PERIPHERAL_FACTOR`` for a side tool's failure: the order of the notable new
+    bugs, highest first."""
+    return round(SEVERITY_WEIGHTS[kind] * (1 + reach) * (PERIPHERAL_FACTOR if side_tool else 1.0), 3)
