@@ -259,7 +259,7 @@ def _trends_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any]) -> lis
     title = f"{sections.icon('trends')} {t['themes']['title']}"
     thread.start(title, f"{title} {t['continued']}", sections.color("trends"))
     for theme in view.themes:
-        links = ", ".join(discord_link(item_url(digest.repo, view.items[n]), f"#{n}")
+        links = t["list_sep"].join(discord_link(item_url(digest.repo, view.items[n]), f"#{n}")
                           for n in theme.items if n in view.items)
         name = "**" + discord_markdown(layout.theme_name(theme), 120) + "**"
         thread.add("• " + layout.theme_sentence(theme, t, name, links))

@@ -260,7 +260,7 @@ def render_html(digest: Digest, *, locale: str | None = None, index_url: str | N
         return Markup('<a href="{}">{}</a>').format(url, label) if url else Markup(label)
 
     def theme_line(theme: Theme) -> Markup:
-        links = Markup(", ").join(ref_link(page.items[n]) for n in theme.items if n in page.items)
+        links = Markup(t["list_sep"]).join(ref_link(page.items[n]) for n in theme.items if n in page.items)
         name = Markup("<strong>{}</strong>").format(_clip(layout.theme_name(theme), 120))
         marker = "\x00"
         sentence = layout.theme_sentence(theme, t, marker + "N" + marker, marker + "L" + marker)

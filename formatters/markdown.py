@@ -62,7 +62,7 @@ def render_markdown(
         return [markdown_inline(line, 600) for line in layout.entry_details(entry, t)]
 
     def theme_line(theme: Theme) -> str:
-        links = ", ".join(link(view.items[n]) for n in theme.items if n in view.items)
+        links = t["list_sep"].join(link(view.items[n]) for n in theme.items if n in view.items)
         return layout.theme_sentence(theme, t, "**" + markdown_inline(layout.theme_name(theme), 120) + "**", links)
 
     text = environment().get_template("markdown/digest.md.j2").render(

@@ -425,7 +425,7 @@ def _theme_line(digest: Digest, theme: Theme, items: dict[int, DigestItem], t: d
         elif piece == "L":
             for k, number in enumerate(n for n in theme.items if n in items):
                 if k:
-                    elements.append(_text(", "))
+                    elements.append(_text(t["list_sep"]))
                 elements.append(_link(item_url(digest.repo, items[number]), f"#{number}"))
         elif piece:
             elements.append(_text(piece))

@@ -4,8 +4,9 @@
 Tiers, highest first: a report of breakage (crash, hang, wrong or empty output, regression); then features,
 fixes, other bug reports and the rest of the work; then housekeeping (CI, tests, docs, refactors, chores,
 dependency bumps) and support questions. A chore never ranks above a bug report, however busy its thread.
+Breakage goes by its kind first (a crash before a hang before a regression).
 
-Within a tier, the sum of:
+Within a tier (and a kind of breakage), the sum of:
   heat     2.0 per person discussing it in the window, 1.5 x log2(1 + comments there), 0.75 x log2(1 +
            reactions), 1.5 when a maintainer took part
   impact   a report's severity (crash 2.5 ... regression 1); a PR merged in the window +1.5, user-facing +1,
@@ -20,7 +21,7 @@ import math
 from dataclasses import dataclass
 
 from bot.digest.rank import SEVERITY_WEIGHTS, bug_kind, change_kind
-from bot.model import Window
+from bot.model import BUG_KINDS, Window
 from bot.store.records import ItemRecord, WindowActivity
 from bot.topics.taxonomy import TopicMatch, title_tags
 
@@ -40,9 +41,10 @@ IMPORTANCE_TOP = 3
 class Standing:
     tier: int  # 0 breakage, 1 the work, 2 housekeeping and support
     score: float
+    severity: int = 0  # breakage only: its kind, most severe first (a crash before a hang before a regression)
 
-    def key(self, number: int) -> tuple[int, float, int]:
-        return (self.tier, -self.score, -number)
+    def key(self, number: int) -> tuple[int, int, float, int]:
+        return (self.tier, self.severity, -self.score, -number)
 
 
 def tier(item: ItemRecord) -> int:
@@ -87,7 +89,9 @@ def standing(item: ItemRecord, match: TopicMatch, activity: WindowActivity, wind
             score += SEVERITY_WEIGHTS[failure] / 4
     if not any(found.source in _STRONG_EVIDENCE for found in match.evidence):
         score -= 3.0
-    return Standing(level, round(score, 3))
+    failure = None if item.is_pr else bug_kind(item)
+    severity = BUG_KINDS.index(failure) if level == 0 and failure is not None else 0
+    return Standing(level, round(score, 3), severity)
 
 
 def importance(standings: list[Standing]) -> float:
