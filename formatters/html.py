@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -267,6 +268,14 @@ def render_html(digest: Digest, *, locale: str | None = None, index_url: str | N
         pieces = [name if p == "N" else links if p == "L" else Markup.escape(p) for p in sentence.split(marker)]
         return Markup("").join(pieces)
 
+    def summary(text: str) -> Markup:
+        """The summary with each item it names linked to that item's entry on this page."""
+        pieces = re.split(r"(?<![\w&/])#(\d{1,9})\b", _clip(text, 2000))
+        out = [Markup.escape(piece) if k % 2 == 0 else
+               (ref_link(page.items[int(piece)]) if int(piece) in page.items else Markup.escape(f"#{piece}"))
+               for k, piece in enumerate(pieces)]
+        return Markup("").join(out)
+
     def topic_url(topic: str) -> str | None:
         if not index_url:
             return None
@@ -292,6 +301,7 @@ def render_html(digest: Digest, *, locale: str | None = None, index_url: str | N
         badge=lambda entry: layout.badge(entry, t, state=False),
         details=lambda entry: [line for line in layout.entry_details(entry, t) if not line.startswith("🤖")],
         ref_link=ref_link,
+        summary=summary,
         theme_line=theme_line,
         topic_url=topic_url,
         appendix=layout.appendix_groups(digest),
