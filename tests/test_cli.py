@@ -164,7 +164,7 @@ def test_digest_prints_what_the_analysis_asked_answered_and_accepted(  # type: i
         r" fell back: invented number: 1; asked 3, answered 3, accepted 2; not grounded: invented number: 1", line
     ), line
     # stdout: the rendered digest alone; the analysis' line on stderr, after it.
-    assert out.startswith("# o/r daily digest") and "LLM analysis" not in out and "412" not in out
+    assert out.startswith("# o/r daily report") and "LLM analysis" not in out and "412" not in out
     assert err.rstrip().endswith(line)
     assert json.loads(plain)["narrative"]["summary_source"] == "template"
 

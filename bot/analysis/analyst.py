@@ -338,11 +338,12 @@ class Analyst:
         system = _render(locale, "system", repo=digest.repo)
         hot = digest.section("hot")
         key_changes = digest.section("key_changes")
-        # What the reader is shown: the sections' full entries (an item whose entry is in a followed topic is
-        # analysed there, not twice), by their place in the section (``_apply`` puts the answer back by it).
-        edition = edition_of(digest)
-        hot_entries = _shown(hot, edition.hot.entries if edition.hot else ())
-        key_entries = _shown(key_changes, edition.key_changes.entries if edition.key_changes else ())
+        # What the reader is shown: the hot discussions and key changes with a full entry on the page (in their
+        # own section or where they rank best: the analysis goes with the entry), best first, each by its place
+        # in the section (``_apply`` puts the answer back by it).
+        shown = set(edition_of(digest).home())
+        hot_entries = _shown(hot, shown)
+        key_entries = _shown(key_changes, shown)
         hot_targets = hot_entries[: max(self.limits.max_hot, 0)]
         key_targets = key_entries[: max(self.limits.max_key_changes, 0)]
         hot_items = tuple(item for _, item in hot_targets)
@@ -872,12 +873,11 @@ def _flatten(value: object) -> str:
 # --- the new digest ---
 
 
-def _shown(section: Section | None, entries: tuple[int, ...]) -> list[tuple[int, DigestItem]]:
-    """The section's items that have their full entry in it, best first, each with its place in the section."""
+def _shown(section: Section | None, shown: set[int]) -> list[tuple[int, DigestItem]]:
+    """The section's items that have a full entry somewhere, best first, each with its place in the section."""
     if section is None:
         return []
-    wanted = set(entries)
-    return [(index, item) for index, item in enumerate(section.items) if item.number in wanted]
+    return [(index, item) for index, item in enumerate(section.items) if item.number in shown]
 
 
 def _apply(digest: Digest, parts: list[_Part]) -> Digest:
