@@ -108,7 +108,8 @@ _locale = "en"
 def _words() -> dict[str, str]:
     from formatters.locale import strings
 
-    return strings(_locale)["cli"]  # type: ignore[no-any-return]
+    words: dict[str, str] = strings(_locale)["cli"]
+    return words
 
 
 def main(argv: Sequence[str] | None = None) -> int:

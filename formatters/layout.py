@@ -32,6 +32,7 @@ from bot.model import (
     NewBug,
     Section,
     SectionKind,
+    Signal,
     Suggestion,
     Theme,
     Trend,
@@ -226,8 +227,8 @@ def page(digest: Digest) -> Page:
     placed = {n for s in edited for n in s.entries}
     for number in sorted(named - placed):
         for k, candidate in enumerate(edited):
-            section = sections.get(candidate.id)
-            if section is not None and any(item.number == number for item in section.items):
+            found = sections.get(candidate.id)
+            if found is not None and any(item.number == number for item in found.items):
                 edited[k] = replace(candidate, entries=(*candidate.entries, number),
                                     refs=tuple(r for r in candidate.refs if r.number != number),
                                     rest=tuple(n for n in candidate.rest if n != number))
@@ -236,9 +237,10 @@ def page(digest: Digest) -> Page:
     home = {n: s.id for s in edited for n in s.entries}
     parts = []
     for candidate in edited:
-        section = sections.get(candidate.id)
-        if section is None:
+        home_section = sections.get(candidate.id)
+        if home_section is None:
             continue
+        section = home_section
         own = {item.number: item for item in section.items}
         entries = tuple(
             Entry(own[n], section.kind,
@@ -407,7 +409,7 @@ def change_word(entry: Entry, t: dict[str, Any]) -> str:
     why = entry.why(Merged) or entry.why(InReview)
     if why is None:
         return ""
-    signals = {signal.kind: signal for signal in why.signals}
+    signals: dict[str, Signal] = {signal.kind: signal for signal in why.signals}
     words = t["reasons"]
     for kind in _CHANGE_ORDER:
         signal = signals.get(kind)

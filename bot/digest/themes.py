@@ -15,10 +15,11 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.digest.rank import bug_kind, change_kind
 from bot.digest.topic_rank import tier
-from bot.model import Digest, Section, Theme, ThemeFacet, TopicRef
+from bot.model import THEME_FACETS, Digest, Section, Theme, ThemeFacet, TopicRef
 from bot.store.records import ItemRecord
 from bot.topics.taxonomy import Taxonomy
 
@@ -58,6 +59,7 @@ def facet(item: ItemRecord) -> ThemeFacet:
     return "features" if kind in _FEATURES else "other"
 
 
+@lru_cache(maxsize=8192)
 def series_key(title: str) -> str:
     """A title without its tags and series marks: two PRs of one series give the same key."""
     return " ".join(_SERIES.sub(" ", title.lower()).split())
@@ -76,18 +78,19 @@ def themes(
     sections = [s for s in digest.sections if s.kind == "topic" and s.items and s.topic]
     families = {topic.id for topic in taxonomy.topics if topic.definition.lead_subject}
     refs = {s.topic: TopicRef(s.topic, s.title) for s in sections if s.topic}
+    memo: dict[int, tuple[ThemeFacet, int]] = {}
     candidates = [c for s in sections if (c := _candidate((s,), records, refs, baselines, window_days,
-                                                           human_items)) is not None]
+                                                           human_items, memo)) is not None]
+    numbers = {s.id: {item.number for item in s.items} for s in sections}
     for family in (s for s in sections if s.topic in families):
-        members = {item.number for item in family.items}
         for other in sections:
             if other.topic in families or other is family:
                 continue
-            shared = tuple(item for item in family.items if item.number in {i.number for i in other.items})
-            if len(shared) < MIN_ITEMS or not members:
+            if len(numbers[family.id] & numbers[other.id]) < MIN_ITEMS:
                 continue
+            shared = tuple(item for item in family.items if item.number in numbers[other.id])
             pair = Section(family.id, family.title, shared)
-            found = _candidate((pair, other), records, refs, baselines, window_days, human_items)
+            found = _candidate((pair, other), records, refs, baselines, window_days, human_items, memo)
             if found is not None:
                 candidates.append(found)
     candidates.sort(key=lambda c: (-c.score, [t.id for t in c.topics]))
@@ -112,6 +115,7 @@ def _candidate(
     baselines: Mapping[str, float] | None,
     window_days: float,
     human_items: int,
+    memo: dict[int, tuple[ThemeFacet, int]],
 ) -> _Candidate | None:
     """A theme of the items of ``sections[0]`` (for a pair, the shared ones), its series counted once."""
     first = sections[0]
@@ -127,10 +131,12 @@ def _candidate(
     counted: dict[ThemeFacet, int] = {}
     housekeeping = 0
     for number in numbers:
-        record = records[number]
-        kind = facet(record)
+        found = memo.get(number)
+        if found is None:  # an item is in several candidate themes: what it is, worked out once
+            found = memo[number] = (facet(records[number]), tier(records[number]))
+        kind, level = found
         counted[kind] = counted.get(kind, 0) + 1
-        housekeeping += tier(record) == 2
+        housekeeping += level == 2
     share = len(numbers) / max(human_items, 1)
     score = 2 * math.log2(1 + len(numbers))
     if share > AMBIENT_SHARE:
@@ -149,9 +155,9 @@ def _candidate(
             score *= 1.5
     if len(sections) > 1:
         score *= PAIR_BONUS
-    topics = tuple(refs[s.topic] for s in sections if s.topic in refs)
-    facets = tuple((name, counted[name]) for name in ("bug_reports", "fixes", "features", "other") if name in counted)
-    return _Candidate(topics, numbers, round(score, 3), facets, ratio, new)  # type: ignore[arg-type]
+    topics = tuple(refs[s.topic] for s in sections if s.topic is not None and s.topic in refs)
+    facets = tuple((name, counted[name]) for name in THEME_FACETS if name in counted)
+    return _Candidate(topics, numbers, round(score, 3), facets, ratio, new)
 
 
 def _overlap(a: Sequence[int], b: Sequence[int]) -> float:

@@ -111,7 +111,7 @@ def edit(
         order = {topic: k for k, topic in enumerate(with_items)}
         with_items.sort(key=lambda topic: (-importance.get(topic, 0.0), order[topic]))
     chosen: list[Section] = [found[topic] for topic in with_items[: max(max_topics, 0)]]  # type: ignore[misc]
-    builtin = {kind: digest.section(kind) for kind in BUILTIN_SECTIONS}
+    builtin: dict[str, Section | None] = {kind: digest.section(kind) for kind in BUILTIN_SECTIONS}
     by_priority = [*chosen, *(s for kind in PRIORITY[1:] if (s := builtin[kind]) is not None)]
 
     placed: dict[int, str] = {}
