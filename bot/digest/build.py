@@ -193,6 +193,7 @@ def _topic_sections(
         for match in found:
             by_topic.setdefault(match.topic_id, []).append((number, match))
     followed = set(options.followed)
+    memo: dict[int, Standing] = {}  # what an item is, its heat and impact: the same in each of its topics
     for topic in taxonomy.topics:
         hits = by_topic.get(topic.id, [])
         if not hits:
@@ -200,7 +201,8 @@ def _topic_sections(
                 yield Section.for_topic(topic.id, topic.display_name(options.locale), ())
             continue
         ranked = sorted(
-            ((standing(by_number[number], match, activity, view.window), number, match) for number, match in hits),
+            ((standing(by_number[number], match, activity, view.window, memo), number, match)
+             for number, match in hits),
             key=lambda entry: entry[0].key(entry[1]),
         )
         standings[topic.id] = [entry[0] for entry in ranked]

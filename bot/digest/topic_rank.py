@@ -66,7 +66,21 @@ def tier(item: ItemRecord) -> int:
     return 1
 
 
-def standing(item: ItemRecord, match: TopicMatch, activity: WindowActivity, window: Window) -> Standing:
+def standing(item: ItemRecord, match: TopicMatch, activity: WindowActivity, window: Window,
+             memo: dict[int, Standing] | None = None) -> Standing:
+    """The item's standing in one topic: what it is, its heat and impact (the same in every topic, kept in
+    ``memo`` by number when given), less when only the body ties it to this topic."""
+    base = memo.get(item.number) if memo is not None else None
+    if base is None:
+        base = _standing(item, activity, window)
+        if memo is not None:
+            memo[item.number] = base
+    if any(found.source in _STRONG_EVIDENCE for found in match.evidence):
+        return base
+    return Standing(base.tier, round(base.score - 3.0, 3), base.severity)
+
+
+def _standing(item: ItemRecord, activity: WindowActivity, window: Window) -> Standing:
     discussion = activity.discussions.get(item.number)
     comments = activity.comments_in_window.get(item.number, 0)
     reactions = item.reactions + activity.comment_reactions_in_window.get(item.number, 0)
@@ -74,6 +88,7 @@ def standing(item: ItemRecord, match: TopicMatch, activity: WindowActivity, wind
     if discussion is not None:
         score += 2.0 * discussion.participants + (1.5 if discussion.maintainer else 0.0)
     level = tier(item)
+    severity = 0
     if item.is_pr:
         kind, _ = change_kind(item)
         if item.merged_at in window:
@@ -87,10 +102,8 @@ def standing(item: ItemRecord, match: TopicMatch, activity: WindowActivity, wind
         failure = bug_kind(item)
         if failure is not None:
             score += SEVERITY_WEIGHTS[failure] / 4
-    if not any(found.source in _STRONG_EVIDENCE for found in match.evidence):
-        score -= 3.0
-    failure = None if item.is_pr else bug_kind(item)
-    severity = BUG_KINDS.index(failure) if level == 0 and failure is not None else 0
+            if level == 0:
+                severity = BUG_KINDS.index(failure)
     return Standing(level, round(score, 3), severity)
 
 
