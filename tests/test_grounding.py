@@ -328,3 +328,11 @@ def test_a_sum_is_derived_and_a_sum_off_by_one_is_not(merged: int, unmerged: int
     assert check(f"{round(share + 1e-9)}% of the closed PRs were merged.", facts_, "en") == [] or (
         share % 1 == 0.5)  # a half: rounded half up, which round() does not
     assert INVENTED_NUMBER in check(f"{total + 1} PRs were closed.", facts_, "en")
+
+
+def test_digits_inside_a_name_are_no_multiple() -> None:
+    """"MI355X" in the data states no 355x; "2.5x on MI355X" in an answer is checked as a multiple."""
+    from bot.analysis.grounding import claims
+
+    assert [c.unit for c in claims("mi355x and h100")] == ["", ""]
+    assert [(c.value, c.unit) for c in claims("2.5x faster on mi355x")] == [("2.5", "times"), ("355", "")]

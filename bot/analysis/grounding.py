@@ -186,7 +186,9 @@ def claims(text: str) -> Iterator[Claim]:
     another Chinese numeral only before a measure word ("两个", "三项"; not "二者")."""
     for match in _NUMERAL.finditer(text):
         end = match.end()
-        unit_match = _UNIT.match(text, end)
+        # Digits inside a name ("MI355X", "H100", "sm90") measure nothing: the "x" of MI355X is no multiple.
+        glued = match.group("digits") is not None and match.start() > 0 and text[match.start() - 1].isalpha()
+        unit_match = None if glued else _UNIT.match(text, end)
         unit = _UNITS[unit_match.lastgroup or ""] if unit_match else ""
         if match.group("digits"):
             values = _answer_values(match.group("digits"))
