@@ -45,7 +45,8 @@ from bot.model import (
 _TERMS = """
     PR Issue ID bug OOM AI API CI KV cache TP MoE CUDA Graph torch compile OpenAI PD
     AMD ROCm NVIDIA CPU ARM TPU XPU Qwen DeepSeek Llama Gemma Mistral gpt oss GLM MiniMax Kimi
-"""
+    v
+"""  # v: a version's prefix, as in "v0.11.1"
 TECHNICAL_TERMS = frozenset(_TERMS.split())
 # Time zones are names, kept as the configuration spells them.
 TIME_ZONES = frozenset({"Asia", "Shanghai", "Europe", "Berlin", "UTC"})

@@ -297,7 +297,8 @@ def test_every_chinese_string_is_chinese_and_well_spaced() -> None:
             continue
         filled = text.format(**placeholders, n=3, total=9, shown=2, count=4, ratio=1.5, comments=5, first=1,
                              rate=52, hours=17.5, sentences=3, opened=7, closed=2, merged=5, most=4, today=1,
-                             baseline=2.5)
+                             baseline=2.5, error="αβ: γδ", login="αβ", version="0.11.1", worked="0.11.0",
+                             refs="#1、#2", number=7, additions=812, deletions=40, files=12)
         assert english_words(filled) == [], (path, filled)
         assert stray_spaces(filled) == [], (path, filled)
 

@@ -440,8 +440,9 @@ class Store:
         return _item_from_row(row) if row else None
 
     def window_activity(self, repo: str, start: datetime, end: datetime) -> WindowActivity:
-        """Items opened, closed, merged or commented in ``[start, end)``, their human comments there and who
-        wrote them (``Discussion``), in three queries whatever the number of items."""
+        """Items opened, closed, merged or commented in ``[start, end)`` (bodies included: a digest's facts read
+        them), their human comments there and who wrote them (``Discussion``: who took part, who spoke last, the
+        first maintainer to reply), in three queries whatever the number of items."""
         i, c = schema.items, schema.comments
 
         def within(column: Any) -> Any:
@@ -454,7 +455,7 @@ class Store:
                 select(
                     c.c.number, c.c.author, c.c.author_is_bot, c.c.author_association, func.count(),
                     func.coalesce(func.sum(c.c.reactions), 0), func.max(c.c.created_at),
-                    func.sum(case((c.c.confirms, 1), else_=0)),
+                    func.sum(case((c.c.confirms, 1), else_=0)), func.min(c.c.created_at),
                 )
                 .where(c.c.repo == repo, within(c.c.created_at))
                 .group_by(c.c.number, c.c.author, c.c.author_is_bot, c.c.author_association)
@@ -466,13 +467,13 @@ class Store:
                 for column in (i.c.created_at, i.c.closed_at, i.c.merged_at)
             ))
             touched.update(conn.execute(numbers).scalars())
-            # The raw body (up to 20 KB an item) is not needed by digests or searches: prose and summary are.
-            lean = [column for column in i.c if column.name != "body"]
+            # The raw body (up to 20 KB an item): prose and summary serve searches, but a digest's facts read
+            # what the prose leaves out (the environment dump, the traceback, the command run).
             items: dict[int, ItemRecord] = {}
             wanted = sorted(touched)
             for chunk_start in range(0, len(wanted), 500):
                 chunk = wanted[chunk_start : chunk_start + 500]
-                for row in conn.execute(select(*lean).where(i.c.repo == repo, i.c.number.in_(chunk))):
+                for row in conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(chunk))):
                     items[row.number] = _item_from_row(row)
         counts, reactions, discussions = _discussions(rows, items)
         return WindowActivity(
@@ -539,22 +540,27 @@ def _discussions(
     reactions: dict[int, int] = {}
     people: dict[int, set[str]] = {}
     maintainer: set[int] = set()
-    # max(created_at) of a group is only compared, never shown: SQLite hands back its stored text (which sorts
-    # like the time), PostgreSQL a datetime; either way one kind per store, so no parsing.
+    # max(created_at) and min(created_at) of a group are only compared, never shown: SQLite hands back its stored
+    # text (which sorts like the time), PostgreSQL a datetime; either way one kind per store, so no parsing.
     last: dict[int, tuple[Any, str, str]] = {}
+    first_maintainer: dict[int, tuple[Any, str]] = {}
     confirmations: dict[int, int] = {}
-    for number, author, is_bot, association, n, total, latest, confirming in rows:
+    for number, author, is_bot, association, n, total, latest, confirming, earliest in rows:
         if is_bot:
             continue
         counts[number] = counts.get(number, 0) + n
         reactions[number] = reactions.get(number, 0) + int(total)
         people.setdefault(number, set()).add(author)
         association = association or ""
+        item = items.get(number)
         if association in MAINTAINER_ASSOCIATIONS:
             maintainer.add(number)
+            if (item is None or author != item.author) and (
+                number not in first_maintainer or (earliest, author) < first_maintainer[number]
+            ):
+                first_maintainer[number] = (earliest, author)
         if number not in last or (latest, author) > last[number][:2]:
             last[number] = (latest, author, association)
-        item = items.get(number)
         if confirming and (item is None or author != item.author):  # the author's "+1" confirms nothing
             confirmations[number] = confirmations.get(number, 0) + int(confirming)
     discussions = {
@@ -564,6 +570,7 @@ def _discussions(
             last_author=last[number][1],
             last_association=last[number][2],
             confirmations=confirmations.get(number, 0),
+            first_maintainer=first_maintainer[number][1] if number in first_maintainer else "",
         )
         for number, names in people.items()
     }
