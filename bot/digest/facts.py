@@ -102,12 +102,22 @@ class _Memo:
     def get(self, key: object, default: object = None) -> Any:
         return self._entries.get(key, default)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
     def put(self, key: object, value: object) -> None:
         with self._lock:
             if len(self._entries) >= self.size:
                 for old in list(itertools.islice(self._entries, self.size // 2)):
                     self._entries.pop(old, None)
             self._entries[key] = value
+
+
+def forget() -> None:
+    """Forget every item's remembered facts (bench_digest times a day's first build with it)."""
+    _TEXT.clear()
+    _FACTS.clear()
 
 
 MEMO_SIZE = 8_192  # items remembered (a busy repository's day is ~800 items, a week of them ~5,000)
@@ -664,7 +674,7 @@ def _tidy_figure(found: str) -> str:
 
 # --- the sentence that says more than the title ---
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])|(?<=[。！？；])")
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z0-9\"'(\[])|[。！？；]")  # what ends a sentence, its punctuation first
 _TITLE_TAG = re.compile(r"^\s*(?:\[[^\]\n]{0,40}\]\s*:?\s*){1,4}")
 _WORD = re.compile(r"[a-z0-9]+|[\u3400-\u9fff]+")
 _STOP_WORDS = (
@@ -695,16 +705,20 @@ def sentence(title: str, prose: str) -> str:
         return ""
     tokens = _WORD.findall(_TITLE_TAG.sub("", title).lower())
     words_of_title, bare_title = _words(tokens), " ".join(tokens)
-    seen = 0
-    for paragraph in prose[:HEAD].split("\n"):
-        for candidate in _SENTENCE_END.split(paragraph, maxsplit=_MAX_SENTENCES):
-            seen += 1
-            if seen > _MAX_SENTENCES:
-                return ""
-            text = candidate.strip()
-            if says_more(text, words_of_title, bare_title):
-                return truncate(text, MAX_SENTENCE)
+    for text in itertools.islice(_sentences(prose[:HEAD]), _MAX_SENTENCES):
+        if says_more(text, words_of_title, bare_title):
+            return truncate(text, MAX_SENTENCE)
     return ""
+
+
+def _sentences(prose: str) -> Iterator[str]:
+    """The prose's sentences, each with its end punctuation, one paragraph (line) after another."""
+    for paragraph in prose.split("\n"):
+        start = 0
+        for end in _SENTENCE_END.finditer(paragraph):
+            yield paragraph[start : end.start() + 1].strip()
+            start = end.end()
+        yield paragraph[start:].strip()
 
 
 def says_more(text: str, title_words: frozenset[str], bare_title: str) -> bool:

@@ -29,7 +29,6 @@ from bot.timeutil import utcnow
 # Webhooks count towards a window's coverage only when their deliveries began this long before a poll completed.
 WEBHOOK_POLL_MARGIN = timedelta(minutes=10)
 _ITEM_FIELDS = [f.name for f in dataclasses.fields(ItemRecord)]
-_ITEM_FIELD_SET = frozenset(_ITEM_FIELDS)
 _COMMENT_FIELDS = [f.name for f in dataclasses.fields(CommentRecord)]
 
 
@@ -42,22 +41,36 @@ def item_row(item: ItemRecord) -> dict[str, Any]:
     return row
 
 
-def _item_from_row(row: Any) -> ItemRecord:
-    values = {name: value for name, value in zip(_record_keys(row._fields), row, strict=True) if name is not None}
-    values["labels"] = tuple(values["labels"] or ())
-    for text_field in ("body", "prose", "summary", "topics_key", "change_value", "kinds_key"):
-        values[text_field] = values.get(text_field) or ""
-    topics = values.get("topics")
-    values["topics"] = None if topics is None else tuple((t, int(s), tuple(r)) for t, s, r in topics)
-    values["details_due"] = bool(values.get("details_due"))
-    return ItemRecord(**values)
+def _item_from_row(row: Any, plan: tuple[int | None, ...] | None = None) -> ItemRecord:
+    """The record of a row of ``items`` (any selection of its columns holding the fields without a default);
+    ``plan``: ``_record_plan`` of the rows' columns, worked out once for many rows."""
+    columns = tuple(row)
+    values: list[Any] = [default if at is None else columns[at]
+                         for at, default in zip(plan or _record_plan(row._fields), _ITEM_DEFAULTS, strict=True)]
+    values[_LABELS_AT] = tuple(values[_LABELS_AT] or ())
+    for at in _TEXT_AT:
+        values[at] = values[at] or ""
+    topics = values[_TOPICS_AT]
+    if topics is not None:
+        values[_TOPICS_AT] = tuple((t, int(s), tuple(r)) for t, s, r in topics)
+    values[_DUE_AT] = bool(values[_DUE_AT])
+    return ItemRecord(*values)  # positional: a tenth of the cost of 37 keywords, for ~800 rows a digest
 
 
 @functools.lru_cache(maxsize=32)
-def _record_keys(fields: tuple[str, ...]) -> tuple[str | None, ...]:
-    """A select's column names as ItemRecord fields, None for a column it has no field for (one lookup per
-    query shape instead of one per row and column)."""
-    return tuple(name if name in _ITEM_FIELD_SET else None for name in fields)
+def _record_plan(fields: tuple[str, ...]) -> tuple[int | None, ...]:
+    """Per ItemRecord field, where a select's row holds it (None: not selected, the field's default): one lookup
+    per query shape instead of one per row and column."""
+    where = {name: at for at, name in enumerate(fields)}
+    return tuple(where.get(name) for name in _ITEM_FIELDS)
+
+
+_ITEM_DEFAULTS = tuple(None if f.default is dataclasses.MISSING else f.default for f in dataclasses.fields(ItemRecord))
+_LABELS_AT = _ITEM_FIELDS.index("labels")
+_TEXT_AT = tuple(_ITEM_FIELDS.index(name) for name in
+                 ("body", "prose", "summary", "topics_key", "change_value", "kinds_key"))
+_TOPICS_AT = _ITEM_FIELDS.index("topics")
+_DUE_AT = _ITEM_FIELDS.index("details_due")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -473,8 +486,10 @@ class Store:
             wanted = sorted(touched)
             for chunk_start in range(0, len(wanted), 500):
                 chunk = wanted[chunk_start : chunk_start + 500]
-                for row in conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(chunk))):
-                    items[row.number] = _item_from_row(row)
+                result = conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(chunk)))
+                plan = _record_plan(tuple(result.keys()))
+                for row in result:
+                    items[row.number] = _item_from_row(row, plan)
         counts, reactions, discussions = _discussions(rows, items)
         return WindowActivity(
             items=items, comments_in_window=counts, comment_reactions_in_window=reactions, discussions=discussions
