@@ -120,7 +120,8 @@ def forget() -> None:
     _FACTS.clear()
 
 
-MEMO_SIZE = 8_192  # items remembered (a busy repository's day is ~800 items, a week of them ~5,000)
+# Items remembered: a busy repository's day is ~800 items, a week of them ~5,600; ~1.2 KB each, ~10 MB at most.
+MEMO_SIZE = 8_192
 _TEXT = _Memo(MEMO_SIZE)  # what each item's text says
 _FACTS = _Memo(MEMO_SIZE)  # and with its size and window: the ItemFacts itself
 _MISSING = object()
@@ -625,7 +626,7 @@ def _ref_number(match: re.Match[str], group: str, repo: str) -> int | None:
 # --- the figure a PR quotes ---
 
 _NUM = r"(?<![\w.])\d{1,6}(?:\.\d{1,4})?(?!\.?\d)"
-_UNITS = r"[ \t]?(?:ms|us|µs|s|tok/s|tokens/s|req/s|it/s|GB|GiB|MB|%|x)\b"
+_UNITS = r"[ \t]?(?:ms|us|µs|s|tok/s|tokens/s|req/s|it/s|GB|GiB|MB|%|x)(?![A-Za-z])"
 _UNIT = rf"(?:{_UNITS})?"
 _BETTER = r"(?:higher|better|faster|lower|less|more|reduction|improvement|increase|decrease|drop|gain|speed-?up)"
 _METRIC = (r"(?:TPOT|TTFT|ITL|E2EL|E2E latency|latency|throughput|tok/s|tokens/s|req/s|QPS|memory|accuracy|"
@@ -640,18 +641,23 @@ _FIGURES = (
     # "1.8x throughput", "2x faster", "-30% TTFT", "12% lower TPOT"
     re.compile(rf"[-+−~]?{_NUM}(?:[x×]|[ \t]?%)[ \t]?(?:{_BETTER}\b(?:[ \t](?:in|on|of))?(?:[ \t]{_METRIC}\b)?"
                rf"|{_METRIC}\b)", re.IGNORECASE),
-    # "TTFT improves by 30%", "speedup of 1.8x"
-    re.compile(rf"\b(?:{_METRIC}|speed-?up)[ \t](?:\w{{1,12}}[ \t]){{0,2}}(?:by|of)[ \t]~?{_NUM}(?:[ \t]?%|[x×])",
-               re.IGNORECASE),
 )
-_FIGURE_MARKS = ("%", "→", "->", "=>", "⟶", "x ", "×", "X ", "from")
+_VERBS = r"(?:reduc|cut|lower|decreas|drop|shrink|improv|increas|boost|rais|speed)\w{0,4}(?:[ \t]up)?"
+_BY = re.compile(  # "reduces TTFT by 30%", "TTFT drops by 12%", "a speedup of 1.8x"
+    rf"\b(?:(?P<verb>{_VERBS})[ \t](?:the[ \t])?(?P<metric>{_METRIC})[ \t]|(?P<metric2>{_METRIC}|speed-?up)[ \t]"
+    rf"(?:(?P<verb2>{_VERBS})[ \t])?)(?:by|of)[ \t](?:~|about[ \t]|up[ \t]to[ \t])?(?P<n>{_NUM}(?:[ \t]?%|[x×]))",
+    re.IGNORECASE,
+)
+_LOWER_IS_BETTER = frozenset({"tpot", "ttft", "itl", "e2el", "e2e latency", "latency", "memory"})
+_FIGURE_MARKS = ("%", "→", "->", "=>", "⟶", "×", "from")
+_TIMES = re.compile(r"\d[xX]")  # "1.8x"
 
 
 def figure(prose: str) -> str:
     """The figure a PR's own prose quotes for its effect ("TPOT 12.1 ms → 9.8 ms", "1.8x throughput", "-30%
     TTFT"): a change with the metric it names first, else a ratio or a percentage with one; "" when none."""
     text = prose[:HEAD]
-    if not any(mark in text for mark in _FIGURE_MARKS):
+    if not any(mark in text for mark in _FIGURE_MARKS) and _TIMES.search(text) is None:
         return ""
     change = _CHANGE.search(text)
     if change is not None:
@@ -664,6 +670,26 @@ def figure(prose: str) -> str:
         match = pattern.search(text)
         if match is not None:
             return _tidy_figure(match.group(0))
+    by = _BY.search(text)
+    if by is not None:
+        metric, verb, n = by.group("metric") or by.group("metric2"), by.group("verb") or by.group("verb2") or "", \
+            by.group("n").replace(" ", "")
+        if n.endswith(("x", "×")):
+            return _tidy_figure(f"{n} {metric}")  # "1.8x speedup"
+        return _tidy_figure(f"{_sign(metric, verb)}{n} {metric}")  # "-30% TTFT"
+    return ""
+
+
+def _sign(metric: str, verb: str) -> str:
+    """How a percentage a verb gives changes the metric: "reduces" -, "increases" +, "improves" whichever way
+    is better for it."""
+    verb = verb.lower()
+    if verb.startswith(("reduc", "cut", "lower", "decreas", "drop", "shrink")):
+        return "-"
+    if verb.startswith(("increas", "boost", "rais")):
+        return "+"
+    if verb.startswith(("improv", "speed")):
+        return "-" if metric.lower() in _LOWER_IS_BETTER else "+"
     return ""
 
 
