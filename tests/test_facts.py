@@ -347,6 +347,8 @@ def test_closing_keywords_follow_ups_and_other_repositories() -> None:
     "## Purpose\n\nAdd --max-log-len to vllm serve\n\n## Test Plan\n\nN/A",
     "This PR adds --max-log-len to `vllm serve`. cc @youkaichao",
     "如题",
+    "Details and logs below.",
+    "Reported by several users in #46611.",
 ])
 def test_a_body_that_only_restates_the_title_gives_no_sentence(body: str) -> None:
     item = record("[Frontend] Add `--max-log-len` to vllm serve", body, pr=True)
@@ -365,6 +367,8 @@ def test_error_lines_need_a_python_exception_name() -> None:
     assert error_line("I get a KeyError when loading the model.") == ""
     assert error_line("ERROR 05-21 13:04:20 engine.py:389] AssertionError\n") == "AssertionError"
     assert error_line("Error: could not connect") == ""  # a log line, no exception
+    wrapper = "vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace above."
+    assert error_line(wrapper) == ""  # vLLM's wrapper alone names no failure
     long = "RuntimeError: " + "x" * 400
     assert len(error_line(long)) <= 160 and error_line(long).endswith("…")
     assert "`" not in error_line("TypeError: unexpected `dtype` argument")  # the wording puts it in backticks

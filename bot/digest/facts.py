@@ -414,7 +414,7 @@ _GENERIC_NAMES = ("EngineDeadError", "EngineGenerateError")
 
 def error_line(text: str) -> str:
     """The error a report quotes: the first exception line of its (first) traceback that is not vLLM's generic
-    wrapper ("Engine core initialization failed. See root cause above"), else the last such line; cleaned to
+    wrapper ("Engine core initialization failed. See root cause above", ``EngineDeadError``); cleaned to
     "Name: the message's first sentence", at most ``MAX_ERROR`` characters. "" when it quotes none."""
     found: list[tuple[int, str, bool]] = []
     for ending in _ERROR_ENDINGS:
@@ -427,8 +427,8 @@ def error_line(text: str) -> str:
     if not found:
         return ""
     found.sort()
-    specific = [error for _, error, generic in found if not generic]
-    return specific[0] if specific else found[-1][1]
+    # vLLM's wrappers alone ("EngineDeadError: EngineCore encountered an issue") name no failure
+    return next((error for _, error, generic in found if not generic), "")
 
 
 def _occurrences(text: str, needle: str) -> Iterator[int]:
@@ -716,6 +716,9 @@ _BOILERPLATE = re.compile(
     r"(?:please )?(?:see|refer to|check)\b|(?:this (?:pr|change|commit) (?:is )?(?:a )?)?follow[- ]?(?:up|on)\b|"
     r"(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|related(?: to)?|part of|refs?)[ \t]*:?[ \t]*(?:#|https?://|[\w.-]+/[\w.-]+#)|"
     r"(?:cc|thanks|thank you|signed-off-by|co-authored-by)\b|"
+    r"(?:more )?(?:details|logs|details and logs|logs and details|steps|repro\w*|traceback|output)"
+    r"(?: (?:are|is))? (?:below|attached|as follows)|(?:see|find) (?:the )?\w+ below|as follows\b|"
+    r"reported (?:in #|by (?:several|many|some|a few|multiple) (?:users|people))|"
     r"a clear and concise description|describe the bug|to reproduce|steps to reproduce|expected behaviou?r|"
     r"the feature, motivation|additional context|alternatives\b|your current environment|"
     r"如题|同标题|见标题|标题即|详见|参见)"  # matched against the lower-cased sentence
