@@ -155,6 +155,8 @@ def item_to_dict(item: DigestItem) -> dict[str, Any]:
         data["analysis"] = {key: value for key, value in dataclasses.asdict(item.analysis).items() if value}
     if item.why is not None:
         data["why"] = why_to_dict(item.why)
+    if item.facts is not None:
+        data["facts"] = _plain(item.facts)  # added: what its text says, fields at their default left out
     return data
 
 

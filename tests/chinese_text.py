@@ -30,6 +30,7 @@ from bot.model import (
     Hot,
     InReview,
     InTopic,
+    ItemFacts,
     Listed,
     Merged,
     NewBug,
@@ -45,7 +46,8 @@ from bot.model import (
 _TERMS = """
     PR Issue ID bug OOM AI API CI KV cache TP MoE CUDA Graph torch compile OpenAI PD
     AMD ROCm NVIDIA CPU ARM TPU XPU Qwen DeepSeek Llama Gemma Mistral gpt oss GLM MiniMax Kimi
-"""
+    v
+"""  # v: a version's prefix, as in "v0.11.1"
 TECHNICAL_TERMS = frozenset(_TERMS.split())
 # Time zones are names, kept as the configuration spells them.
 TIME_ZONES = frozenset({"Asia", "Shanghai", "Europe", "Berlin", "UTC"})
@@ -138,6 +140,10 @@ def github_words(answer: Digest | QueryResult) -> set[str]:
         texts.append(answer.query)
     for item in _items(answer):
         texts += [item.title, item.author, item.summary, *item.labels, *_reason_values(item.why)]
+        if item.facts is not None:  # what the body says: an error line, hardware, models, versions, a figure
+            facts = item.facts
+            texts += [facts.error, *facts.hardware, facts.version, facts.worked_in, *facts.models, *facts.parallel,
+                      facts.figure, facts.first_reply, facts.sentence]
         if item.analysis is not None:
             texts += [item.analysis.question, item.analysis.positions, item.analysis.status, item.analysis.impact]
     for text in texts:
@@ -191,7 +197,21 @@ def greek_item(item: DigestItem) -> DigestItem:
         labels=tuple(greek(k) for k in range(len(item.labels))),
         summary=greek(item.number + 2) if item.summary else "",
         why=greek_reason(item.why),
+        facts=greek_facts(item.facts),
         analysis=Analysis(question="αα", positions="ββ", status="γγ", impact="δδ"),
+    )
+
+
+def greek_facts(facts: ItemFacts | None) -> ItemFacts | None:
+    """GitHub's text in an item's facts Greek (numbers, sizes and flags are ours to word: they stay)."""
+    if facts is None:
+        return None
+    return dataclasses.replace(
+        facts, error="ερ" if facts.error else "", hardware=tuple("χ" for _ in facts.hardware),
+        models=tuple("μ" for _ in facts.models), parallel=tuple("π" for _ in facts.parallel),
+        version="1.2" if facts.version else "", worked_in="1.1" if facts.worked_in else "",
+        figure="φ" if facts.figure else "", first_reply="ρ" if facts.first_reply else "",
+        sentence="σ" if facts.sentence else "",
     )
 
 

@@ -309,7 +309,8 @@ def test_every_chinese_string_is_chinese_and_well_spaced() -> None:
             continue
         filled = text.format(**placeholders, n=3, total=9, shown=2, count=4, ratio=1.5, comments=5, first=1,
                              rate=52, hours=17.5, sentences=3, opened=7, closed=2, merged=5, most=4, today=1,
-                             baseline=2.5)
+                             baseline=2.5, login="αβ", version="0.11.1", worked="0.11.0",
+                             refs="#1、#2", number=7, additions=812, deletions=40, files=12)
         allowed = CLI_WORDS if path.startswith("cli.") else SYNTAX
         assert english_words(filled, allowed=allowed) == [], (path, filled)
         assert stray_spaces(filled) == [], (path, filled)

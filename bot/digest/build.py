@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.digest.facts import with_facts
 from bot.digest.heat import MAX_HOT, heat, is_hot
 from bot.digest.narrative import narrate
 from bot.digest.rank import (
@@ -81,6 +82,7 @@ class DigestBuilder:
     def build(self, repo: str, window: Window) -> Digest:
         activity = self.store.window_activity(repo, window.start, window.end)
         digest = build_digest(repo, window, activity, self.taxonomy, self.options, self._is_bot, self.muted)
+        digest = with_facts(digest, activity)  # what each section item's text says beyond its title
         day = window.end - window.start
         starts = [window.start - day * back for back in range(6, -1, -1)]
         daily = self.store.daily_counts(repo, starts, window.end)

@@ -186,6 +186,41 @@ Reason = Hot | Merged | InReview | NewBug | InTopic | Listed | QueryMatch | Acti
 
 
 @dataclass(frozen=True, slots=True)
+class ItemFacts:
+    """What an item's own text and the window say about it beyond its title (``bot.digest.facts``): values only,
+    never a sentence of ours, so ``formatters.facts`` words them in any locale. Empty / None / 0: not known.
+
+    Issues: ``error``, the error line the report quotes (its traceback's exception, "RuntimeError: CUDA error:
+    an illegal memory access was encountered"); ``hardware``, the accelerators named ("H200", "MI300X");
+    ``version``, the vLLM version the reporter runs ("0.11.1"), ``since_upgrade`` when the body says it worked
+    before, ``worked_in`` the version it says worked ("0.10.2"); ``models``, the model ids it runs;
+    ``parallel``, the parallelism it runs with ("TP=8", "PP=2", "EP"); ``confirmations``, others saying they
+    have it too in the window. PRs: ``fixes`` (the issues a closing keyword names), ``follow_up`` (the PR or
+    issue it follows up), ``figure`` (the effect its body quotes, "TPOT 12.1 ms → 9.8 ms", "1.8x throughput"),
+    ``additions`` / ``deletions`` / ``files`` (its size), ``first_time`` (a first-time contributor's).
+    Both: ``first_reply``, the first maintainer other than the author who commented in the window; and
+    ``sentence``, free text: the body's first sentence that says more than the title ("" when none does)."""
+
+    error: str = ""
+    hardware: tuple[str, ...] = ()
+    version: str = ""
+    since_upgrade: bool = False
+    worked_in: str = ""
+    models: tuple[str, ...] = ()
+    parallel: tuple[str, ...] = ()
+    fixes: tuple[int, ...] = ()
+    follow_up: int | None = None
+    figure: str = ""
+    additions: int | None = None
+    deletions: int | None = None
+    files: int | None = None
+    first_time: bool = False
+    first_reply: str = ""
+    confirmations: int = 0
+    sentence: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DigestItem:
     number: int
     kind: str  # "issue" | "pr"
@@ -203,6 +238,7 @@ class DigestItem:
     streak_days: int | None = None
     analysis: Analysis | None = None
     why: Reason | None = None  # why it is in its section, list or answer (None: no reason to show)
+    facts: ItemFacts | None = None  # what its text says beyond the title (sections only; None: nothing known)
 
 
 SectionKind = Literal["topic", "hot", "key_changes", "notable"]

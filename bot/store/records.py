@@ -99,6 +99,9 @@ class Discussion:
     last_association: str
     # short comments confirming the item (``CommentRecord.confirms``) by people other than its author
     confirmations: int = 0
+    # the login of the maintainer (``MAINTAINER_ASSOCIATIONS``) other than the item's author who commented first
+    # in the window ("": none did)
+    first_maintainer: str = ""
 
     @property
     def participants(self) -> int:
