@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from bot.model import STAT_KEYS, Digest, QueryResult, ThreadMode
-from formatters import layout, sections
+from formatters import layout, safety, sections
 from formatters.layout import ChatLayout
 from formatters.locale import strings
 from formatters.safety import discord_link, discord_markdown, discord_plain, item_url, text_size, truncate
@@ -147,10 +147,21 @@ def message_fits(message: DiscordMessage) -> bool:
 
 
 def _entry_line(entry: layout.Entry, repo: str, t: dict[str, Any]) -> str:
-    """An entry of the post: linked number, title, badge; under it the LLM's analysis in one line (🤖)."""
+    """An entry of the post: linked number, title, badge; under it its facts (an error line as code) and the
+    LLM's analysis in one line (🤖)."""
     line = str(layout.macros(PARTS).line(entry.item, repo, layout.badge(entry, t), t))
+    for segments in layout.entry_details(entry, t, analysis=False)[:1]:
+        facts = "".join(_code(text) if code else layout.spaced(text, lambda s: discord_markdown(s, 200))
+                        for text, code in segments)
+        line += f"\n   {facts}"
     analysis = discord_markdown(layout.analysis_line(entry, t), 300)
     return f"{line}\n   🤖 {analysis}" if analysis else line
+
+
+def _code(text: str) -> str:
+    """GitHub's text in a code span: shown as it is (no markup, no mention); a backtick cannot end it early."""
+    body = truncate(safety.one_line(text).replace("`", "'"), 200)
+    return f"`{body}`" if body else ""
 
 
 def _refs_line(part: layout.Part, repo: str, t: dict[str, Any]) -> str:

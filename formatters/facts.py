@@ -63,7 +63,8 @@ def _issue_parts(
 ) -> list[str]:
     parts: list[str] = []
     if facts.error and not _error_in_title(facts.error, title):
-        parts.append(said["error"].format(error=facts.error))
+        # our code span marks the quote: a backtick of its own would end it early
+        parts.append(said["error"].format(error=facts.error.replace("`", "'")))
     model = next((m for m in (_short_model(m) for m in facts.models) if m.casefold() not in title), "")
     parts.append(model)
     parts.append(_hardware(facts, words, title))

@@ -56,6 +56,7 @@ font-size:.9rem}
 ol.entries{padding-left:1.2rem}
 ol.entries li{margin:.6rem 0}
 .detail{font-size:.9rem}
+.detail code{font-size:.85em;background:var(--card);border:1px solid var(--line);border-radius:3px;padding:0 .2em}
 p.refs,p.index{font-size:.9rem;margin:.4rem 0}
 .topic{white-space:nowrap}
 table.appendix td{vertical-align:top}
@@ -299,7 +300,9 @@ def render_html(digest: Digest, *, locale: str | None = None, index_url: str | N
         section_name=lambda section: section_title(section, t),
         heading=lambda part: layout.header(part, t, _clip(section_title(part.section, t), 80)),
         badge=lambda entry: layout.badge(entry, t, state=False),
-        details=lambda entry: [line for line in layout.entry_details(entry, t) if not line.startswith("🤖")],
+        # the analysis is in full below; the spaces around a code span are kept (escaping trims)
+        details=lambda entry: [[(_clip(text, 300) if code else layout.spaced(text, lambda s: _clip(s, 600)), code)
+                                for text, code in line] for line in layout.entry_details(entry, t, analysis=False)],
         ref_link=ref_link,
         summary=summary,
         theme_line=theme_line,

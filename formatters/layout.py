@@ -483,17 +483,36 @@ def header(part: Part, t: dict[str, Any], name: str) -> str:
     return count_header(name, len(part.entries) + len(part.refs) + len(part.rest), part.total, t)
 
 
-def entry_details(entry: Entry, t: dict[str, Any]) -> list[str]:
-    """The lines under an entry's title, unescaped: its facts (``formatters.facts``), what the body adds (English
-    only: under zh-CN the title stands alone), and the LLM's analysis, one line per field (🤖)."""
+Segments = list[tuple[str, bool]]  # a line as (text, is code) pieces, unescaped
+
+
+def spaced(text: str, escape: Callable[[str], str]) -> str:
+    """``escape(text)`` with the spaces around ``text`` kept (escapers trim: " · " between a code span and the
+    next part would lose them)."""
+    body = text.strip()
+    if not body:
+        return text
+    return text[: len(text) - len(text.lstrip())] + escape(body) + text[len(text.rstrip()):]
+
+
+def entry_details(entry: Entry, t: dict[str, Any], *, analysis: bool = True) -> list[Segments]:
+    """The lines under an entry's title, unescaped, each as segments (text, code): its facts
+    (``formatters.facts``; an error line it quotes is code), what the body adds (English only: under zh-CN the
+    title stands alone), and, with ``analysis``, the LLM's, one line per field (🤖)."""
     locale = t["locale"]
-    lines = [text for text in (facts.facts_line(entry.item, locale), facts.description(entry.item, locale)) if text]
-    analysis = entry.analysis
-    if analysis is not None:
+    lines: list[Segments] = []
+    line = facts.facts_line(entry.item, locale)
+    if line:
+        lines.append([(piece, k % 2 == 1) for k, piece in enumerate(line.split("`")) if piece])
+    sentence = facts.description(entry.item, locale)
+    if sentence:
+        lines.append([(sentence, False)])
+    said = entry.analysis
+    if analysis and said is not None:
         for key in ("question", "positions", "status", "impact"):
-            value = getattr(analysis, key)
+            value = getattr(said, key)
             if value:
-                lines.append(f"🤖 {t[key]}{t['colon']}{value}")
+                lines.append([(f"🤖 {t[key]}{t['colon']}{value}", False)])
     return lines
 
 

@@ -59,7 +59,10 @@ def render_markdown(
         return f"{link(item)} **{title}** — {meta}" + (f" · _{badge}_" if badge else "")
 
     def entry_details(entry: layout.Entry) -> list[str]:
-        return [markdown_inline(line, 600) for line in layout.entry_details(entry, t)]
+        """Each line's text escaped, its code (an error line) as a code span: nothing inside one is markup."""
+        return ["".join(f"`{text}`" if code else layout.spaced(text, lambda s: markdown_inline(s, 600))
+                        for text, code in line)
+                for line in layout.entry_details(entry, t)]
 
     def theme_line(theme: Theme) -> str:
         links = t["list_sep"].join(link(view.items[n]) for n in theme.items if n in view.items)

@@ -43,6 +43,7 @@ FALLBACK_TEXT = 300
 TITLE_TEXT = 512  # GitHub allows 256 characters in a title: never cut
 SUMMARY_TEXT = 1000
 DETAIL_TEXT = 300  # an item's summary, reason or byline in a query answer
+FACT_TEXT = 200  # a piece of an entry's facts line (an error line is cut, as it is on the page)
 PARTS = "slack/parts.j2"
 
 # ------------------------------------------------------------------------------------------ payload types
@@ -250,8 +251,15 @@ def _item_line(item: DigestItem, repo: str, t: dict[str, Any], badge: str = "") 
 
 
 def _entry_line(entry: layout.Entry, repo: str, t: dict[str, Any]) -> RichTextSection:
-    """An entry of the post: its line, and under it the LLM's analysis in one line when there is one."""
+    """An entry of the post: its line; under it its facts (an error line as code) and the LLM's analysis in one
+    line when there is one."""
     line = _item_line(entry.item, repo, t, layout.badge(entry, t))
+    details = layout.entry_details(entry, t, analysis=False)[:1]  # the facts line (or the body's sentence)
+    for segments in details:
+        line["elements"].append(_text("\n"))
+        for text, code in segments:
+            piece = slack_text(text, FACT_TEXT) if code else layout.spaced(text, lambda s: slack_text(s, FACT_TEXT))
+            line["elements"].append(_text(piece, code=code))
     analysis = slack_text(layout.analysis_line(entry, t), DETAIL_TEXT)
     if analysis:
         line["elements"].append(_text(f"\n🤖 {analysis}"))

@@ -55,7 +55,9 @@ UNICODE = (
     "\ud83d", "\u2028", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
 )  # no "…" on purpose: every ellipsis in an output is then one the renderer made
 
-fragment = st.one_of(st.sampled_from(INJECTIONS + UNICODE), st.text(max_size=12))
+# (not the lookalikes Slack text once carried for * _ ~ `: the Slack tests check none appears)
+fragment = st.one_of(st.sampled_from(INJECTIONS + UNICODE),
+                    st.text(st.characters(exclude_characters="\u2217\u02cd\u223c\u02cb"), max_size=12))
 short_text = st.lists(fragment, max_size=6).map("".join)
 
 
