@@ -53,6 +53,7 @@ from bot.demo.world import (
     pick_platform,
     platform_hint,
     presets,
+    resolve,
     settle,
 )
 
@@ -536,6 +537,7 @@ _SLOT_RE = re.compile(r"\{(\w+)\}")
 _ANCHOR_RE = re.compile(r"llama\.cpp|relationship|on-chip|harmony|DPO|array|command line|FA3|RDNA|block manager|"
                         r"websocket|Gaudi|Neuron|flash-attention|[Gg]uided decoding")
 # Topics whose items are about one vendor's stack whatever their words say.
+_RECENT = ("v0.11.0", "v0.11.1", "v0.11.2", "v0.11.2", "v0.12.0rc1", "nightly")
 _TOPIC_PLATFORM = {"rocm": "amd", "cuda": "nvidia", "hardware": "cpu"}
 _ISSUES = {**tx.ISSUES, "stability": [*(e for group in tx.STABILITY.values() for e in group), *tx.STABILITY_EXTRA]}
 # Thread stages (texts.py has each stage's lines): reports, questions and requests, pull requests.
@@ -573,8 +575,8 @@ class _Generator:
         self.rhythm = _Rhythm(self.start, self.end)
         self.seen_titles: set[str] = set()  # membership only, never iterated (determinism)
         self._roles: dict[tuple[int, str], _User] = {}  # who argues which side of a hot thread
-        self._decks: dict[tuple[str, str], _Deck[int]] = {}
-        self._fix_titles: dict[str, _Item] = {}  # fix PRs by title (a bug reported twice has one fix)  # each topic's templates, dealt in turn
+        self._decks: dict[tuple[str, str], _Deck[int]] = {}  # each topic's templates, dealt in turn
+        self._fix_titles: dict[str, _Item] = {}  # fix PRs by title (a bug reported twice has one fix)
 
     # ---- plan: which items exist, when, and what kind ------------------------------------------------
 
@@ -710,6 +712,7 @@ class _Generator:
         self.items.sort(key=lambda x: x.number)
         self.max_number = max((it.number for it in self.items), default=first)
         self.issue_numbers = [it.number for it in self.items if not it.is_pr]
+        self.pr_numbers = [it.number for it in self.items if it.is_pr]
 
     def _dyn(self, it: _Item) -> Callable[[str], str]:
         rng = self.rng
@@ -719,6 +722,14 @@ class _Generator:
                 lo = max(1, it.number - 1500)
                 hi = max(lo, min(self.max_number, it.number + 400))
                 return str(rng.randint(lo, hi))
+            if key == "gpu_any":  # each "+1" names its own hardware
+                return other_gpu(rng, it.vars)
+            if key == "version_any":
+                return rng.choice(_RECENT)
+            if key == "later_pr":  # a PR of the sample opened after this item
+                k = bisect_left(self.pr_numbers, it.number + 1)
+                pool = self.pr_numbers[k:k + 300]
+                return str(rng.choice(pool)) if pool else str(min(self.max_number, it.number + 1))
             return self.people.pick(rng, "maintainers").login
 
         return dyn
@@ -1385,9 +1396,13 @@ class _Generator:
         starts = [p.created for p in prs]
         reports = [it for it in self.items if not it.is_pr and it.purpose and not it.special
                    and not it.old.startswith("stale") and it.author is not None]
-        for report in rng.sample(reports, round(len(reports) * 0.45)):
+        hot = [r for r in reports if r.hot]
+        rest = [r for r in reports if not r.hot]
+        for report in [*hot, *rng.sample(rest, round(len(rest) * 0.45))]:
             lo = max(report.created + 2 * _HOUR, report.lo - _DAY)
             hi = max(report.created + 5 * _DAY, report.hi)
+            if report.closed is not None:  # a fix comes before the report is closed
+                hi = min(hi, report.closed - _HOUR)
             k, k_end = bisect_left(starts, lo), bisect_left(starts, hi)
             free = [p for p in prs[k:k_end] if not p.kept][:30]
             if free:
@@ -1409,7 +1424,8 @@ class _Generator:
         if title in self.seen_titles:
             # The same bug reported again: the fix already in flight closes this report too, if it came later.
             earlier = self._fix_titles.get(title)
-            if earlier is not None and earlier.created > report.created + _HOUR:
+            if earlier is not None and earlier.created > report.created + _HOUR and (
+                    report.closed is None or earlier.created < report.closed):
                 self._close_with(earlier, report, rng)
                 earlier.also_fixes.append(report.number)
             return
@@ -1448,7 +1464,10 @@ class _Generator:
     def _closing_line(self, it: _Item) -> tuple[_User, str]:
         rng = self.rng
         self._thread_vars(it)
-        bank = tx.CLOSE_COMPLETED if it.state_reason == "completed" else tx.CLOSE_NOT_PLANNED
+        if it.state_reason != "completed":
+            bank = tx.CLOSE_NOT_PLANNED
+        else:
+            bank = tx.CLOSE_COMPLETED if it.fixed_by is not None else tx.CLOSE_COMPLETED_NO_FIX
         user = self._triager(it) if rng.random() < 0.7 else self.people.pick(rng, "maintainers")
         return user, fill(rng.choice(bank), rng, it.vars, self._dyn(it))
 
@@ -1468,7 +1487,7 @@ class _Generator:
         settle(rng, v)
         v["gpu2"] = other_gpu(rng, v)
         v.setdefault("topic_word", it.topic if it.topic not in ("misc", "usage", "stability") else "core")
-        v["fix"] = str(it.fixed_by.number) if it.fixed_by is not None else str(self._dyn(it)("ref"))
+        v["fix"] = str(it.fixed_by.number) if it.fixed_by is not None else self._dyn(it)("later_pr")
         if it.fixes is not None:
             v["fix_issue"] = str(it.fixes.number)
         other = model_of(v.get("model_name", ""))
@@ -1477,8 +1496,9 @@ class _Generator:
         v["other_vendor_gpu"] = rng.choice(("H100", "H200", "B200")) if v["platform"] == "amd" else rng.choice(
             ("MI300X", "MI325X", "MI355X"))
         for key in ("version", "version_old", "feature", "n_req", "tp", "attn_backend"):
-            if key not in v:
-                fill("{" + key + "}", rng, v)
+            resolve(key, rng, v)
+        if it.is_pr and not it.size:
+            it.size = _size_kind(it)  # its title is final now
 
     def _line(self, it: _Item, t: int) -> tuple[_User, str]:
         """The next line of an item's thread, at time ``t``."""
@@ -1488,8 +1508,23 @@ class _Generator:
         return self._issue_line(it, t)
 
     def _community(self, it: _Item) -> _User:
+        """Someone from outside the project's core: users, occasional and first-time contributors."""
         rng = self.rng
-        return self.people.pick(rng, "others" if rng.random() < 0.6 else "everyone")
+        u = rng.random()
+        return self.people.pick(rng, "others" if u < 0.6 else "contributors" if u < 0.85 else "first_timers")
+
+    def _fresh(self, it: _Item, name: str, bank: list[str]) -> str:
+        """A line of ``bank`` this thread has not used yet (until all have been), filled with the item's slots."""
+        rng = self.rng
+        key = "_u_" + name
+        used = it.vars.get(key, "")
+        taken = {int(x) for x in used.split(",") if x}
+        free = [i for i in range(len(bank)) if i not in taken]
+        if not free:
+            free, used = list(range(len(bank))), ""
+        i = rng.choice(free)
+        it.vars[key] = f"{used},{i}" if used else str(i)
+        return self._say(it, bank[i])
 
     def _say(self, it: _Item, template: str) -> str:
         return fill(template, self.rng, it.vars, self._dyn(it))
@@ -1532,11 +1567,15 @@ class _Generator:
                 it.step += 1
                 if rng.random() < 0.25:
                     continue
-                return self._community(it), self._say(it, rng.choice(tx.CONFIRM))
+                return self._community(it), self._fresh(it, "confirm", tx.CONFIRM)
             if stage == "diagnose":
                 it.step += 1
-                bank = tx.DIAGNOSIS.get(it.fail or "wrong", tx.DIAGNOSIS["wrong"])
                 who = self._triager(it) if rng.random() < 0.7 else self.people.pick(rng, "maintainers")
+                if it.fixed_by is not None:  # what the fix PR will say, found here first
+                    first = self._cause(it).split(". ")[0].rstrip(".")
+                    lead = rng.choice(("Found it: ", "I can reproduce it on {gpu}. Root cause: ", "Got it: "))
+                    return who, self._say(it, lead) + first[0].lower() + first[1:] + "."
+                bank = tx.DIAGNOSIS.get(it.fail or "wrong", tx.DIAGNOSIS["wrong"])
                 return who, self._say(it, rng.choice(bank))
             if stage == "argue":
                 family = "feature" if not bug else {
@@ -1549,15 +1588,20 @@ class _Generator:
                     continue
                 v["_arg"] = str(k + 1)
                 role, text = lines[k]
-                if k == len(lines) - 1 and it.fixed_by is not None and t < it.fixed_by.created:
-                    v["_arg"] = str(k)  # the conclusion names the fix: it waits for the fix to exist
-                    return self._community(it), self._say(it, rng.choice(tx.FOLLOWUP_COMMUNITY))
+                if k == len(lines) - 1:
+                    if it.fixed_by is None:
+                        text = tx.ARG_CONCLUSION_NO_FIX[family]
+                    elif t < it.fixed_by.created:
+                        v["_arg"] = str(k)  # the conclusion names the fix: it waits for the fix to exist
+                        return self._filler(it, reporter)
                 return self._arguer(it, role), self._say(it, text)
             if stage == "fix":
                 fix = it.fixed_by
                 if fix is not None and t < fix.created:
                     break  # not yet: a filler line, the pointer comes once the fix PR exists
                 it.step += 1
+                if "_arg" in v:  # the argument's conclusion named the fix (or the plan) already
+                    continue
                 if fix is not None:
                     return self._triager(it), self._say(it, rng.choice(tx.FIX_POINTER))
                 bank = tx.WORKAROUND.get(v["platform"], tx.WORKAROUND[""]) if rng.random() < 0.6 else \
@@ -1593,7 +1637,7 @@ class _Generator:
         rng = self.rng
         u = rng.random()
         if reporter is not None and u < 0.18:
-            return reporter, self._say(it, rng.choice(tx.FOLLOWUP_AUTHOR))
+            return reporter, self._fresh(it, "author", tx.FOLLOWUP_AUTHOR)
         user = self._community(it)
         r = rng.random()
         if r < 0.04 or (it.special == "cjk" and r < 0.5):
@@ -1602,12 +1646,12 @@ class _Generator:
             return user, rng.choice(("👍", "🚀🚀", "👀", "+1 🙏"))
         if r < 0.0515:
             return user, "@everyone any workaround? this is blocking our <!channel> rollout ||urgent||"
-        if r < 0.45:
-            return user, self._say(it, rng.choice(tx.CONFIRM))
-        if r < 0.55:
-            return user, self._say(it, "I hit this too:\n\n```\n{log}\n```") if "log" in it.vars else (
-                user, self._say(it, rng.choice(tx.FOLLOWUP_COMMUNITY)))[1]
-        return user, self._say(it, rng.choice(tx.FOLLOWUP_COMMUNITY))
+        if r < 0.5:
+            return user, self._fresh(it, "confirm", tx.CONFIRM)
+        if r < 0.6 and "log" in it.vars and "_hit" not in it.vars:
+            it.vars["_hit"] = "1"
+            return user, self._say(it, "I hit this too:\n\n```\n{log}\n```")
+        return user, self._fresh(it, "followup", tx.FOLLOWUP_COMMUNITY)
 
     def _pr_line(self, it: _Item, t: int) -> tuple[_User, str]:
         rng, v = self.rng, it.vars
@@ -1638,21 +1682,21 @@ class _Generator:
                 return who, self._say(it, rng.choice(tx.APPROVE))
             if stage == "ci":
                 if author is not None and rng.random() < 0.4:
-                    return author, self._say(it, rng.choice(tx.AUTHOR_NOTES))
-                return self._triager(it), self._say(it, rng.choice(tx.CI_NOTES))
+                    return author, self._fresh(it, "notes", tx.AUTHOR_NOTES)
+                return self._triager(it), self._fresh(it, "ci", tx.CI_NOTES)
             if stage == "merge":
                 if it.merged is None:
                     continue
                 return self._triager(it), rng.choice(tx.MERGE_NOTES)
         u = rng.random()
         if author is not None and u < 0.3:
-            return author, self._say(it, rng.choice(tx.AUTHOR_NOTES))
+            return author, self._fresh(it, "notes", tx.AUTHOR_NOTES)
         if u < 0.55:
             pool = "maintainers" if rng.random() < 0.55 else "collaborators"
             return self.people.pick(rng, pool), self._say(it, rng.choice(tx.CI_NOTES + tx.APPROVE[:1] + [
                 "cc @{maint} for the {topic_word} side", "Is this still needed after #{ref}?",
                 "Let's wait for #{ref} to land first."]))
-        return self.people.pick(rng, "everyone"), self._say(it, rng.choice(tx.PR_COMMUNITY))
+        return self._community(it), self._fresh(it, "community", tx.PR_COMMUNITY)
 
     # ---- bodies ---------------------------------------------------------------------------------------
 
@@ -1733,8 +1777,7 @@ class _Generator:
             return v["purpose_text"]
         rng, dyn = self.rng, self._dyn(it)
         if it.fixes is not None:
-            cause = fill(rng.choice(tx.FIX_CAUSE.get(it.fail, tx.FIX_CAUSE[""])), rng, v, dyn)
-            text = f"{cause}"
+            text = self._cause(it.fixes)
         elif it.purpose:
             text = fill(it.purpose, rng, v, dyn)
         else:
@@ -1745,6 +1788,16 @@ class _Generator:
             text = f"Follow-up to #{it.follows}, which did the first half. {text}".strip()
         v["purpose_text"] = text
         return text
+
+    def _cause(self, report: _Item) -> str:
+        """Why a reported bug happened and how its fix works: the fix PR's Purpose, the report's diagnosis."""
+        v = report.vars
+        if "_cause" not in v:
+            rng = self.rng
+            template = tx.FIX_PURPOSES.get(report.purpose) or rng.choice(
+                tx.FIX_CAUSE.get(report.fail, tx.FIX_CAUSE[""]))
+            v["_cause"] = fill(template, rng, v, self._dyn(report))
+        return v["_cause"]
 
     def _numbers(self, it: _Item) -> None:
         """A perf PR's before/after numbers (from the figure its title quotes) and lm_eval scores, once."""

@@ -539,7 +539,8 @@ PRS: dict[str, list[tuple[str, str]]] = {
     "ci": [
         ("[CI] Fix the {ci_job} job",
          "The job has been red since #{ref} because of a changed default in the test fixture."),
-        ("[CI] Move {ci_job} to the {runner} runners", "The old pool is oversubscribed; queue times were over an hour."),
+        ("[CI] Move {ci_job} to the {runner} runners",
+         "The old pool is oversubscribed; queue times were over an hour."),
         ("[CI] Add {test_name} to the fastcheck pipeline",
          "It catches a class of regressions we only saw in the full CI so far (#{ref})."),
         ("[CI] Skip {test_name} on {runner} until #{ref} lands", "Known failure; skipped with a link to the fix."),
@@ -1572,10 +1573,13 @@ ASK_GENERIC = [
      "We're working on it and will open a PR next week."),
 ]
 CONFIRM = [
-    "+1, same on {gpu2} with {version}.", "Same here, {tp}x{gpu2}, `{model}`.",
-    "We see this too on {gpu2} ({version}), only under load.", "+1. For us it only happens with {feature} enabled.",
-    "Can confirm on {version}; {version_old} works fine.", "Same issue on {gpu2} 😢",
-    "Also happens with {model_name2} on our side.", "Same, {version} on {gpu2}.",
+    "+1, same on {gpu_any} with {version_any}.", "Same here, {tp}x{gpu_any}, `{model}`.",
+    "We see this too on {gpu_any} ({version_any}), only under load.",
+    "+1. For us it only happens with {feature} enabled.", "Can confirm on {version}; {version_old} works fine.",
+    "Same issue on {gpu_any} 😢", "Also happens with {model_name2} on our side.", "Same, {version_any} on {gpu_any}.",
+    "Seeing it on {gpu_any} as well, TP={tp}.",
+    "+1 on {version_any}, {gpu_any}. Our repro is basically the same command.",
+    "Same symptom with {model_name2} on {gpu_any}.", "Reproduced on our {gpu_any} cluster too.",
 ]
 DIAGNOSIS: dict[str, list[str]] = {
     "illegal": ["I can reproduce on main with {tp}x{gpu}. It comes from the {attn_backend} metadata when a padded "
@@ -1632,18 +1636,24 @@ FIX_CONFIRM_MERGED = [
 ]
 FIX_CONFIRM_OPEN = ["Tested the branch of #{fix}, it fixes it for me.", "Thanks! Will test once it lands."]
 FOLLOWUP_COMMUNITY = [
-    "Any update on this?", "Still seeing this with {version} 😢", "Is there a fix planned for the next release?",
+    "Any update on this?", "Still seeing this with {version_any} 😢", "Is there a fix planned for the next release?",
     "+1", "Same here.", "Hitting this too, subscribing.", "Any workaround in the meantime?",
+    "This is blocking our upgrade to {version}.", "Any ETA? We're pinned to {version_old} because of this.",
+    "Following.", "Is anyone from the team looking at this?", "+1, this hits us in production as well.",
+    "We worked around it by restarting the server every few hours, not great.", "Is this tracked for the next patch "
+    "release?", "Same on the latest nightly.", "Happy to test a fix on our {gpu_any} nodes.",
 ]
 FOLLOWUP_AUTHOR = ["Any update?", "Still happens on the latest nightly.", "Thanks, I'll test it today.",
                    "It only happens with {feature} enabled, in case that helps."]
 CJK_LINES = ["同样遇到这个问题", "请问有解决方案吗？", "我这边在 {gpu2} 上也复现了",
-             "升级到 {version} 后解决了，谢谢！",
+             "{version_any} 也有这个问题",
              "同问，+1", "同じ問題が発生しています。"]
 CLOSE_COMPLETED = [
-    "Closing as fixed by #{fix}. Feel free to reopen if you still see it on the nightly.", "Fixed in {version}.",
-    "Closing since the fix landed in #{fix}.", "This should be resolved on main now, closing.",
+    "Closing as fixed by #{fix}. Feel free to reopen if you still see it on the nightly.",
+    "Closing since the fix landed in #{fix}.",
 ]
+CLOSE_COMPLETED_NO_FIX = ["This should be resolved on main now, closing.", "Fixed on main; closing.",
+                          "Closing as resolved: the nightly works for the reporter."]
 CLOSE_NOT_PLANNED = [
     "Closing as a duplicate of #{ref}.", "This is expected behaviour; closing.",
     "Closing as this is a transformers issue rather than vLLM.", "We won't support this for now, closing.",
@@ -1664,15 +1674,12 @@ ARGUMENTS: dict[str, list[tuple[str, str]]] = {
     ],
     "wrong": [
         ("user", "Could this be the checkpoint? The chat template changed on the Hub last week."),
-        ("maint", "I don't think so: the same checkpoint is fine with `TRITON_ATTN` and garbled with {attn_backend}. "
-                  "It's the kernel."),
-        ("contrib", "+1, switching the backend fixes it for us too, {tp}x{gpu2}."),
-        ("maint2", "Then let's move the default off {attn_backend} for this model until the kernel is fixed; a "
-                   "correctness bug is worse than 10% speed."),
-        ("maint", "I'd rather not change the default for everyone: it only shows up with {feature}. Gate it on that "
-                  "instead."),
-        ("maint2", "Fair. #{fix} gates it on {feature} and adds a regression test; the kernel fix follows "
-                   "separately."),
+        ("maint", "No: it reproduces with the previous checkpoint revision too, and the cause above explains it."),
+        ("contrib", "+1, we see it with {model_name2} as well, {tp}x{gpu_any}."),
+        ("maint2", "It's silent wrong output. Should we turn {feature} off by default for this model until the fix "
+                   "lands? A correctness bug is worse than 10% speed."),
+        ("maint", "I'd rather not change defaults in a patch release; a warning in the log plus the fix is enough."),
+        ("maint2", "Fair. #{fix} has the fix and a regression test; let's get it into the patch release."),
     ],
     "crash": [
         ("user", "We hit this in production several times a day; the only mitigation we have is a watchdog that "
@@ -1689,7 +1696,8 @@ ARGUMENTS: dict[str, list[tuple[str, str]]] = {
     ],
     "hang": [
         ("user", "Is anyone looking at this? Our servers hang about once a day."),
-        ("maint", "Yes. It's a desync between ranks after an abort; the fix is not small."),
+        ("maint", "Yes, the cause is understood (see above); the fix touches how ranks agree on each step, so it "
+                  "is not small."),
         ("contrib", "Setting a collective timeout turns the hang into a crash, which at least restarts cleanly."),
         ("maint2", "I'd rather not recommend that: a 10 minute timeout still drops every request in flight."),
         ("maint", "#{fix} fixes the desync itself; a timeout is a separate discussion."),
@@ -1704,6 +1712,17 @@ ARGUMENTS: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
+# A hot thread's conclusion when no fix PR exists yet.
+ARG_CONCLUSION_NO_FIX: dict[str, str] = {
+    "regression": "Plan: remove the sync that #{ref} added instead of reverting it; I'll send the PR today and we "
+                  "put this config on the nightly perf dashboard so it doesn't regress again.",
+    "wrong": "Fair. A warning goes in now; the fix will reference this issue.",
+    "crash": "We have a lead from the dump; I'll post here once there's a PR. Keeping this open.",
+    "hang": "The fix for the desync itself is in progress; a timeout is a separate discussion.",
+    "feature": "Thanks all. We'll go with the proposal and deprecate the old flag for one release; PRs will "
+               "reference this issue.",
+}
+
 # Pull request threads: a review asks for something, the author answers it, approval, CI notes, the merge.
 # (key, condition, the reviewer's request, the author's answer); conditions: a size kind or a platform.
 REVIEW: list[tuple[str, str, str, str]] = [
@@ -1716,7 +1735,8 @@ REVIEW: list[tuple[str, str, str, str]] = [
      "it on MI300X.", "Guarded with `current_platform.is_cuda()`; ROCm keeps the old path."),
     ("gfx", "amd", "Does this also work on gfx942, or only gfx950? Please keep the old path for the other archs.",
      "Only {gfx} for now; the other archs keep the Triton path. Updated the check."),
-    ("docs", "model new_model", "Please add the model to `docs/models/supported_models.md` and to `tests/models/registry.py`.",
+    ("docs", "model new_model", "Please add the model to `docs/models/supported_models.md` and to "
+     "`tests/models/registry.py`.",
      "Done, added to both."),
     ("lm_eval", "model new_model perf kernel", "Could you run lm_eval gsm8k with and without the change?",
      "gsm8k strict-match: {acc_before} on main, {acc_after} with this PR, within noise."),
@@ -1885,4 +1905,232 @@ FIX_CAUSE: dict[str, list[str]] = {
     "ci": ["The test compared against a reference output that changed with #{ref}; the reference is updated and "
            "the comparison made tolerant to tie-breaking."],
     "": ["The root cause is described in the report; this is the minimal fix."],
+}
+
+# A fix PR's Purpose by its title (the report's fix template): the bug's mechanism, then the change. The report's
+# diagnosis quotes its first sentence. Titles without an entry use FIX_CAUSE by failure kind.
+FIX_PURPOSES: dict[str, str] = {
+    "[ROCm][Bugfix] Build the custom ops for {gfx} in the ROCm wheel":
+        "The ROCm wheel's `PYTORCH_ROCM_ARCH` did not include {gfx}, so `_C` had no code object for it and the first "
+        "custom op failed with `invalid device function`. {gfx} is added to the default arch list.",
+    "[ROCm][Bugfix] Fix AITER MLA decode for long contexts on {gfx}":
+        "The AITER MLA decode kernel splits the KV sequence into chunks of 16k tokens and the last partial chunk "
+        "used the wrong softmax scale, so outputs degraded past that length. The split now passes the real length "
+        "of the tail chunk.",
+    "[ROCm][Bugfix] Fix startup crash of the ROCm {rocm_ver} image on {amd_gpu}":
+        "The image's hipBLASLt was built without the {amd_gpu} kernels and faulted on the first FP8 GEMM during "
+        "the profiling run. The image now installs hipBLASLt from the ROCm {rocm_ver} packages.",
+    "[ROCm][Perf] Use AITER fused MoE for {moe_model} on {gfx}":
+        "{moe_model} fell back to the Triton MoE kernel on ROCm because its expert count was not in AITER's "
+        "supported list, which explains most of the gap to H200. AITER's fused MoE handles it; enabled by default "
+        "with `VLLM_ROCM_USE_AITER=1`.",
+    "[ROCm][Build] Fix the source build with ROCm {rocm_ver}":
+        "hipcc in ROCm {rocm_ver} rejects an offload arch that the CMake file added unconditionally. The arch list "
+        "is now filtered by what the installed compiler supports.",
+    "[ROCm][Bugfix] Fix RCCL init hang with TP={tp} on MI300X":
+        "The custom all-reduce registered its IPC buffers while RCCL's first collective was in flight, which "
+        "deadlocks on MI300X with TP={tp}. Registration now happens before the warm-up all-reduce.",
+    "[ROCm][Bugfix] Fix {quant} GEMM out-of-bounds read on {gfx}":
+        "The {quant} GEMM kernel read one tile past the end of the weight when N was not a multiple of the tile "
+        "size, which faults on {gfx}. The tail tile is now masked.",
+    "[ROCm][Bugfix] Fix AITER FA with cached prefixes":
+        "ROCM_AITER_FA computed the query offsets from `query_start_loc` but read the KV cache from position 0, "
+        "so a prefix-cache hit attended to the wrong tokens. The context lengths are now passed to the kernel.",
+    "[Quantization][ROCm] Fix Quark FP8 scale loading for {model_short}":
+        "Quark stores the weight scales as `weight_scale` per output channel while the loader expected one "
+        "per-tensor scale and raised a KeyError on the fused layers. Both layouts are handled now.",
+    "[Bugfix] Fix illegal memory access with {attn_backend} on {sm}":
+        "The {attn_backend} metadata builder sized the block table by the unpadded batch, so the padded decode "
+        "slots of a captured CUDA graph read past its end. The builder now pads the block table to the graph's "
+        "batch size.",
+    "[CI/Build] Build the release wheels for SM120":
+        "The release wheels were built for 8.0-10.0 only, so RTX 50-series and RTX PRO 6000 cards got `no kernel "
+        "image is available`. 12.0 is added to the release arch list.",
+    "[Perf][NVIDIA] Use FlashInfer TRTLLM-gen MoE for {moe_model} on Blackwell":
+        "On B200 the MoE layers of {moe_model} used the Triton kernel tuned for Hopper, which is why B200 lost to "
+        "H200. FlashInfer's TRTLLM-gen MoE is the default on SM100 now.",
+    "[Bugfix] Pin flashinfer-python for CUDA {cuda_ver}":
+        "The latest flashinfer-python JIT-compiles with flags that nvcc from CUDA {cuda_ver} does not know. We pin "
+        "the last compatible release until the CUDA requirement is bumped.",
+    "[Bugfix] Fix CUTLASS MLA NaN with partially filled pages":
+        "The CUTLASS MLA kernel read the whole last page, including slots never written, and uninitialized FP8 "
+        "values can be NaN. The kernel now masks by the sequence length.",
+    "[NVIDIA] Add B300 (SM103) to the kernel arch lists":
+        "B300 reports compute capability 10.3, which none of our kernel arch lists contained. SM103 now builds the "
+        "SM100 kernels.",
+    "[CPU][Bugfix] Fall back to AVX2 kernels when AVX512 is not available":
+        "The CPU wheel is built with AVX512 unconditionally, so CPUs without it die with SIGILL at the first "
+        "kernel. The extension now checks the CPU flags at import and loads the AVX2 build.",
+    "[TPU][Bugfix] Fix XLA compilation of the sampler on v5e":
+        "The sampler was compiled for every padding bucket at startup and the largest one did not fit in v5e's "
+        "16 GB of HBM. Buckets above 512 sequences now reuse the 512 graph.",
+    "[XPU][Bugfix] Fix rotary embedding on {xpu_gpu}":
+        "The XPU rotary embedding op assumed the neox layout, so models using the GPT-J layout got wrong outputs. "
+        "The layout flag is passed to the IPEX kernel now.",
+    "[Bugfix] Fix AWQ zero points for {model_short}":
+        "The AWQ repack for Marlin unpacked the zero points with the GPTQ order, so every dequantized weight was "
+        "off by a constant and the model emitted EOS immediately.",
+    "[Bugfix] Fix GPTQ checkpoint loading with packed modules":
+        "Checkpoints that store `qkv_proj` already packed were looked up as separate q/k/v weights, hence the "
+        "KeyError on `qweight`. Packed checkpoints are detected and loaded as is.",
+    "[Quantization][Bugfix] Fix INT8 activation scales for {model_short}":
+        "The activation scales were per-tensor on this path although the checkpoint is calibrated per token, "
+        "which costs several GSM8K points. The per-token quant kernel is used when the config asks for it.",
+    "[Bugfix] Fix NVFP4 global scale sharding with TP":
+        "The NVFP4 global scale is per tensor but was sharded like the block scales, so every rank but the first "
+        "used a wrong scale at TP > 1.",
+    "[Bugfix] Fix FP8 per-channel scales after the linear refactor":
+        "The linear-method refactor made per-channel FP8 weight scales go through the per-tensor path, which "
+        "takes the maximum over channels and loses accuracy.",
+    "[Bugfix][MoE] Fix EP dummy batch with idle DP ranks":
+        "A DP rank without requests skipped the MoE all-to-all while the others entered it, so expert parallel "
+        "hung. Idle ranks now run a dummy batch through the MoE layers.",
+    "[Perf][MoE] Restore the tuned fused_moe configs lost in the refactor":
+        "The MoE refactor changed the config file names, so the tuned configs were no longer found and every "
+        "shape used the default config.",
+    "[Bugfix] Fix EPLB weight swap with CUDA graphs":
+        "EPLB swapped the expert weights into new tensors, but the captured CUDA graphs kept the old pointers. "
+        "The swap now copies in place.",
+    "[Bugfix][Spec Decode] Fix EAGLE-3 aux hidden states for {model_short}":
+        "The model returned auxiliary hidden states from the wrong layers, so the drafter saw the wrong features "
+        "and nothing was accepted.",
+    "[Bugfix][Spec Decode] Fix MTP positions for num_speculative_tokens > 1":
+        "The MTP drafter reused the positions of the first draft token for the following ones, which is only "
+        "right for a single speculative token.",
+    "[Bugfix] Fix {vlm} processor with {mm_input}":
+        "The input reached the HF processor in a format it does not handle and failed there. It is normalized "
+        "before processing now.",
+    "[Bugfix] Fix multi-image placeholders for {vlm}":
+        "The placeholder expansion counted the image tokens of the first image for every image, so prompts with "
+        "several images of different sizes failed the length check.",
+    "[Multimodal] Cap video frames by the encoder budget":
+        "Long videos were sampled at a fixed fps, so the number of frames and the encoder's activation memory grew "
+        "without bound. Frames are now capped by the encoder cache budget.",
+    "[Bugfix] Fix encoder cache with chunked prefill for {vlm}":
+        "When a chunk boundary fell inside an image's tokens, the encoder output was freed after the first chunk "
+        "and the second chunk read freed memory. The encoder cache now keeps it until the last chunk.",
+    "[Bugfix] Fix {model_short} chat template handling of system prompts":
+        "The model's chat template expects the system prompt inside the first user turn; we passed it as a "
+        "separate message and the template dropped it.",
+    "[Bugfix] Fix rope scaling for {model_short} beyond {ctx} tokens":
+        "YaRN's attention factor was applied twice when `max_model_len` exceeded the original context, so outputs "
+        "degraded past it.",
+    "[Bugfix][gpt-oss] Fix empty final channel in the harmony parser":
+        "When the analysis channel ended exactly at a chunk boundary, the harmony parser never switched to the "
+        "final channel and `content` stayed empty.",
+    "[Bugfix] Make Kimi-K2 tool call ids unique":
+        "The Kimi-K2 parser built tool call ids from the function index only, so two calls in one conversation "
+        "got the same id. Ids now include the request's call counter.",
+    "[Bugfix] Fix GLM-4.5 config loading with transformers 4.57":
+        "transformers 4.57 renamed a field of the GLM-4.5 config and our config override read the old name.",
+    "[Bugfix] Fix MLA FP8 KV cache scale for {mla_model}":
+        "With an FP8 KV cache, the MLA backend applied the K scale to the latent and the rope part alike, but the "
+        "rope part is stored unscaled. Large values overflowed to NaN.",
+    "[torch.compile] Mark the batch dimension dynamic for {model_short}":
+        "The model's forward specialized on the batch size through a Python int, so every new batch size "
+        "triggered a recompile. It is marked dynamic now.",
+    "[Bugfix] Fix workspace allocation during CUDA graph capture":
+        "The MoE workspace was allocated per captured size instead of once for the largest, so capture ran out "
+        "of memory for big models.",
+    "[Bugfix] Fix {kv_connector} with TP={tp}":
+        "The connector computed the transfer offsets assuming one KV head per rank, which breaks with TP={tp}.",
+    "[Bugfix] Fix Ray placement group on mixed nodes":
+        "The placement group asked for the same GPU type on every node and waited forever when nodes reported "
+        "different names for it.",
+    "[Bugfix] Fix PP intermediate tensors for {model_short}":
+        "The model's layers returned the residual in a different order than `make_empty_intermediate_tensors` "
+        "declared, so the second pipeline stage used the hidden states as the residual.",
+    "[Bugfix] Fix DP coordinator wave sync with idle ranks":
+        "The DP coordinator started a new wave before idle ranks acknowledged the previous one, so some ranks "
+        "waited in a collective forever and NCCL timed out.",
+    "[Bugfix][P/D] Handle a restarted decode instance in {kv_connector}":
+        "The prefill side kept the old decode instance's handshake metadata and sent KV to a dead endpoint.",
+    "[Frontend][Bugfix] Honour `{param}` in {chat_api}":
+        "The parameter was accepted by the request model but never copied into the sampling params.",
+    "[Frontend][Bugfix] Fix nested arguments in the {tool_parser} tool parser":
+        "The parser found the end of the arguments with a regex that stops at the first closing brace.",
+    "[Frontend][Bugfix] Fix streamed arguments in the {tool_parser} tool parser":
+        "In streaming mode the parser emitted the arguments delta before the function name when both arrived in "
+        "one chunk, which produces invalid JSON on the client side.",
+    "[Bugfix] Fix enum handling in the xgrammar schema conversion":
+        "Enums of non-string values were converted to strings in the grammar, so the constraint never matched.",
+    "[Frontend][Bugfix] Abort the request when the stream client disconnects":
+        "A disconnected streaming client left its request running until max_tokens, holding KV cache blocks.",
+    "[Bugfix] Fix the reasoning parser for {reasoning_model} when the think tag is in the prompt":
+        "The chat template puts the opening think tag in the prompt, so the parser never saw it in the output "
+        "and returned everything as content.",
+    "[Core][Bugfix] Fix prefix caching hit rate with {feature}":
+        "The block hash included a per-request field, so identical prefixes never matched.",
+    "[Core][Bugfix] Include the LoRA id in the prefix-cache block hash":
+        "The block hash ignored the LoRA adapter, so two adapters sharing a prompt prefix shared KV blocks "
+        "computed with different weights.",
+    "[Core][Bugfix] Fix starvation of preempted requests":
+        "Preempted requests went to the back of the waiting queue, so under sustained load they never ran again.",
+    "[Perf] Fix the sampler slowdown introduced in {version}":
+        "A device sync was added to the sampler to read a flag that is known on the host. The flag is now kept "
+        "on the CPU, which removes the sync.",
+    "[Bugfix] Fix a TP barrier after weight loading":
+        "Ranks that finished loading early entered the memory profiling collective while others were still "
+        "loading; with slow storage the barrier timed out silently.",
+    "[Bugfix] Fix a stuck output queue after client disconnects":
+        "The output handler blocked on a full queue after a client disconnected and never drained it.",
+    "[Bugfix] Fix CUDA graph capture deadlock for {model_short}":
+        "The custom all-reduce was captured while another rank was still compiling, and both waited on each other.",
+    "[Bugfix] Fix deadlock on abort with {feature}":
+        "The abort path took the output queue lock before the scheduler lock, the output handler the other way "
+        "round. Both take them in the same order now.",
+    "[Bugfix] Shut down the engine core cleanly in LLM.__del__":
+        "The engine core process was not joined at interpreter exit, so Python waited on its queue forever.",
+    "[Bugfix] Fix shm broadcast stall with DP":
+        "With DP, one reader of the shared memory ring missed the writer's flag flip when the buffer wrapped and "
+        "waited forever.",
+    "[ROCm][Bugfix] Fix custom all-reduce hang on {amd_gpu}":
+        "The custom all-reduce's IPC handles were opened before all ranks had registered them, which hangs on "
+        "{amd_gpu}.",
+    "[Bugfix] Fix engine core crash when a batch is empty after preemption":
+        "A request aborted while preempted left an empty batch, which the model runner did not handle. An empty "
+        "step now returns early with an empty output.",
+    "[Bugfix] Fix concurrent access to the fast tokenizer":
+        "Two threads decoded with the same fast tokenizer, which is not thread-safe. The detokenizer now keeps one "
+        "tokenizer per thread.",
+    "[Bugfix] Fix {attn_backend} metadata for padded batches":
+        "The {attn_backend} metadata builder sized the block table by the unpadded batch, so padded decode slots "
+        "read past its end. The builder now pads the block table to the batch size.",
+    "[Bugfix] Account for the sampler workspace in memory profiling":
+        "Memory profiling ran before the sampler's workspace was allocated, so the KV cache took memory the "
+        "sampler needed later. The profiling run now includes a sampler pass at the max batch size.",
+    "[Bugfix] Fix OOM in CUDA graph capture for {moe_model}":
+        "The MoE workspace was allocated per captured batch size instead of once for the largest, which "
+        "multiplied its memory by the number of captured sizes.",
+    "[ROCm][Bugfix] Account for the AITER workspace in memory profiling":
+        "AITER allocates its workspace lazily on the first forward after profiling, so the KV cache had already "
+        "taken that memory. The profiling run now warms AITER up first.",
+    "[ROCm][Bugfix] Fix out-of-bounds KV read on {gfx}":
+        "The paged attention kernel computed the block offset with the padded block table stride, which reads "
+        "past the end of the cache for the last request of a batch on {gfx}.",
+    "[Perf] Fix the TTFT regression in {version}":
+        "The input processor deep-copied the sampling params of every request since {version}; it copies only "
+        "what it mutates now.",
+    "[Perf] Restore the default max_num_batched_tokens":
+        "The default `max_num_batched_tokens` was halved in a refactor, which made prefills take twice as many "
+        "steps.",
+    "[Bugfix] Fix loading of {model_short} after the config refactor":
+        "The config refactor stopped forwarding `hf_overrides` to the model's config class.",
+    "[Perf] Fix the {attn_backend} decode regression on {gpu}":
+        "A recent change forced the split-KV path of {attn_backend} at every batch size; it is only faster for "
+        "long contexts at small batch.",
+    "[Bugfix] Fix gibberish output for {model_short}":
+        "The rope cache was built in BF16 instead of FP32 after a refactor, which breaks long generations.",
+    "[ROCm][Bugfix] Fix {quant} NaN on {gfx}":
+        "The {quant} path on {gfx} computed the activation scales in FP16, which overflows for large "
+        "activations; they are computed in FP32 now.",
+    "[Core][Bugfix] Fix stale blocks after prefix-cache eviction":
+        "Blocks evicted from the prefix cache were handed out again while a running request still referenced "
+        "them. Eviction now checks the reference count.",
+    "[Bugfix][Spec Decode] Fix {spec} with chunked prefill":
+        "The proposer ran on the partial prompt of a chunked prefill and its draft tokens were verified against "
+        "the wrong positions.",
+    "[Frontend][Bugfix] Return partial content when max_tokens is hit":
+        "When generation stopped at max_tokens inside the reasoning section, the parser returned null content "
+        "instead of what was generated.",
 }

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 __all__ = ["GPUS", "MODELS", "Gpu", "Model", "fill", "gpu_of", "model_of", "other_gpu", "pick_platform",
-           "platform_hint", "presets", "settle"]
+           "platform_hint", "presets", "resolve", "settle"]
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -401,7 +401,7 @@ def _pick(rng: random.Random, options: list, weight: Callable[[object], int]) ->
 
 _SLOT_RE = re.compile(r"\{(\w+)\}")
 # Slots whose value changes every time they are used inside one item (references, people).
-_DYNAMIC = frozenset({"ref", "maint", "member"})
+_DYNAMIC = frozenset({"ref", "maint", "member", "gpu_any", "version_any", "later_pr"})
 
 SLOTS: dict[str, list[str]] = {
     "kernel": ["fused_moe", "scaled_mm", "grouped GEMM", "rms_norm", "silu_and_mul", "rotary embedding",
@@ -772,14 +772,25 @@ def settle(rng: random.Random, v: dict[str, str]) -> Gpu:
 
 
 def other_gpu(rng: random.Random, v: dict[str, str]) -> str:
-    """Another accelerator of the item's vendor, for "+1, same on ..." (the same one now and then)."""
+    """Another accelerator of the item's vendor that runs its model, for "+1, same on ..." (now and then the
+    same one)."""
     g = _resolve_gpu(rng, v)
-    pool = [x for x in _GPUS_OF[g.platform] if x.max_tp == g.max_tp or rng.random() < 0.3]
-    model = _MODEL_BY_SHORT.get(v.get("model_name", ""))
-    if model is not None:
-        pool = [x for x in pool if _model_runs_on(model, x, v.get("quant"))] or [g]
-    choice: Gpu = _pick(rng, pool, lambda x: x.weight)  # type: ignore[assignment, attr-defined]
-    return choice.name
+    return _draw(rng, _other_pool(g.name, v.get("model_name", ""), v.get("quant", ""))).name  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=2048)
+def _other_pool(gpu_name: str, model_name: str, quant: str) -> _Pool:
+    g = _GPU_BY_NAME[gpu_name]
+    model = _MODEL_BY_SHORT.get(model_name)
+    pool = [x for x in _GPUS_OF[g.platform] if x.max_tp == g.max_tp
+            and (model is None or _model_runs_on(model, x, quant or None))]
+    return _pool(pool or [g], lambda x: x.weight)  # type: ignore[attr-defined]
+
+
+def resolve(key: str, rng: random.Random, v: dict[str, str]) -> str:
+    """One slot's value for an item (chosen now if the item has none yet)."""
+    value = v.get(key)
+    return value if value is not None else _value(key, rng, v)
 
 
 # Model names as titles write them, to the catalogue's entry ("DeepSeek-V3.2" is the -Exp checkpoint).
