@@ -183,7 +183,8 @@ def test_the_demo_summary_reads_like_the_reference(demo: Demo) -> None:
     assert summary.startswith(f"今天很忙：新 PR {stats.new_prs} 个，合并 {stats.merged_prs} 个，"
                               f"关闭未合并 {stats.closed_unmerged_prs} 个；新 Issue {stats.new_issues} 个，"
                               f"关闭 {stats.closed_issues} 个。")
-    assert re.search(r"，\S+的动态是平时的 [0-9.]+ 倍", summary), summary  # no space between two Chinese words
+    # The trending topic: no space between two Chinese words ("稳定性与精度的"), one after a Latin name ("gpt-oss 的").
+    assert re.search(r"，([^，]*[\u4e00-\u9fff]的|[^，]*[A-Za-z0-9)] 的)动态是平时的 [0-9.]+ 倍", summary), summary
     markdown = render_markdown(demo.digest, locale=ZH)
     assert "| 新 Issue | 关闭 Issue | 新 PR | 合并 PR | 关闭未合并 PR |" in markdown  # the reference's counts
     assert "时间窗口：2025-12-01 11:05 → 2025-12-02 11:05 (Asia/Shanghai)" in markdown

@@ -533,6 +533,7 @@ class _Deck(Generic[_T]):
 _TAGS_RE = re.compile(r"^(?:\[[^\]]*\]\s*)+")
 _PREFIX_RE = re.compile(r"^(?:\[[^\]]*\]:?\s*)+")
 _SLOT_RE = re.compile(r"\{(\w+)\}")
+_VARIANT_RE = re.compile(r"\[\d+/N\]|\(part \d\)|\(follow-up to #|^\[WIP\]")
 # PR titles whose words the topic tests rely on (hard negatives, rare aliases): never retitled by a link.
 _ANCHOR_RE = re.compile(r"llama\.cpp|relationship|on-chip|harmony|DPO|array|command line|FA3|RDNA|block manager|"
                         r"websocket|Gaudi|Neuron|flash-attention|[Gg]uided decoding")
@@ -1293,7 +1294,7 @@ class _Generator:
             context = fill(rng.choice(tx.BUG_CONTEXT), rng, v, dyn)
             symptom = fill(rng.choice(tx.BUG_SYMPTOM.get(it.fail, tx.BUG_SYMPTOM[""])), rng, v, dyn)
             lead = f"{opener}\n\n{context}" if opener else context
-            expected = fill(rng.choice(tx.BUG_EXPECTED), rng, v, dyn)
+            expected = fill(rng.choice([e for e in tx.BUG_EXPECTED if v["tp"] != "1" or "TP=" not in e]), rng, v, dyn)
             repro = v["repro"] + "\n\n" if rng.random() < 0.8 else ""
             describe = f"{lead} {symptom}{extra}\n\n{repro}```text\n{v['log']}\n```"
             if expected:
@@ -1408,7 +1409,8 @@ class _Generator:
             if free:
                 self._make_fix(rng.choice(free), report, rng)
         # A few PR series a day: the same author's next part of a change.
-        merged = [p for p in prs if not p.kept and p.merged is not None and not p.title.endswith("/N]")]
+        merged = [p for p in prs if not p.kept and p.merged is not None and not _VARIANT_RE.search(p.title)
+                  and _size_kind(p) not in ("bugfix", "typo", "deps", "docs")]
         for first in rng.sample(merged, min(len(merged), max(1, self.days * 2))):
             if first.kept:
                 continue
@@ -1836,8 +1838,9 @@ class _Generator:
         prefix = "VLLM_ROCM_USE_AITER=1 " if v["platform"] == "amd" and "AITER" in it.title else ""
         serve = f"{prefix}vllm serve {v['model']} --tensor-parallel-size {v['tp']}"
         if kind in ("perf", "kernel") or it.topic == "performance":
+            self._numbers(it)
             bench = (f"vllm bench serve --model {v['model']} --dataset-name random --random-input-len 1024 "
-                     f"--random-output-len 1024 --num-prompts 512 --max-concurrency {rng.choice((16, 64, 128))}")
+                     f"--random-output-len 1024 --num-prompts 512 --max-concurrency {v['_bs']}")
             return f"```bash\n{serve}\n{bench}\n```"
         if kind in ("model", "new_model") or it.topic in ("quantization", "models"):
             return (f"```bash\nlm_eval --model vllm --model_args pretrained={v['model']},tensor_parallel_size="
@@ -1861,7 +1864,7 @@ class _Generator:
                     f"| Output token throughput (tok/s) | {base_tps:.0f} | {base_tps * factor:.0f} |\n"
                     f"| Mean TTFT (ms) | {a * 12:.0f} | {a * 12 / (1 + (factor - 1) / 3):.0f} |\n"
                     f"| Mean TPOT (ms) | {a:.2f} | {a / factor:.2f} |")
-            text = f"{v['result_line'][0].upper()}{v['result_line'][1:]} (`--max-concurrency {conc}`).\n\n{rows}"
+            text = f"{v['result_line'][0].upper()}{v['result_line'][1:]}.\n\n{rows}"
             if rng.random() < 0.35:
                 dur = 512 * 1024 / (base_tps * factor)
                 bench = tx.BENCH.format(n=512, conc=conc, dur=f"{dur:.2f}", rps=f"{512 / dur:.2f}",

@@ -455,7 +455,7 @@ SLOTS: dict[str, list[str]] = {
             "--limit-mm-per-prompt", "--mm-processor-kwargs", "--override-generation-config", "--async-scheduling",
             "--data-parallel-size", "--compilation-config", "--hf-overrides", "--generation-config",
             "--max-logprobs", "--seed"],
-    "ctx": ["32k", "64k", "128k", "256k"],
+    "ctx": ["32k", "64k", "128k"],
     "mm_arg": ["max_pixels", "min_pixels", "fps", "num_frames", "do_pan_and_scan", "image_size"],
     "mm_input": ["RGBA PNG images", "base64 videos", "image URLs with redirects", "mixed image and video inputs",
                  "16-bit PNGs", "very small images (< 28 px)", "audio longer than 30 s"],
