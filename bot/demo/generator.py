@@ -1382,10 +1382,15 @@ class _Generator:
 
     def _prepare(self, v: dict[str, str], text: str, topic: str, fail: str, rng: random.Random) -> None:
         """The hardware stack an item's template implies: what it names, else its failure's or topic's platform."""
-        for key, value in presets(text):
+        hint = platform_hint(text)
+        found = dict(presets(text))
+        if hint and found.get("platform", hint) != hint:  # "on {amd_gpu} ... than on H200": the slot's vendor
+            found.pop("gpu")
+            found.pop("platform")
+        for key, value in found.items():
             v.setdefault(key, value)
         if "platform" not in v:
-            v["platform"] = (platform_hint(text) or tx.FAIL_PLATFORM.get(fail, "") or _TOPIC_PLATFORM.get(topic, "")
+            v["platform"] = (hint or tx.FAIL_PLATFORM.get(fail, "") or _TOPIC_PLATFORM.get(topic, "")
                              or pick_platform(rng))
 
     def link(self) -> None:
@@ -1814,19 +1819,25 @@ class _Generator:
         factor = float(m.group(1)) if m else 1 / (1 - int(pct.group(1)) / 100) if pct else rng.uniform(1.06, 1.4)
         bs = rng.choice((1, 8, 32, 64, 128, 256))
         where = f"on {v['tp']}x{v['gpu']}" if v.get("tp", "1") != "1" else f"on {v['gpu']}"
+        tpot, ttft = rng.uniform(8, 45), rng.uniform(300, 1500)
+        tpot_f, ttft_f, tput_f = 1 + (factor - 1) / 8, 1 + (factor - 1) / 3, factor  # what else moves, and how much
         if "TTFT" in title:
-            a = rng.uniform(300, 1500)
-            v["result_line"] = f"mean TTFT {a:.0f} ms → {a / factor:.0f} ms {where}, {v['model_name']}, bs {bs}"
+            ttft_f, tput_f = factor, 1 + (factor - 1) / 4
+            v["result_line"] = f"mean TTFT {ttft:.0f} ms → {ttft / factor:.0f} ms {where}, {v['model_name']}, bs {bs}"
         elif "memory" in title.lower():
-            a = rng.randrange(400_000, 2_000_000, 1000)
-            v["result_line"] = (f"KV cache capacity {a:,} → {int(a * factor):,} tokens {where}, {v['model_name']}")
+            tokens = rng.randrange(400_000, 2_000_000, 1000)
+            ttft_f = 1 + (factor - 1) / 6
+            v["result_line"] = (f"KV cache capacity {tokens:,} → {int(tokens * factor):,} tokens {where}, "
+                                f"{v['model_name']}")
         elif "hashing" in title:
-            a = rng.uniform(80, 400)
-            v["result_line"] = f"prefix-cache hashing {a:.0f} us → {a / factor:.0f} us per 32k-token request"
+            us = rng.uniform(80, 400)
+            tput_f = ttft_f = 1 + (factor - 1) / 10
+            v["result_line"] = f"prefix-cache hashing {us:.0f} us → {us / factor:.0f} us per 32k-token request"
         else:
-            a = rng.uniform(8, 45)
-            v["result_line"] = f"TPOT {a:.1f} ms → {a / factor:.1f} ms {where}, {v['model_name']}, bs {bs}"
-        v["_a"], v["_factor"], v["_bs"] = f"{a:.4f}", f"{factor:.4f}", str(bs)
+            tpot_f = factor
+            v["result_line"] = f"TPOT {tpot:.1f} ms → {tpot / factor:.1f} ms {where}, {v['model_name']}, bs {bs}"
+        v["_tpot"], v["_ttft"], v["_bs"] = f"{tpot:.4f}", f"{ttft:.4f}", str(bs)
+        v["_f"] = f"{tpot_f:.4f},{ttft_f:.4f},{tput_f:.4f}"
         acc = rng.uniform(0.78, 0.955)
         v["acc_before"], v["acc_after"] = f"{acc:.4f}", f"{acc + rng.uniform(-0.006, 0.006):.4f}"
 
@@ -1857,20 +1868,21 @@ class _Generator:
         rng, v = self.rng, it.vars
         if kind in ("perf", "kernel") or it.topic == "performance":
             self._numbers(it)
-            a, factor = float(v["_a"]), float(v["_factor"])
+            tpot, ttft = float(v["_tpot"]), float(v["_ttft"])
+            tpot_f, ttft_f, tput_f = (float(x) for x in v["_f"].split(","))
             conc = int(v["_bs"])
             base_tps = rng.uniform(2500, 14000)
             rows = (f"| | main | this PR |\n|---|---:|---:|\n"
-                    f"| Output token throughput (tok/s) | {base_tps:.0f} | {base_tps * factor:.0f} |\n"
-                    f"| Mean TTFT (ms) | {a * 12:.0f} | {a * 12 / (1 + (factor - 1) / 3):.0f} |\n"
-                    f"| Mean TPOT (ms) | {a:.2f} | {a / factor:.2f} |")
+                    f"| Output token throughput (tok/s) | {base_tps:.0f} | {base_tps * tput_f:.0f} |\n"
+                    f"| Mean TTFT (ms) | {ttft:.0f} | {ttft / ttft_f:.0f} |\n"
+                    f"| Mean TPOT (ms) | {tpot:.2f} | {tpot / tpot_f:.2f} |")
             text = f"{v['result_line'][0].upper()}{v['result_line'][1:]}.\n\n{rows}"
             if rng.random() < 0.35:
-                dur = 512 * 1024 / (base_tps * factor)
+                dur = 512 * 1024 / (base_tps * tput_f)
                 bench = tx.BENCH.format(n=512, conc=conc, dur=f"{dur:.2f}", rps=f"{512 / dur:.2f}",
-                                        otps=f"{base_tps * factor:.2f}", ttft=f"{a * 12 / factor:.2f}",
-                                        ttft_med=f"{a * 11 / factor:.2f}", ttft_p99=f"{a * 40 / factor:.2f}",
-                                        tpot=f"{a / factor:.2f}")
+                                        otps=f"{base_tps * tput_f:.2f}", ttft=f"{ttft / ttft_f:.2f}",
+                                        ttft_med=f"{ttft * 0.9 / ttft_f:.2f}", ttft_p99=f"{ttft * 3.2 / ttft_f:.2f}",
+                                        tpot=f"{tpot / tpot_f:.2f}")
                 text += f"\n\n<details>\n<summary>This PR, full output</summary>\n\n```\n{bench}\n```\n</details>"
             return text
         if kind in ("model", "new_model") or it.topic in ("quantization", "models"):

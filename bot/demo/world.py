@@ -566,7 +566,7 @@ def _resolve_model(rng: random.Random, v: dict[str, str], slot: str) -> Model:
     if current is not None and wanted(current):
         return current
     gpu = v.get("gpu", "")
-    if not gpu and v.get("platform") in ("tpu", "cpu", "hpu"):
+    if not gpu and v.get("platform") in ("xpu", "tpu", "cpu", "hpu"):  # small devices: the device decides
         gpu = _resolve_gpu(rng, v).name
     key = (slot if slot in _MODEL_SLOTS else "model_short", gpu, v.get("quant", ""), v.get("attn_backend", ""),
            v.get("kernel", ""), v.get("spec", ""), v.get("tool_parser", ""), v.get("tp", ""))
