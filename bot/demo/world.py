@@ -651,17 +651,22 @@ def fill(template: str, rng: random.Random, v: dict[str, str], dyn: Callable[[st
         return template
     if "platform" not in v:
         v["platform"] = platform_hint(template) or pick_platform(rng)
-
-    def sub(m: re.Match[str]) -> str:
-        key = m.group(1)
+    parts = _parts(template)
+    out = list(parts)
+    for i in range(1, len(parts), 2):  # odd positions are slot names
+        key = parts[i]
         if key in _DYNAMIC and dyn is not None:
-            return dyn(key)
-        value = v.get(key)
-        if value is not None:
-            return value
-        return _value(key, rng, v)
+            out[i] = dyn(key)
+        else:
+            value = v.get(key)
+            out[i] = value if value is not None else _value(key, rng, v)
+    return "".join(out)
 
-    return _SLOT_RE.sub(sub, template)
+
+@lru_cache(maxsize=8192)
+def _parts(template: str) -> tuple[str, ...]:
+    """A template split into text and slot names, alternating (text, slot, text, ...)."""
+    return tuple(_SLOT_RE.split(template))
 
 
 def _value(key: str, rng: random.Random, v: dict[str, str]) -> str:
