@@ -1574,12 +1574,15 @@ class _Generator:
                 it.step += 1
                 if rng.random() < 0.25:
                     continue
-                return self._community(it), self._fresh(it, "confirm", tx.CONFIRM)
+                user = self._community(it)
+                if user is reporter:  # others confirm, not the reporter
+                    user = self._community(it)
+                return user, self._fresh(it, "confirm", tx.CONFIRM)
             if stage == "diagnose":
                 it.step += 1
                 who = self._triager(it) if rng.random() < 0.7 else self.people.pick(rng, "maintainers")
                 if it.fixed_by is not None:  # what the fix PR will say, found here first
-                    first = self._cause(it).split(". ")[0].rstrip(".")
+                    first = self._cause(it).split(". ")[0].split("; ")[0].rstrip(".")
                     lead = rng.choice(("Found it: ", "I can reproduce it on {gpu}. Root cause: ", "Got it: "))
                     return who, self._say(it, lead) + first[0].lower() + first[1:] + "."
                 bank = tx.DIAGNOSIS.get(it.fail or "wrong", tx.DIAGNOSIS["wrong"])
