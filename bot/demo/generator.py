@@ -769,9 +769,11 @@ class _Generator:
         it.vars = {"author": it.vars["author"]}
         self._prepare(it.vars, template, "performance" if group == "perf" else "models", "", rng)
         base = title = fill(template, rng, it.vars, self._dyn(it))
-        if "new_model" in it.vars:  # its body talks about the new checkpoint, not one the catalogue has
-            it.vars["model"] = _hf_guess(it.vars["new_model"])
-            it.vars["model_name"] = it.vars["new_model"]
+        new = it.vars.get("awaited_model") or it.vars.get("awaited_vlm")
+        if new:  # its body talks about the new checkpoint, not one the catalogue has
+            it.vars["new_model"] = new
+            it.vars["model"] = _hf_guess(new)
+            it.vars["model_name"] = new
         part = 1
         while title in self.seen_titles:  # a later day's take on the same change ("[2/N]"); never "- cleanup"
             part += 1
@@ -2159,6 +2161,7 @@ def _oom_log(g: Gpu) -> str:
 
 def _hf_guess(name: str) -> str:
     org = {"Qwen": "Qwen", "GLM": "zai-org", "Kimi": "moonshotai", "DeepSeek": "deepseek-ai", "Llama": "nvidia",
+           "MiniMax": "MiniMaxAI", "gpt-oss": "openai",
            "Ling": "inclusionAI", "Ring": "inclusionAI", "Apertus": "swiss-ai", "Olmo": "allenai",
            "Hunyuan": "tencent", "ERNIE": "baidu", "Seed": "ByteDance-Seed", "LongCat": "meituan-longcat",
            "Nemotron": "nvidia", "PaddleOCR": "PaddlePaddle", "dots": "rednote-hilab", "Jamba": "ai21labs",

@@ -745,9 +745,9 @@ SHOWCASE: dict[str, list[tuple[str, str, str]]] = {
          "C extension removes the per-block overhead."),
     ],
     "model": [
-        ("[Model] Add support for {new_model}", "new_model", ""),
-        ("[Model][Multimodal] Support {new_model} with video input", "new_model", ""),
-        ("[New Model] {new_model} support", "new_model", ""),
+        ("[Model] Add support for {awaited_model}", "new_model", ""),
+        ("[Model][Multimodal] Support {awaited_vlm} with video input", "new_model", ""),
+        ("[New Model] {awaited_model} support", "new_model", ""),
     ],
 }
 

@@ -482,6 +482,11 @@ SLOTS: dict[str, list[str]] = {
                   "Llama-Nemotron-Super-49B", "Ling-1T", "Apertus-70B", "Olmo-3-32B", "Qwen3-VL-Embedding-8B",
                   "Hunyuan-A13B", "ERNIE-4.5-VL-28B-A3B", "Seed-OSS-36B", "LongCat-Flash", "Ring-flash-2.0",
                   "Nemotron-Nano-12B-v2-VL", "PaddleOCR-VL", "dots.ocr", "Jamba-Mini-1.7", "Falcon-H1-34B"],
+    # The new models people wait for (the day's big PR in review): the families' next releases.
+    "awaited_model": ["Kimi-Linear-48B-A3B", "DeepSeek-OCR", "Llama-Nemotron-Super-49B", "Qwen3-Next-80B-A3B-Thinking",
+                      "GLM-4.6-Air", "MiniMax-M2-Her", "gpt-oss-safeguard-20b"],
+    "awaited_vlm": ["GLM-4.6V", "Qwen3-Omni-30B-A3B-Captioner", "Qwen3-VL-32B", "Kimi-VL-A3B-Thinking-2506",
+                    "Llama-Nemotron-Nano-VL-8B"],
     "py": ["3.10", "3.11", "3.12", "3.12", "3.13"],
     "pct": ["12%", "18%", "25%", "30%", "40%", "2x", "1.6x"],
     "xpu_ver": ["2025.1", "2025.2"],
