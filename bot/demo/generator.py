@@ -538,6 +538,8 @@ _VARIANT_RE = re.compile(r"\[\d+/N\]|\(part \d\)|\(follow-up to #|^\[WIP\]")
 _ANCHOR_RE = re.compile(r"llama\.cpp|relationship|on-chip|harmony|DPO|array|command line|FA3|RDNA|block manager|"
                         r"websocket|Gaudi|Neuron|flash-attention|[Gg]uided decoding")
 # Topics whose items are about one vendor's stack whatever their words say.
+_ROUTINE = frozenset({"docs", "ci", "deps", "typo", "cleanup"})
+_USER_FACING = frozenset({"feature", "perf", "kernel", "model", "new_model"})
 _RECENT = ("v0.11.0", "v0.11.1", "v0.11.2", "v0.11.2", "v0.12.0rc1", "nightly")
 _TOPIC_PLATFORM = {"rocm": "amd", "cuda": "nvidia", "hardware": "cpu"}
 _ISSUES = {**tx.ISSUES, "stability": [*(e for group in tx.STABILITY.values() for e in group), *tx.STABILITY_EXTRA]}
@@ -1673,7 +1675,11 @@ class _Generator:
             it.step += 1
             if stage == "review":
                 kind = it.size or _size_kind(it)
-                options = [e for e in tx.REVIEW if not e[1] or kind in e[1].split() or v["platform"] in e[1].split()]
+                if kind in _ROUTINE:  # docs, CI, dependency bumps, typos, clean-ups: nits at most
+                    options = [e for e in tx.REVIEW if e[0] == "nits"]
+                else:
+                    options = [e for e in tx.REVIEW if (not e[1] and (e[0] != "scope" or kind in _USER_FACING))
+                               or kind in e[1].split() or v["platform"] in e[1].split()]
                 key, _, ask, answer = rng.choice(options)
                 it.asked = answer
                 if key in ("bench", "lm_eval"):
@@ -1700,6 +1706,8 @@ class _Generator:
                 if it.merged is None:
                     continue
                 return self._triager(it), rng.choice(tx.MERGE_NOTES)
+        if it.merged is not None and t > it.merged:  # after the merge
+            return self._community(it), self._fresh(it, "merged", tx.POST_MERGE)
         u = rng.random()
         if author is not None and u < 0.3:
             return author, self._fresh(it, "notes", tx.AUTHOR_NOTES)
@@ -1708,7 +1716,11 @@ class _Generator:
             return self.people.pick(rng, pool), self._say(it, rng.choice(tx.CI_NOTES + tx.APPROVE[:1] + [
                 "cc @{maint} for the {topic_word} side", "Is this still needed after #{ref}?",
                 "Let's wait for #{ref} to land first."]))
-        return self._community(it), self._fresh(it, "community", tx.PR_COMMUNITY)
+        kind = it.size or _size_kind(it)
+        if kind in _ROUTINE:
+            return self._community(it), self._fresh(it, "thanks", tx.PR_COMMUNITY_ROUTINE)
+        bank = tx.PR_COMMUNITY_PERF if kind == "perf" else tx.PR_COMMUNITY
+        return self._community(it), self._fresh(it, "community" + kind, bank)
 
     # ---- bodies ---------------------------------------------------------------------------------------
 

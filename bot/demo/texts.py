@@ -1763,8 +1763,13 @@ MERGE_NOTES = ["Merging since the failures are unrelated.", "Merging, thanks!"]
 PR_COMMUNITY = [
     "Is there an ETA for this? We need it for {model_name} on {gpu}.", "Tested this on {tp}x{gpu2}, works for me 👍",
     "+1, would love to see this merged.", "Does this also fix #{ref}?", "Any plans to support {other_vendor_gpu} as "
-    "well?", "Nice speedup 🚀",
+    "well?",
 ]
+PR_COMMUNITY_PERF = [*PR_COMMUNITY, "Nice speedup 🚀", "Do you have numbers at higher concurrency as well?"]
+PR_COMMUNITY_ROUTINE = ["Thanks!", "+1", "Thanks for cleaning this up."]
+POST_MERGE = ["Will this be in the next release?", "Thanks for fixing this!", "Confirmed working on the nightly 👍",
+              "This seems to break `{test_area}` on main, see #{ref}.", "Is this going to be cherry-picked into the "
+              "patch release?"]
 PR_REPORTER = ["Confirmed this fixes #{fix_issue} for us, thanks!", "Tested the branch on {gpu}: the issue in "
                "#{fix_issue} is gone."]
 CLOSE_PR = ["Closing in favor of #{ref}.", "Superseded by #{ref}, closing.",
