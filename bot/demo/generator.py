@@ -1387,6 +1387,8 @@ class _Generator:
     def _prepare(self, v: dict[str, str], text: str, topic: str, fail: str, rng: random.Random) -> None:
         """The hardware stack an item's template implies: what it names, else its failure's or topic's platform."""
         hint = platform_hint(text)
+        if "TP={tp}" in text or "tensor-parallel-size {tp}" in text:  # a report about TP means TP > 1
+            v["_min_tp"] = "2"
         found = dict(presets(text))
         if hint and found.get("platform", hint) != hint:  # "on {amd_gpu} ... than on H200": the slot's vendor
             found.pop("gpu")
@@ -1478,7 +1480,9 @@ class _Generator:
         if it.state_reason != "completed":
             bank = tx.CLOSE_NOT_PLANNED
         else:
-            bank = tx.CLOSE_COMPLETED if it.fixed_by is not None else tx.CLOSE_COMPLETED_NO_FIX
+            merged = it.fixed_by is not None and it.fixed_by.merged is not None and it.fixed_by.merged <= (
+                it.closed or self.end)
+            bank = tx.CLOSE_COMPLETED if merged else tx.CLOSE_COMPLETED_NO_FIX
         user = self._triager(it) if rng.random() < 0.7 else self.people.pick(rng, "maintainers")
         return user, fill(rng.choice(bank), rng, it.vars, self._dyn(it))
 

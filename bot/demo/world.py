@@ -640,8 +640,11 @@ def _tp_for(rng: random.Random, v: dict[str, str]) -> str:
     if gpu.platform in ("cpu", "hpu"):
         return "1"
     if model is None:
-        return str(rng.choice((1, 2, 4, 8, 8)) if gpu.max_tp == 8 else rng.choice((1, 2, 4)))
+        low = 2 if v.get("_min_tp") else 1
+        return str(rng.choice([n for n in (1, 2, 4, 8, 8) if low <= n <= gpu.max_tp]))
     n = _min_devices(model, gpu, v.get("quant"))
+    if v.get("_min_tp") and n < 2 <= gpu.max_tp:
+        n = 2
     u = rng.random()
     if u < 0.3 and n * 2 <= gpu.max_tp:
         n *= 2
