@@ -1429,6 +1429,9 @@ class _Generator:
             later = [p for p in prs[k:bisect_left(starts, first.created + 6 * _DAY)] if not p.kept]
             if later:
                 self._make_series(first, rng.choice(later), rng)
+        for it in self.items:  # titles are final: each PR's kind of change, once
+            if it.is_pr and not it.size:
+                it.size = _size_kind(it)
 
     def _make_fix(self, pr: _Item, report: _Item, rng: random.Random) -> None:
         v = dict(report.vars)
