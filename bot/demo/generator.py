@@ -45,6 +45,7 @@ from bot.demo import texts as tx
 from bot.demo.world import (
     SLOTS,
     Gpu,
+    arch_words,
     backend_env,
     fill,
     gpu_of,
@@ -1389,6 +1390,9 @@ class _Generator:
         hint = platform_hint(text)
         if "TP={tp}" in text or "tensor-parallel-size {tp}" in text:  # a report about TP means TP > 1
             v["_min_tp"] = "2"
+        archs = arch_words(text)
+        if archs:
+            v["_archs"] = archs
         found = dict(presets(text))
         if hint and found.get("platform", hint) != hint:  # "on {amd_gpu} ... than on H200": the slot's vendor
             found.pop("gpu")

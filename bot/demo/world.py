@@ -22,8 +22,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["GPUS", "MODELS", "Gpu", "Model", "fill", "gpu_of", "model_of", "other_gpu", "pick_platform",
-           "platform_hint", "presets", "resolve", "settle"]
+__all__ = [
+    "GPUS",
+    "MODELS",
+    "Gpu",
+    "Model",
+    "arch_words",
+    "fill",
+    "gpu_of",
+    "model_of",
+    "other_gpu",
+    "pick_platform",
+    "platform_hint",
+    "presets",
+    "resolve",
+    "settle",
+]
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -501,18 +515,21 @@ _SPEC_MTP = "MTP"
 
 def _gpu_ok(g: Gpu, v: dict[str, str]) -> bool:
     return g in _gpu_pool(g.platform, v.get("model_name", ""), v.get("quant", ""), v.get("attn_backend", ""),
-                          v.get("tp", "")).items
+                          v.get("tp", ""), v.get("_archs", "")).items
 
 
 @lru_cache(maxsize=4096)
-def _gpu_pool(platform: str, model_name: str, quant: str, backend_name: str, tp_text: str) -> _Pool:
-    """The accelerators of a platform compatible with what an item has chosen (cached: few combinations)."""
+def _gpu_pool(platform: str, model_name: str, quant: str, backend_name: str, tp_text: str, archs: str = "") -> _Pool:
+    """The accelerators of a platform compatible with what an item has chosen (cached: few combinations);
+    ``archs``: the architectures its words allow ("AITER": gfx942/gfx950, "Blackwell": sm100/sm103/sm120)."""
     model = _MODEL_BY_SHORT.get(model_name)
     q = _QUANT_BY_NAME.get(quant)
     backend = _BACKEND_BY_NAME.get(backend_name)
     tp = int(tp_text) if tp_text.isdigit() else None
+    allowed = archs.split()
     ok = [g for g in _GPUS_OF[platform]
           if (q is None or _quant_runs_on(q, g)) and (backend is None or g.arch in backend.archs)
+          and (not allowed or g.arch in allowed)
           and (model is None or _model_runs_on(model, g, quant or None, tp))]
     return _pool(ok or list(_GPUS_OF[platform]), lambda x: x.weight)  # type: ignore[attr-defined]
 
@@ -538,7 +555,7 @@ def _resolve_gpu(rng: random.Random, v: dict[str, str], platform: str | None = N
     if current is not None:
         return _GPU_BY_NAME[current]
     g = _draw(rng, _gpu_pool(platform, v.get("model_name", ""), v.get("quant", ""), v.get("attn_backend", ""),
-                             v.get("tp", "")))  # type: ignore[assignment]
+                             v.get("tp", ""), v.get("_archs", "")))  # type: ignore[assignment]
     v["gpu"] = g.name
     return g
 
@@ -852,3 +869,19 @@ def presets(text: str) -> tuple[tuple[str, str], ...]:
             out.append(("model_kind", kind))
             break
     return tuple(out)
+
+
+# Words that narrow an item's architecture: a library or a generation exists only there.
+_ARCH_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(rx), archs) for rx, archs in (
+    (r"\b(AITER|Quark|MoRI)\b", "gfx942 gfx950"),
+    (r"\b(TRTLLM|CUTLASS MLA|NVFP4|SM100|B200|GB200)\b", "sm100 sm103"),
+    (r"\bBlackwell\b", "sm100 sm103 sm120"),
+    (r"\b(FA3|FlashAttention 3|Hopper|SM90|PDL|Machete|W4A8)\b", "sm90"),
+    (r"\b(DeepGEMM|FlashMLA|DeepEP)\b", "sm90 sm100"),
+))
+
+
+@lru_cache(maxsize=4096)
+def arch_words(text: str) -> str:
+    """The architectures a template's words allow ("" for any)."""
+    return next((archs for rx, archs in _ARCH_WORDS if rx.search(text)), "")
