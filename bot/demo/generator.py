@@ -1420,7 +1420,8 @@ class _Generator:
             if report.closed is not None:  # a fix comes before the report is closed
                 hi = min(hi, report.closed - _HOUR)
             k, k_end = bisect_left(starts, lo), bisect_left(starts, hi)
-            free = [p for p in prs[k:k_end] if not p.kept][:30]
+            # A fix merged before the report's discussion would close it before its thread: not that one.
+            free = [p for p in prs[k:k_end] if not p.kept and (p.merged is None or p.merged > report.lo + _HOUR)][:30]
             if free:
                 self._make_fix(rng.choice(free), report, rng)
         # A few PR series a day: the same author's next part of a change.
@@ -1445,7 +1446,8 @@ class _Generator:
             # The same bug reported again: the fix already in flight closes this report too, if it came later.
             earlier = self._fix_titles.get(title)
             if earlier is not None and earlier.created > report.created + _HOUR and (
-                    report.closed is None or earlier.created < report.closed):
+                    report.closed is None or earlier.created < report.closed) and (
+                    earlier.merged is None or earlier.merged > report.lo + _HOUR):
                 self._close_with(earlier, report, rng)
                 earlier.also_fixes.append(report.number)
             return
@@ -1464,6 +1466,8 @@ class _Generator:
             report.closed = pr.merged + rng.randint(1, 5)  # "Fixes #N": GitHub closes the report at the merge
             report.state_reason = "completed"
             report.closing_comment = rng.random() < 0.35
+            if rng.random() < 0.85:  # the discussion ends with the close (now and then it goes on a little)
+                report.hi = max(report.lo + 60, min(report.hi, report.closed + 1))
 
     def _make_series(self, first: _Item, nxt: _Item, rng: random.Random) -> None:
         base = first.title
@@ -1628,7 +1632,8 @@ class _Generator:
                 if "_arg" in v:  # the argument's conclusion named the fix (or the plan) already
                     continue
                 if fix is not None:
-                    return self._triager(it), self._say(it, rng.choice(tx.FIX_POINTER))
+                    bank = tx.FIX_POINTER_MERGED if fix.merged is not None and fix.merged <= t else tx.FIX_POINTER
+                    return self._triager(it), self._say(it, rng.choice(bank))
                 bank = tx.WORKAROUND.get(v["platform"], tx.WORKAROUND[""]) if rng.random() < 0.6 else \
                     tx.WORKAROUND[""]
                 return self._triager(it), self._say(it, rng.choice(bank))

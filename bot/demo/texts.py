@@ -1625,11 +1625,12 @@ WORKAROUND: dict[str, list[str]] = {
     "": ["Workaround for now: `--enforce-eager`.", "Workaround: stay on {version_old} for now."],
 }
 FIX_POINTER = [
-    "Should be fixed by #{fix}, can you try the nightly?",
     "#{fix} should fix this; it'll be in the nightly once merged.",
     "Can you try #{fix}? It fixes it on my {gpu} box.",
     "Fix is up in #{fix}.",
 ]
+FIX_POINTER_MERGED = ["Should be fixed by #{fix}, can you try the nightly?",
+                      "Fixed by #{fix}; it's in the latest nightly."]
 FIX_CONFIRM_MERGED = [
     "Confirmed, the nightly works for us. Thanks!", "Tried the nightly with #{fix}, no more errors after {n_req} "
     "requests 👍", "Works now, thanks for the quick fix!",
