@@ -1603,7 +1603,9 @@ class _Generator:
                 if it.fixed_by is not None:  # what the fix PR will say, found here first
                     first = self._cause(it).split(". ")[0].split("; ")[0].rstrip(".")
                     lead = rng.choice(("Found it: ", "I can reproduce it on {gpu}. Root cause: ", "Got it: "))
-                    return who, self._say(it, lead) + first[0].lower() + first[1:] + "."
+                    if first[1:2].islower():  # "The kernel ..." -> "the kernel ...", but "YaRN's ..." stays
+                        first = first[0].lower() + first[1:]
+                    return who, self._say(it, lead) + first + "."
                 bank = tx.DIAGNOSIS.get(it.fail or "wrong", tx.DIAGNOSIS["wrong"])
                 return who, self._say(it, rng.choice(bank))
             if stage == "argue":
