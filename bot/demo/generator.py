@@ -7,16 +7,23 @@ only commented on, closed or merged inside that window, and each pull request's 
 review_comments, requested_reviewers; for ``FakeGitHub.add_pulls``). It feeds ``digest-bot demo`` (through the fake
 GitHub), tests and benchmarks.
 
-Realism is the point: vLLM's bracket-tagged PR titles, issue-template prefixes and bodies, its labels and
-bots, a heavy-tailed population of people, weekday and Asia/US working-hour rhythm, heavy-tailed comment
-threads and reactions, a little CJK/RTL/emoji and a few adversarial strings, and words that merely
+Realism is the point, to a reader who works on vLLM. Each item picks a hardware stack first, then what fits it
+(``world.py``: AITER on MI300X/MI355X, FlashInfer/CUTLASS/FlashMLA on H100/H200/B200, MLA only for MLA models,
+NVFP4 only on Blackwell, a model only where it fits), and its title, body and thread keep to that stack. Bodies
+follow vLLM's templates (``texts.py``): a bug report's collect_env dump matches its hardware and its traceback ends
+with the real error; a PR's Purpose says why and how, its Test Result has numbers. Fix PRs say ``Fixes #N`` for a
+report filed earlier and GitHub closes the report when they merge; the report's thread points at the fix. Threads
+follow roles: a maintainer triages, the reporter answers, others confirm on their hardware, a maintainer diagnoses
+and points at the fix; hot threads argue and conclude; PR reviews ask, the author answers, then approval. Plus
+vLLM's labels and bots, a heavy-tailed population of people, weekday and Asia/US working-hour rhythm, heavy-tailed
+comment threads and reactions, a little CJK/RTL/emoji and a few adversarial strings, and words that merely
 *contain* topic aliases ("command", "harmony", "output", "dpo") so topic matching is tested honestly.
 
 Determinism: ``random.Random`` streams seeded from ``seed`` only (the population of people, everything else,
-and, kept apart so that they leave the rest as it was, the day's showcase changes and each PR's details seeded
-with its number), no clock, no global random, no iteration over sets. Times are whole UTC seconds kept as
-ints and formatted once. Every payload gets its own dicts (no shared nested objects), at some memory cost:
-about 35 MiB for the default 14 days, about 400 MiB for 60 days at 340 items and 1,700 comments a day.
+and, kept apart so that they leave the rest as it was, the day's showcase changes, the links between fixes and
+reports, and each PR's details seeded with its number), no clock, no global random, no iteration over sets. Times
+are whole UTC seconds kept as ints and formatted once. Every payload gets its own dicts (no shared nested objects),
+at some memory cost: about 40 MiB for the default 14 days.
 """
 
 from __future__ import annotations
@@ -26,14 +33,34 @@ import math
 import random
 import re
 import time
-from bisect import bisect_right
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 from itertools import accumulate
+from typing import Generic, TypeVar
+
+from bot.demo import texts as tx
+from bot.demo.world import (
+    SLOTS,
+    Gpu,
+    arch_words,
+    backend_env,
+    fill,
+    gpu_of,
+    model_of,
+    other_gpu,
+    pick_platform,
+    platform_hint,
+    presets,
+    resolve,
+    settle,
+)
 
 __all__ = ["SampleRepo", "generate_repo"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -50,622 +77,7 @@ class SampleRepo:
 
 
 # --------------------------------------------------------------------------------------------------------
-# Vocabulary. Model entries are (short name used in titles, Hugging Face id used in bodies).
-
-_MODELS: dict[str, list[tuple[str, str]]] = {
-    "model_short": [("Qwen3-Next", "Qwen/Qwen3-Next-80B-A3B-Instruct"), ("Qwen3-8B", "Qwen/Qwen3-8B"),
-                    ("Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-7B-Instruct"),
-                    ("Qwen3-Coder-480B", "Qwen/Qwen3-Coder-480B-A35B"),
-                    ("DeepSeek-V3.2", "deepseek-ai/DeepSeek-V3.2-Exp"),
-                    ("DeepSeek-R1", "deepseek-ai/DeepSeek-R1-0528"),
-                    ("DeepSeek-V3", "deepseek-ai/DeepSeek-V3"),
-                    ("Llama-3.1-8B-Instruct", "meta-llama/Llama-3.1-8B-Instruct"),
-                    ("Llama-3.3-70B", "meta-llama/Llama-3.3-70B-Instruct"),
-                    ("Llama 4 Maverick", "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8"),
-                    ("gpt-oss-120b", "openai/gpt-oss-120b"), ("gpt-oss-20b", "openai/gpt-oss-20b"),
-                    ("Gemma 3 27B", "google/gemma-3-27b-it"), ("Gemma 3n", "google/gemma-3n-E4B-it"),
-                    ("Mistral-Small-3.2", "mistralai/Mistral-Small-3.2-24B-Instruct-2506"),
-                    ("Magistral", "mistralai/Magistral-Small-2509"), ("GLM-4.6", "zai-org/GLM-4.6"),
-                    ("GLM-4.5-Air", "zai-org/GLM-4.5-Air"), ("MiniMax-M2", "MiniMaxAI/MiniMax-M2"),
-                    ("Kimi-K2", "moonshotai/Kimi-K2-Instruct-0905"),
-                    ("Kimi-K2-Thinking", "moonshotai/Kimi-K2-Thinking"),
-                    ("Phi-4-mini", "microsoft/Phi-4-mini-instruct"),
-                    ("Granite 4.0", "ibm-granite/granite-4.0-h-small")],
-    "moe_model": [("Qwen3-30B-A3B", "Qwen/Qwen3-30B-A3B-Instruct-2507"),
-                  ("Qwen3-235B-A22B", "Qwen/Qwen3-235B-A22B"), ("DeepSeek-V3", "deepseek-ai/DeepSeek-V3"),
-                  ("DeepSeek-R1", "deepseek-ai/DeepSeek-R1"), ("gpt-oss-120b", "openai/gpt-oss-120b"),
-                  ("Kimi-K2", "moonshotai/Kimi-K2-Instruct"), ("GLM-4.5-Air", "zai-org/GLM-4.5-Air"),
-                  ("MiniMax-M2", "MiniMaxAI/MiniMax-M2"),
-                  ("Llama-4-Maverick", "meta-llama/Llama-4-Maverick-17B-128E-Instruct"),
-                  ("Mixtral-8x7B", "mistralai/Mixtral-8x7B-Instruct-v0.1"),
-                  ("Qwen3-Next-80B-A3B", "Qwen/Qwen3-Next-80B-A3B")],
-    "vlm": [("Qwen2.5-VL-7B", "Qwen/Qwen2.5-VL-7B-Instruct"),
-            ("Qwen2.5-VL-72B", "Qwen/Qwen2.5-VL-72B-Instruct"),
-            ("Qwen3-VL-30B-A3B", "Qwen/Qwen3-VL-30B-A3B-Instruct"),
-            ("Qwen3-VL-8B", "Qwen/Qwen3-VL-8B-Instruct"), ("InternVL3-8B", "OpenGVLab/InternVL3-8B"),
-            ("Gemma 3 27B", "google/gemma-3-27b-it"),
-            ("Llama-4-Scout", "meta-llama/Llama-4-Scout-17B-16E-Instruct"), ("GLM-4.5V", "zai-org/GLM-4.5V"),
-            ("Kimi-VL", "moonshotai/Kimi-VL-A3B-Instruct"), ("MiniCPM-V 4.5", "openbmb/MiniCPM-V-4_5"),
-            ("Qwen2.5-Omni-7B", "Qwen/Qwen2.5-Omni-7B"),
-            ("Qwen3-Omni-30B-A3B", "Qwen/Qwen3-Omni-30B-A3B-Instruct"),
-            ("Pixtral-12B", "mistralai/Pixtral-12B-2409"),
-            ("LLaVA-OneVision", "llava-hf/llava-onevision-qwen2-7b-ov-hf")],
-}
-
-_SLOTS: dict[str, list[str]] = {
-    "amd_gpu": ["MI300X", "MI300X", "MI325X", "MI355X", "MI355X", "MI250X", "MI308X"],
-    "gfx": ["gfx942", "gfx950", "gfx1100", "gfx1201", "gfx90a"],
-    "rocm_ver": ["6.4.1", "6.4.3", "7.0", "7.0.2", "7.1"],
-    "nv_gpu": ["H100", "H100", "H200", "B200", "B200", "GB200", "A100", "L40S", "RTX 5090", "RTX 4090", "H20",
-               "GH200", "B300"],
-    "nv_arch": ["Blackwell", "Hopper", "SM90", "SM100", "SM120", "Ampere"],
-    "quant": ["FP8", "FP8", "MXFP4", "NVFP4", "AWQ", "GPTQ", "INT4 W4A16", "INT8 W8A8", "ModelOpt FP8",
-              "Quark", "bitsandbytes", "compressed-tensors"],
-    "attn_backend": ["FlashInfer", "FlashAttention 3", "FA3", "Triton attention", "FlashMLA", "CUTLASS MLA",
-                     "TRTLLM attention", "FlashInfer MLA", "AITER MLA"],
-    "kernel": ["fused_moe", "scaled_mm", "grouped GEMM", "rms_norm", "silu_and_mul", "rotary embedding",
-               "top-k/top-p sampler", "paged attention", "custom all-reduce", "MLA decode",
-               "per-token-group quant", "topk softmax"],
-    "spec": ["EAGLE", "EAGLE-3", "MTP", "n-gram", "suffix decoding", "draft model", "Medusa"],
-    "tool_parser": ["hermes", "llama3_json", "qwen3_coder", "deepseek_v31", "kimi_k2", "glm45", "openai",
-                    "mistral", "pythonic", "minimax_m2"],
-    "reasoning_model": ["DeepSeek-R1", "Qwen3", "GLM-4.6", "gpt-oss", "MiniMax-M2", "Kimi-K2-Thinking",
-                        "Magistral"],
-    "so_backend": ["xgrammar", "guidance", "outlines", "lm-format-enforcer"],
-    "tp": ["2", "4", "8", "8", "16"],
-    "dp": ["2", "4", "8"],
-    "version": ["v0.11.0", "v0.11.1", "v0.11.2", "v0.11.2", "v0.12.0rc1", "v0.10.2"],
-    "version_old": ["v0.10.1", "v0.10.2", "v0.11.0", "v0.9.2"],
-    "feature": ["prefix caching", "chunked prefill", "LoRA", "speculative decoding", "structured output",
-                "FP8 KV cache", "async scheduling", "sleep mode", "pipeline parallel", "CUDA graphs",
-                "sliding window", "logprobs", "beam search", "multi-step streaming"],
-    "n_req": ["2000", "10k", "50k", "a few hundred", "~30 minutes of load"],
-    "n_gpu": ["2", "4", "8", "8"],
-    "kv_connector": ["LMCache", "NIXL", "Mooncake", "P2pNccl", "OffloadingConnector", "MultiConnector"],
-    "cpu_arch": ["aarch64", "ARM64 (Graviton4)", "x86 AVX512", "Apple Silicon", "ppc64le", "s390x",
-                 "Neoverse V2"],
-    "test_area": ["entrypoints", "kernels/moe", "v1/e2e", "lora", "distributed", "spec_decode",
-                  "models/multimodal", "quantization", "basic correctness", "samplers"],
-    "api": ["/v1/chat/completions", "/v1/completions", "/v1/responses", "/v1/embeddings",
-            "/v1/audio/transcriptions", "/tokenize", "/v1/rerank"],
-    "module": ["vllm/v1/engine/core.py", "vllm/v1/worker/gpu_model_runner.py", "vllm/config/__init__.py",
-               "vllm/entrypoints/openai/serving_chat.py", "vllm/model_executor/layers/linear.py",
-               "vllm/distributed/parallel_state.py", "vllm/v1/core/sched/scheduler.py",
-               "vllm/v1/attention/backends/flashinfer.py", "vllm/utils/__init__.py", "vllm/envs.py"],
-    "dep": ["transformers", "flashinfer-python", "xgrammar", "triton", "torch", "mistral-common",
-            "openai-harmony", "nixl", "lm-format-enforcer", "ray"],
-    "dep_pin": ["transformers to 4.57.3", "flashinfer-python to 0.5.2", "xgrammar to 0.1.27",
-                "triton to 3.5.0", "torch to 2.9.0", "mistral-common to 1.8.5", "openai-harmony to 0.0.8",
-                "nixl to 0.7.1", "ray to 2.51.1", "lm-format-enforcer to 0.11.3"],
-    "new_model": ["Qwen3-Omni-30B-A3B", "GLM-4.6V", "Kimi-Linear-48B-A3B", "DeepSeek-OCR",
-                  "Llama-Nemotron-Super", "MiniMax-M2", "Gemma 3n", "Ling-1T", "Apertus-70B", "Olmo-3",
-                  "Qwen3-VL-Embedding", "Hunyuan-A13B", "ERNIE-4.5-VL", "Seed-OSS-36B", "LongCat-Flash",
-                  "Granite-4.0-H"],
-    "cuda_ver": ["12.8", "12.9", "13.0"],
-    "py": ["3.10", "3.11", "3.12", "3.13"],
-    "pct": ["12%", "18%", "25%", "30%", "40%", "2x", "1.6x"],
-}
-
-_VERSION_ORDER = ["v0.9.2", "v0.10.1", "v0.10.2", "v0.11.0", "v0.11.1", "v0.11.2", "v0.12.0rc1"]
-# Slots whose value changes every time they are used inside one item (references, people).
-_DYNAMIC = frozenset({"ref", "maint", "member"})
-_SLOT_RE = re.compile(r"\{(\w+)\}")
-
-
-def _fill(
-    template: str, rng: random.Random, vars_: dict[str, str], dyn: Callable[[str], str] | None = None
-) -> str:
-    """Fill ``{slot}`` placeholders; a slot keeps one value per item so titles, bodies and comments agree."""
-    if "{" not in template:
-        return template
-
-    def sub(m: re.Match[str]) -> str:
-        key = m.group(1)
-        if key in _DYNAMIC and dyn is not None:
-            return dyn(key)
-        value = vars_.get(key)
-        if value is not None:
-            return value
-        if key in _MODELS:
-            short, hf = rng.choice(_MODELS[key])
-            vars_[key] = short
-            vars_.setdefault("model", hf)
-            vars_.setdefault("model_name", short)
-            return short
-        if key == "model":  # a body needing a model when the title named none
-            short, hf = rng.choice(_MODELS["model_short"])
-            vars_.setdefault("model_name", short)
-            vars_["model"] = hf
-            return hf
-        if key == "model_name":
-            return _fill("{model_short}", rng, vars_)
-        options = _SLOTS[key]
-        if key in ("version", "version_old"):  # "from {version_old} to {version}" must go forwards
-            other = vars_.get("version_old" if key == "version" else "version")
-            if other is not None:
-                rank = _VERSION_ORDER.index(other)
-                newer = key == "version"
-                options = [x for x in options if (_VERSION_ORDER.index(x) > rank) == newer and x != other]
-                options = options or [_VERSION_ORDER[-1] if newer else _VERSION_ORDER[0]]
-        value = rng.choice(options)
-        vars_[key] = value
-        return value
-
-    return _SLOT_RE.sub(sub, template)
-
-
-# --------------------------------------------------------------------------------------------------------
-# Titles. Each topic: PR titles (bracket tags included) and issue entries (template type, text, first
-# sentence of the description or "" to derive one, failure kind for logs or "").
-
-_PR = "pr"
-_ISSUE = "issue"
-
-_TOPICS: dict[str, dict[str, list]] = {
-    "rocm": {
-        _PR: [
-            "[ROCm] Enable AITER fused MoE for {moe_model} on {amd_gpu}",
-            "[Bugfix][ROCm] Fix fp8 scaled_mm on {amd_gpu}",
-            "[ROCm][Kernel] Add {gfx} support for {kernel}",
-            "[ROCm] Update Dockerfile.rocm to ROCm {rocm_ver}",
-            "[ROCm][CI] Re-enable {test_area} tests on {amd_gpu}",
-            "[Hardware][AMD] Use HIP graphs for decode on {gfx}",
-            "[ROCm][Perf] Tune triton attention configs for {amd_gpu}",
-            "[ROCm] Add MXFP4 MoE path via AITER for gpt-oss on MI355X",
-            "[ROCm][V1] Support sliding window in ROCM_AITER_FA backend",
-            "[ROCm] Fix RDNA3 (gfx1100) build after CMake refactor",
-            "[AMD][Quantization] Quark {quant} support for {model_short}",
-            "[ROCm][Bugfix] Fix on-chip LDS overflow in paged attention for {gfx}",
-            "[ROCm] Skip custom all-reduce on single-GPU MI250X runs",
-            "[ROCm][Attention] AITER MLA decode for DeepSeek-R1 on {amd_gpu}",
-            "[Misc][ROCm] Clean up rocm platform relationship with CUDA platform checks",
-        ],
-        _ISSUE: [
-            ("Bug", "HIP error: invalid device function on {gfx} with {model_short}",
-             "Running {model_short} on a {gfx} card fails during warmup with "
-             "`HIP error: invalid device function`.",
-             "crash"),
-            ("Bug", "AITER MLA produces garbage output for DeepSeek-R1 on {amd_gpu}",
-             "With `VLLM_ROCM_USE_AITER=1`, DeepSeek-R1 on 8x{amd_gpu} returns garbage tokens after "
-             "~200 tokens.",
-             "wrong"),
-            ("Bug", "ROCm {rocm_ver} docker image crashes at startup on {amd_gpu}", "", "crash"),
-            ("Feature", "Support FP8 KV cache on RDNA4 (gfx1201)", "", ""),
-            ("Performance", "{moe_model} decode throughput on {amd_gpu} is 40% lower than H100", "",
-             "regression"),
-            ("Installation", "Building from source fails on ROCm {rocm_ver} with hipcc error", "", "build"),
-            ("Usage", "How to enable AITER kernels on {amd_gpu}?", "", ""),
-            ("Bug", "AMD MI300X: TP={tp} hangs during RCCL init", "", "hang"),
-        ],
-    },
-    "cuda": {
-        _PR: [
-            "[Kernel] Add CUTLASS {quant} grouped GEMM for SM100",
-            "[Bugfix] Fix FlashInfer TRTLLM attention on B200 with FP8 KV cache",
-            "[NVIDIA] Enable {attn_backend} by default on Blackwell",
-            "[Hardware][NVIDIA] Support GB200 NVL72 multi-node all-reduce",
-            "[Perf] Use PDL on Hopper for {kernel}",
-            "[Kernel][Blackwell] Tune fused_moe configs for B200",
-            "[CI/Build] Build wheels with CUDA {cuda_ver} and add SM120 arch",
-            "[Bugfix] Fix SM90 CUTLASS scaled_mm for odd N",
-            "[Build] Use CUDA 13 toolkit in release builds",
-            "[Kernel] DeepGEMM FP8 for H100 decode",
-            "[NVIDIA] Add B300 to supported device list",
-        ],
-        _ISSUE: [
-            ("Bug", "CUDA error: an illegal memory access was encountered on H100 with {model_short}", "",
-             "illegal"),
-            ("Bug", "No kernel image is available for RTX 5090 (sm_120)",
-             "Serving on an RTX 5090 fails right after model loading: `no kernel image is available for "
-             "execution "
-             "on the device`.", "crash"),
-            ("Feature", "Support NVFP4 MoE on GB200", "", ""),
-            ("Performance", "B200 slower than H200 for {moe_model} at TP=8", "", "regression"),
-            ("Installation", "vllm wheel built against CUDA {cuda_ver} fails with NVIDIA driver 535", "",
-             "build"),
-            ("Usage", "Which attention backend should I use on Blackwell (B200)?", "", ""),
-        ],
-    },
-    "hardware": {
-        _PR: [
-            "[CPU] Add AVX512 BF16 path for {kernel}",
-            "[CPU][Perf] Enable SGL kernels for MoE on x86",
-            "[Hardware][TPU] Support {model_short} on TPU v6e",
-            "[TPU] Fix ragged paged attention with prefix caching",
-            "[XPU] Enable FP8 on Intel Arc B580",
-            "[XPU] Upgrade to oneAPI 2025.2 and PyTorch 2.9 XPU",
-            "[Hardware][Gaudi] Update HPU plugin docs",
-            "[Hardware][Neuron] Remove deprecated Neuron worker",
-            "[CPU] Support aarch64 build with oneDNN ACL",
-            "[CPU][ARM] Fix bf16 matmul on Graviton4",
-            "[Hardware][Intel GPU] Add XPU graph support",
-            "[CPU] Fix shm all-reduce for multi-socket x86",
-            "[TPU] Pallas kernel for MoE on TPU",
-        ],
-        _ISSUE: [
-            ("Bug", "vllm serve crashes on CPU backend with {model_short}: Illegal instruction", "", "crash"),
-            ("Usage", "Can I run vLLM on Apple Silicon (ARM) CPU?", "", ""),
-            ("Bug", "TPU v5e: model load fails with XLA compilation error", "", "crash"),
-            ("Feature", "XPU support for MoE models", "", ""),
-            ("Installation", "pip install vllm on aarch64 (GH200) pulls the x86 wheel", "", "build"),
-            ("Bug", "Gaudi HPU graph compilation stuck for Llama-3.1-70B", "", "hang"),
-            ("Usage", "How to run on AWS Neuron (Inferentia2)?", "", ""),
-            ("Performance", "CPU backend throughput on {cpu_arch} is much lower than expected", "",
-             "regression"),
-        ],
-    },
-    "quantization": {
-        _PR: [
-            "[Quantization] Add MXFP4 W4A16 path for {moe_model}",
-            "[Bugfix] Fix AWQ Marlin kernel for group size 64",
-            "[Kernel] Machete GPTQ kernels for Hopper",
-            "[Quantization] Support ModelOpt NVFP4 checkpoints for {model_short}",
-            "[Quantization][Bugfix] Fix bitsandbytes 4-bit loading with TP",
-            "[Quantization] Add Quark INT8 W8A8 support",
-            "[Feature] Online FP8 quantization for MoE weights",
-            "[Perf] Faster per-token-group FP8 quant kernel",
-            "[Quantization] compressed-tensors INT4 W4A8 for {model_short}",
-            "[Quantization] GGUF: load Qwen3 checkpoints exported from llama.cpp",
-            "[Bugfix] Fix FP8 KV cache scale loading for {model_short}",
-        ],
-        _ISSUE: [
-            ("Bug", "{model_short}-AWQ produces empty output", "", "wrong"),
-            ("Feature", "Support NVFP4 on Hopper via emulation", "", ""),
-            ("Bug", "GPTQ 4-bit model load fails: KeyError 'qweight'", "", "error"),
-            ("Usage", "FP8 KV cache scales for {model_short}?", "", ""),
-            ("Bug", "INT8 quantized {model_short} shows accuracy drop on GSM8K", "", "accuracy"),
-            ("Feature", "bitsandbytes 8-bit support for MoE models", "", ""),
-            ("Bug", "MXFP4 gpt-oss-120b fails on {nv_gpu}: unsupported quantization", "", "error"),
-        ],
-    },
-    "moe": {
-        _PR: [
-            "[MoE] Refactor fused_moe modular kernel for {quant}",
-            "[Kernel] Tune fused_moe config for {moe_model} on {nv_gpu}",
-            "[Perf] DeepEP low-latency kernels for expert parallel decode",
-            "[Core] EPLB: expert parallel load balancing for {moe_model}",
-            "[MoE][Bugfix] Fix shared experts overlap with TP",
-            "[Model] Support MoE routing with grouped top-k for GLM-4.6",
-            "[MoE] Chunked fused_moe to reduce activation memory",
-            "[Kernel] Triton MoE kernel for {gfx}",
-        ],
-        _ISSUE: [
-            ("Bug", "Expert parallel (EP) hangs with DP={dp} on {moe_model}", "", "hang"),
-            ("Feature", "Support LoRA on fused_moe layers", "", ""),
-            ("Performance", "MoE decode latency regression in {version}", "", "regression"),
-            ("Usage", "How to enable expert parallel for {moe_model} on 2 nodes?", "", ""),
-        ],
-    },
-    "spec": {
-        _PR: [
-            "[Spec Decode] Support EAGLE-3 for {model_short}",
-            "[V1][Spec Decode] Add n-gram proposer with GPU matching",
-            "[Spec Decode] MTP for DeepSeek-V3.2 with CUDA graphs",
-            "[Spec Decode] Suffix decoding support",
-            "[Bugfix][Spec Decode] Fix draft model KV cache allocation with prefix caching",
-            "[Spec Decode] Eagle3 drafter for gpt-oss-120b",
-            "[V1][Spec Decode] Tree attention for EAGLE",
-        ],
-        _ISSUE: [
-            ("Bug", "EAGLE3 acceptance rate drops to 0 with {model_short}", "", "wrong"),
-            ("Feature", "Support draft model speculative decoding in V1", "", ""),
-            ("Bug", "MTP with DeepSeek-R1 gives wrong output when num_speculative_tokens > 1", "", "wrong"),
-            ("Performance", "n-gram speculative decoding slower than baseline at high QPS", "", "regression"),
-        ],
-    },
-    "multimodal": {
-        _PR: [
-            "[Model] Support {vlm}",
-            "[Multimodal] Cache image processor outputs across requests",
-            "[Frontend] Support video input for {vlm}",
-            "[Model] Add audio support to Qwen3-Omni",
-            "[Bugfix] Fix Qwen2.5-VL image embedding mismatch with chunked prefill",
-            "[MM] Encoder cache for vision towers in V1",
-            "[Perf] Speed up Qwen2.5-VL vision encoder with FlashAttention",
-            "[Multimodal] Support image embeddings input for {vlm}",
-            "[Bugfix] Fix multi-image prompt placeholder count for {vlm}",
-        ],
-        _ISSUE: [
-            ("Bug", "{vlm} fails with multiple images per prompt", "", "error"),
-            ("Feature", "Support audio in chat completions for Qwen2.5-Omni", "", ""),
-            ("Bug", "Video input OOM for {vlm}", "", "oom"),
-            ("Usage", "How to pass image embeddings to a VLM directly?", "", ""),
-            ("Bug", "Qwen2.5-VL returns different output for the same image across runs", "", "wrong"),
-        ],
-    },
-    "models": {
-        _PR: [
-            "[Model] Support Qwen3-Next",
-            "[Model] Add DeepSeek-V3.2-Exp with sparse attention",
-            "[Model] Gemma 3n support",
-            "[Model] Support Mistral Large 3",
-            "[Model] GLM-4.6 tool calling and reasoning parser",
-            "[Model] MiniMax-M2 support",
-            "[Model] Kimi-K2 Thinking support",
-            "[Bugfix] Fix Llama 4 rope scaling with long context",
-            "[Model][gpt-oss] Support harmony format streaming",
-            "[Model] Add Olmo-3",
-            "[Model] Use the shared MLP implementation for {model_short}",
-            "[Bugfix] Fix Gemma 3 sliding window with prefix caching",
-            "[Model] Support Qwen3-VL-Embedding pooling",
-        ],
-        _ISSUE: [
-            ("New Model", "{new_model}", "", ""),
-            ("New Model", "Support {new_model}", "", ""),
-            ("Bug", "gpt-oss-120b returns empty content with the reasoning parser", "", "wrong"),
-            ("Bug", "Llama-3.1-8B-Instruct outputs repeated tokens after 1k tokens", "", "wrong"),
-            ("Usage", "How to run DeepSeek-V3 on 2 nodes?", "", ""),
-            ("Bug", "Kimi-K2 tool call ids are not unique", "", "error"),
-            ("Feature", "Support Mistral tokenizer mode for Magistral", "", ""),
-            ("Bug", "GLM-4.5-Air fails to load with transformers 4.57.3", "", "error"),
-        ],
-    },
-    "kernels": {
-        _PR: [
-            "[Attention] Add FlashInfer MLA backend",
-            "[Kernel] FA3 for sliding window with attention sinks",
-            "[Kernel][Triton] Speed up unified triton attention kernel",
-            "[Attention][CUTLASS] CUTLASS MLA for Blackwell",
-            "[Bugfix] Fix flash-attention varlen with head dim 256",
-            "[Kernel] Triton fused_moe for INT4 weights",
-            "[Kernel] Fused rms_norm + FP8 quant kernel",
-            "[Attention] FlashInfer: support FP8 query for decode",
-        ],
-        _ISSUE: [
-            ("Bug", "FlashInfer JIT compile fails for head dim 80", "", "error"),
-            ("Feature", "FlashAttention 3 on Ampere?", "", ""),
-            ("Bug", "MLA backend NaN with FP8 KV cache", "", "nan"),
-            ("Performance", "Triton attention backend slower than FlashAttention on {nv_gpu}", "",
-             "regression"),
-        ],
-    },
-    "compile": {
-        _PR: [
-            "[torch.compile] Fuse rms_norm + quant pass",
-            "[torch.compile] Cache compiled artifacts across runs",
-            "[Core] Full CUDA graphs for FlashInfer decode",
-            "[Bugfix] Fix CUDA graph capture with LoRA",
-            "[torch.compile] Support piecewise cudagraph with sequence parallel",
-            "[torch.compile] Reduce recompilation when max_num_seqs changes",
-            "[Perf] Capture fewer CUDA graph sizes by default",
-        ],
-        _ISSUE: [
-            ("Bug", "torch.compile recompiles on every request with {model_short}", "", "regression"),
-            ("Bug", "CUDA graph capture OOM for {model_short}", "", "oom"),
-            ("Performance", "Startup takes 5 minutes because of torch.compile", "", "regression"),
-            ("Feature", "Allow disabling cudagraph for specific batch sizes", "", ""),
-        ],
-    },
-    "distributed": {
-        _PR: [
-            "[Distributed] Pipeline parallel support for {model_short}",
-            "[Core] DP + EP load balancing across API servers",
-            "[KV Connector] NIXL: support heterogeneous TP",
-            "[P/D] Disaggregated prefill with LMCache",
-            "[Bugfix] Fix Ray executor hang on multi-node setup",
-            "[KV Offloading] CPU offloading connector for V1",
-            "[Distributed] Tensor parallel all-reduce fusion",
-            "[Bugfix][P/D] Fix NIXL handshake timeout",
-            "[Core] Support external launcher with DP",
-            "[KV Connector] {kv_connector}: support layer-wise transfer",
-        ],
-        _ISSUE: [
-            ("Bug", "Tensor parallel TP=8 hangs on Ray cluster", "", "hang"),
-            ("Bug", "Pipeline parallel PP=2 produces wrong output for {model_short}", "", "wrong"),
-            ("Usage", "How to do disaggregated prefill with NIXL across nodes?", "", ""),
-            ("Feature", "KV cache offloading to CPU in V1", "", ""),
-            ("RFC", "Unified KV connector API for P/D disaggregation", "", ""),
-            ("Bug", "DP={dp} with EP: NCCL timeout after 10 minutes", "", "hang"),
-            ("Bug", "{kv_connector} connector crashes when the decode instance restarts", "", "crash"),
-        ],
-    },
-    "frontend": {
-        _PR: [
-            "[Frontend] Support Responses API background mode",
-            "[Frontend] Add realtime websocket endpoint for ASR",
-            "[Frontend][Bugfix] Fix tool calling streaming with {tool_parser} parser",
-            "[Frontend] Structured output with xgrammar for JSON schema $ref",
-            "[Frontend] Reasoning parser for {reasoning_model}",
-            "[Frontend] OpenAI API: support `max_completion_tokens`",
-            "[Bugfix] Fix chat completions returning 500 with empty messages",
-            "[Frontend] Guided decoding: deprecate guided_json in favor of structured_outputs",
-            "[Frontend] Add --enable-log-outputs command line flag",
-            "[Frontend] Return prompt logprobs in the OpenAI-compatible server",
-            "[Bugfix] Fix http 400 on /v1/completions with echo=True",
-        ],
-        _ISSUE: [
-            ("Bug", "Tool calling with {tool_parser} parser returns invalid JSON", "", "wrong"),
-            ("Feature", "Support Responses API for non gpt-oss models", "", ""),
-            ("Bug", "Structured output (xgrammar) ignores enum in the schema", "", "wrong"),
-            ("Usage", "How to use guided decoding via the OpenAI client?", "", ""),
-            ("Bug", "Chat completions stream never finishes when the client disconnects", "", "hang"),
-            ("Feature", "Support `parallel_tool_calls=false` in chat completions", "", ""),
-            ("Bug", "reasoning_content is null with {reasoning_model} reasoning parser", "", "wrong"),
-        ],
-    },
-    "scheduler": {
-        _PR: [
-            "[Core] Prefix caching: hash blocks with SHA256 by default",
-            "[Core] Async scheduling with structured output",
-            "[Core] Optimize chunked prefill scheduling for long context",
-            "[V1][Core] Preemption by recompute when the KV cache is full",
-            "[Core] KV cache manager: hybrid allocator for sliding window",
-            "[Core] Remove the legacy block manager",
-            "[Scheduler] Priority scheduling in V1",
-            "[Core] Fix KV cache block leak on aborted requests",
-        ],
-        _ISSUE: [
-            ("Bug", "Prefix caching returns wrong output with LoRA", "", "wrong"),
-            ("Bug", "Requests preempted forever, scheduler stuck at 100% KV cache usage", "", "hang"),
-            ("Feature", "Priority scheduling in V1", "", ""),
-            ("Performance", "Chunked prefill hurts TTFT for long prompts", "", "regression"),
-            ("Usage", "What does 'GPU KV cache usage' in the log mean?", "", ""),
-        ],
-    },
-    "ci": {
-        _PR: [
-            "[CI/Build] Fix Docker build for arm64",
-            "[CI] Split entrypoints tests into shards",
-            "[Build] Use uv in the Dockerfile",
-            "[CI/Build] Upgrade pre-commit hooks",
-            "[CI] Fix flaky test_prefix_caching",
-            "[Build] Publish nightly wheels for CUDA {cuda_ver}",
-            "[CI/Build] Update PyTorch to 2.9.0",
-            "[CI] Skip {test_area} tests when only docs change",
-            "[CI/Build] Bump {dep_pin}",
-            "[CI][Bugfix] Fix step timeout in the AMD CI pipeline",
-        ],
-        _ISSUE: [
-            ("CI Failure", "{test_area} tests failing on main", "", "ci"),
-            ("Installation", "Docker image vllm/vllm-openai:{version} is missing flashinfer", "", "build"),
-            ("Installation", "Wheel build from source fails with CMake error", "", "build"),
-            ("CI Failure", "{test_area} test is flaky on L4", "", "ci"),
-        ],
-    },
-    "docs": {
-        _PR: [
-            "[Doc] Update the supported models list",
-            "[Doc] Fix typo in quantization docs",
-            "[Docs] Add an example for tool calling with streaming",
-            "[Doc] Clarify prefix caching docs",
-            "[Doc] Add tips for tuning max_num_batched_tokens",
-            "[Docs] Document the --kv-transfer-config command line option",
-            "[Doc] Fix broken links in the README",
-        ],
-        _ISSUE: [
-            ("Doc", "Missing documentation for --kv-transfer-config", "", ""),
-            ("Doc", "Broken link in the Quickstart", "", ""),
-            ("Doc", "Docs for sleep mode are outdated", "", ""),
-        ],
-    },
-    "performance": {
-        _PR: [
-            "[Perf] Reduce scheduler overhead with cached block hashes",
-            "[Perf] Improve throughput of detokenization",
-            "[Benchmark] Add random multimodal dataset to vllm bench serve",
-            "[Perf] Fix TTFT regression from the input processor",
-            "[Perf] Avoid CPU sync in the sampler",
-            "[Perf] Overlap prepare_inputs with model forward",
-        ],
-        _ISSUE: [
-            ("Performance", "Throughput regression after upgrading to {version}", "", "regression"),
-            ("Performance", "High TTFT with long prompts on {nv_gpu}", "", "regression"),
-            ("Performance", "Latency spikes every few minutes under steady load", "", "regression"),
-            ("Performance", "Benchmark: {model_short} throughput lower than SGLang", "", "regression"),
-        ],
-    },
-    "stability": {
-        _PR: [
-            "[Bugfix] Fix deadlock in shared memory broadcast",
-            "[Bugfix] Fix hang when a request is aborted during prefill",
-            "[Bugfix] Fix NaN in top-p sampler with temperature=0",
-            "[Bugfix] Fix illegal memory access in {kernel} for large batch",
-            "[Bugfix] Fix accuracy regression in {model_short} since {version}",
-            "[Bugfix] Fix OOM in CUDA graph capture for {moe_model}",
-            "[Bugfix] Fix engine crash on malformed tool call",
-        ],
-        _ISSUE: [],  # filled from _STABILITY below
-    },
-    "misc": {
-        _PR: [
-            "[Misc] Remove unused code in {module}",
-            "[Refactor] Move sampling params validation to the input processor",
-            "[Core] Clean up engine core output handling",
-            "[Misc] Improve the error message when --max-model-len is too large",
-            "[Misc] Add a command line option to disable the usage stats",
-            "[Misc] Fix relationship between max_num_seqs and cudagraph sizes in logs",
-            "[Chore] Rename VLLM_USE_V1 leftovers",
-            "[Misc] Update {dep_pin}",
-            "[Core] Support sleep mode level 2",
-            "[Misc] Add type hints to {module}",
-            "[Bugfix] Fix special tokens being dropped in the detokenizer",
-            "[Misc] Log an efficient warmup summary",
-            "[Misc] Make DPO reward models work with the pooling runner",
-            "[Bugfix] Handle array-valued stop tokens",
-            "[LoRA] Support LoRA for {model_short}",
-            "[Misc] Shipping lighter wheels by stripping debug info",
-            "[Core] Step-level timing in the engine core loop",
-            "[Bugfix] Fix prompt_logprobs with n > 1",
-        ],
-        _ISSUE: [
-            ("Usage", "vLLM vs ollama for local serving?", "", ""),
-            ("Misc", "Release schedule for {version}?", "", ""),
-            ("Feature", "Expose a command line flag for the prompt-cache salt", "", ""),
-            ("Usage", "How to set up a DPO-trained reward model with the pooling API?", "", ""),
-            ("Feature", "Support `n` > 1 with beam search", "", ""),
-            ("Usage", "Why does the output differ from transformers?", "", ""),
-        ],
-    },
-    "usage": {
-        _PR: [],
-        _ISSUE: [
-            ("Usage", "How to serve {model_short} with {n_gpu} GPUs?", "", ""),
-            ("Usage", "How to limit GPU memory usage for {model_short}?", "", ""),
-            ("Usage", "How do I pass a custom chat template to vllm serve?", "", ""),
-            ("Usage", "How to use LoRA adapters with the OpenAI server?", "", ""),
-            ("Usage", "Running {model_short} on {nv_gpu} with the max context length", "", ""),
-            ("Usage", "Is there a way to get token usage with stream=True?", "", ""),
-        ],
-    },
-}
-
-# Stability bug reports by failure family, so each day gets hangs, crashes, regressions and wrong output.
-_STABILITY: dict[str, list[tuple[str, str, str, str]]] = {
-    "hang": [
-        ("Bug", "vLLM hangs at 'Loading safetensors checkpoint shards' with TP={tp} on {nv_gpu}",
-         "With `--tensor-parallel-size {tp}` on {nv_gpu}, the server hangs forever right after "
-         "'Loading safetensors checkpoint shards' reaches 100%.", "hang"),
-        ("Bug", "Server hangs after {n_req} requests with {model_short}",
-         "After serving {n_req} requests, the server stops producing tokens; GPU utilization drops to 0 and "
-         "new requests just wait.", "hang"),
-        ("Bug", "Engine stuck at 'Capturing CUDA graphs' for {model_short}", "", "hang"),
-        ("Bug", "Deadlock when aborting streaming requests with {feature} enabled", "", "deadlock"),
-        ("Bug", "Process hangs on exit after offline inference with {model_short}", "", "hang"),
-        ("Bug", "{moe_model} with DP={dp} gets stuck: 'No available shared memory broadcast block found'", "",
-         "hang"),
-    ],
-    "crash": [
-        ("Bug", "Engine core crashes under high concurrency with {model_short}",
-         "Under ~200 concurrent requests the engine core process dies and the API server returns 500 for "
-         "everything afterwards.", "crash"),
-        ("Bug", "EngineDeadError with {model_short} on {version}", "", "crash"),
-        ("Bug", "Segfault in the tokenizer when serving {model_short}", "", "segfault"),
-        ("Bug", "CUDA error: an illegal memory access was encountered with {attn_backend}", "", "illegal"),
-        ("Bug", "OOM when loading {model_short} on {n_gpu}x{nv_gpu} despite gpu-memory-utilization 0.9", "",
-         "oom"),
-        ("Bug", "torch.OutOfMemoryError: CUDA out of memory during CUDA graph capture for {moe_model}", "",
-         "oom"),
-        ("Bug", "Server crashes with device-side assert triggered when using {feature}", "", "crash"),
-    ],
-    "regression": [
-        ("Bug", "Regression in {version}: TTFT doubled for {model_short}", "", "regression"),
-        ("Bug", "Throughput regression after upgrading from {version_old} to {version}", "", "regression"),
-        ("Bug", "{model_short} fails to load since {version} (regression from {version_old})", "", "error"),
-        ("Performance", "Performance regression with the {attn_backend} backend on {nv_gpu}", "",
-         "regression"),
-    ],
-    "wrong": [
-        ("Bug", "Wrong output / gibberish from {model_short} since {version}",
-         "Since upgrading to {version}, {model_short} answers with gibberish for roughly one request in ten; "
-         "{version_old} was fine with the same command.", "wrong"),
-        ("Bug", "Accuracy drop on GSM8K for {model_short} with {quant}", "", "accuracy"),
-        ("Bug", "NaN logits with {quant} {model_short} on {amd_gpu}", "", "nan"),
-        ("Bug", "{model_short} outputs repeated '!!!!!!' with prefix caching enabled", "", "wrong"),
-        ("Bug", "Incorrect output with chunked prefill and {spec}", "", "wrong"),
-        ("Bug", "Batch invariance broken: different output with batch size 1 vs 32 for {model_short}", "",
-         "wrong"),
-    ],
-}
-_TOPICS["stability"][_ISSUE] = [e for group in _STABILITY.values() for e in group]
-# Reports worded as people write them, with no failure word a template would prompt (no daily family of
-# their own): repeated output, null output, a failure with one configuration, a question that is a hang.
-_TOPICS["stability"][_ISSUE] += [
-    ("Bug", "Frequent repetitive decoding in {model_short}", "", "wrong"),
-    ("Bug", "{model_short} returns null content when hitting max_tokens", "", "wrong"),
-    ("Bug", "{feature} fails with PP > 1", "", "error"),
-    ("Bug", "Potential deadlock?", "", "deadlock"),
-]
-_STABILITY_ORDER = ("hang", "crash", "regression", "wrong")
+# Topics: how often each shows up among PRs and issues (their words are in texts.py).
 
 # Share of each topic (PR deck, issue deck). Every topic appears at least once per deck.
 _TOPIC_WEIGHTS: dict[str, tuple[int, int]] = {
@@ -674,66 +86,6 @@ _TOPIC_WEIGHTS: dict[str, tuple[int, int]] = {
     "frontend": (9, 8), "scheduler": (4, 3), "ci": (8, 3), "docs": (5, 2), "performance": (4, 4),
     "stability": (5, 14), "misc": (12, 3), "usage": (0, 8),
 }
-
-_ISSUE_PREFIX = {
-    "Bug": "[Bug]: ", "Feature": "[Feature]: ", "Usage": "[Usage]: ", "RFC": "[RFC]: ",
-    "Performance": "[Performance]: ", "Installation": "[Installation]: ", "Doc": "[Doc]: ",
-    "New Model": "[New Model]: ", "CI Failure": "[CI Failure]: ", "Misc": "[Misc]: ",
-}
-_ISSUE_TEMPLATE_LABEL = {
-    "Bug": "bug", "Feature": "feature request", "Usage": "usage", "RFC": "RFC", "Performance": "performance",
-    "Installation": "installation", "Doc": "documentation", "New Model": "new-model",
-    "CI Failure": "ci-failure",
-}
-
-# CJK, RTL and emoji items: (kind, title without prefix, first sentence).
-_CJK_ISSUES = [
-    ("Bug", "Qwen3-VL 在 MI300X 上推理时卡住",
-     "在 MI300X 上用 vLLM 部署 Qwen3-VL-30B-A3B，发送带图片的请求后服务卡住，没有任何报错。"),
-    ("Usage", "如何在多卡上部署 DeepSeek-V3？",
-     "我有 8 张 H100，想用 tensor parallel 部署 DeepSeek-V3，应该怎么设置参数？"),
-    ("Bug", "使用 FP8 量化后 Qwen3-30B-A3B 输出乱码",
-     "开启 `--quantization fp8` 之后，模型输出全是乱码，关闭后正常。"),
-    ("Performance", "开启 prefix caching 后吞吐下降明显",
-     "打开前缀缓存后吞吐反而下降了 30%，请问是否符合预期？"),
-    ("Feature", "希望支持 GLM-4.6 的 tool calling",
-     "目前 GLM-4.6 的工具调用解析不完整，希望官方支持。"),
-    ("Bug", "多机 PP=2 部署时 NCCL 超时崩溃",
-     "两台机器各 8 卡，pipeline parallel 为 2 时启动约十分钟后 NCCL 超时，进程崩溃。"),
-    ("Usage", "vllm serve 启动 Kimi-K2 时显存不足（OOM）怎么办",
-     "8 卡 H20 启动 Kimi-K2 时报 CUDA out of memory，已经把 gpu-memory-utilization 调到 0.95。"),
-    ("Bug", "Qwen2.5-VL 处理视频输入时报 CUDA error",
-     "传入一段 3 分钟的视频后报 CUDA error: an illegal memory access。"),
-    ("Bug", "Gemma 3 で日本語の出力が文字化けする",
-     "Gemma 3 27B で日本語のプロンプトを送ると、出力が文字化けします。"),
-    ("Usage", "Llama 3.1 한국어 모델을 TPU에서 실행하는 방법",
-     "TPU v5e에서 Llama 3.1 기반 한국어 모델을 서빙하고 싶습니다."),
-    ("Bug", "升级到 v0.11.2 后 DeepSeek-R1 推理卡死",
-     "升级之后 DeepSeek-R1 在高并发下会卡死，降级到 v0.11.0 正常。"),
-    ("Bug", "升级后 gpt-oss-120b 工具调用返回格式错误",
-     "使用 openai 解析器时，tool_calls 字段的 arguments 不是合法 JSON。"),
-]
-_RTL_ISSUES = [
-    (
-        "Usage",
-        "كيف أشغّل Llama-3.1-8B على بطاقة AMD MI300X؟",
-        "أحاول تشغيل النموذج على ROCm ولكن الخادم يتوقف عند التحميل.",
-    ),
-    ("Bug", "שגיאה בטעינת Gemma 3 עם FP8", "בעת טעינת המודל עם כימות FP8 מתקבלת שגיאת CUDA."),
-]
-_ADVERSARIAL_TITLES = [
-    "[Bug]: @everyone vllm serve crashes when the prompt contains <!channel>",
-    "[Frontend] Escape `<script>` tags in the chat template preview",
-    "[Bug]: **URGENT** ||spoiler|| tokens leak into reasoning_content",
-    "[Usage]: How to keep <@U123456> style mentions intact through the chat template?",
-    "[Bug]: Output contains <script>alert(1)</script> when echo=True",
-    "[Misc] Strip `@here` and <!here> from logged prompts",
-]
-_ADVERSARIAL_BODY = (
-    "@everyone <!channel> <@U123456> this breaks our Slack relay: **bold**, `code`, ||spoiler||, "
-    "<script>alert('xss')</script> and [a link](javascript:alert(1)) all end up in the notification."
-)
-_EMOJI = ["🚀", "🐛", "⚡", "🔥", "🎉", "✨", "🙏", "😢", "🤔", "👀", "🧪", "📝"]
 
 _DEPENDABOT = [
     ("actions/checkout", "4.2.2", "5.0.0"), ("actions/setup-python", "5.6.0", "6.0.0"),
@@ -788,20 +140,22 @@ _LABELS: list[tuple[str, str, str | None]] = [
 ]
 _LABEL_IDS = {name: 5_000_000_000 + 7919 * i for i, (name, _, _) in enumerate(_LABELS)}
 
-_LABEL_RULES: list[tuple[str, re.Pattern[str]]] = [
-    (name, re.compile(rx, re.IGNORECASE))
+_LABEL_RULES: list[tuple[str, re.Pattern[str]]] = [  # lower-case patterns, matched against a lower-cased title
+    (name, re.compile(rx))
     for name, rx in [
         ("qwen", r"qwen"),
         ("deepseek", r"deepseek"),
         ("llama", r"llama(?!\.cpp)"),
         ("gpt-oss", r"gpt-oss|harmony"),
-        ("rocm", r"\b(amd|rocm|aiter|mi3\d\dx?|gfx\d+|hip)\b"),
-        ("nvidia", r"\b(nvidia|cuda|cutlass|flashinfer|blackwell|b200|gb200)\b"),
+        ("rocm", r"\b(amd|rocm|aiter|mi3\d\dx?|mi250x?|gfx\d+|hip|rdna\d?|radeon|rccl)\b"),
+        ("nvidia", r"\b(nvidia|cuda(?! ?graph| error| out of)|cutlass|flashinfer|flashmla|deepgemm|blackwell|hopper|"
+                   r"b200|gb200|b300|"
+                   r"h100|h200|sm\d+|nvfp4)\b"),
         ("kv-connector", r"\bp/?d\b|nixl|lmcache|kv connector|mooncake"),
         ("tpu", r"\btpu\b|pallas"),
-        ("cpu", r"\b(cpu|arm|aarch64|graviton)\b"),
+        ("cpu", r"\[cpu\]|cpu backend|\b(arm|aarch64|graviton\d?|neoverse)\b"),
         ("x86-cpu", r"\bx86\b|avx512"),
-        ("intel-gpu", r"\bxpu\b|intel"),
+        ("intel-gpu", r"\bxpu\b|intel gpu|\barc (pro )?b\d+"),
         ("multi-modality", r"\b(vl|vlm|vision|image|images|video|audio|omni|multimodal|mm)\b|-vl|-omni"),
         ("speculative-decoding", r"spec decode|speculative|eagle|\bmtp\b|n-gram|suffix decoding|draft model"),
         ("structured-output", r"structured output|guided|xgrammar|json schema"),
@@ -815,269 +169,6 @@ _LABEL_RULES: list[tuple[str, re.Pattern[str]]] = [
         ("torch.compile", r"torch\.compile|cudagraph|cuda graph"),
         ("new-model", r"\[model\] (support|add)"),
     ]
-]
-
-# --------------------------------------------------------------------------------------------------------
-# Bodies.
-
-_BEFORE_SUBMITTING = (
-    "### Before submitting a new issue...\n\n"
-    "- [x] Make sure you already searched for relevant issues, and asked the chatbot living at the bottom "
-    "right corner of the [documentation page](https://docs.vllm.ai/en/latest/), which can answer lots of "
-    "frequently asked questions."
-)
-_PR_HEADER = (
-    "PLEASE FILL IN THE PR DESCRIPTION HERE ENSURING ALL CHECKLIST ITEMS (AT THE BOTTOM) "
-    "HAVE BEEN CONSIDERED."
-)
-_PR_CHECKLIST = (
-    "<details>\n<summary> Essential Elements of an Effective PR Description Checklist </summary>\n\n"
-    "- [{0}] The purpose of the PR, such as \"Fix some issue (link existing issues this PR will resolve)\".\n"
-    "- [{1}] The test plan, such as providing test command.\n"
-    "- [{2}] The test results, such as pasting the results comparison before and after, or e2e results\n"
-    "- [{3}] (Optional) The necessary documentation update, such as updating `supported_models.md` and "
-    "`examples` for a new model.\n"
-    "- [{4}] (Optional) Release notes update. If your change is user facing, please update the release notes "
-    "draft in the [Google Doc](https://docs.google.com/document/d/"
-    "1YyVqrgX4gHTtrstbq8oWUImOyPCKSGnJ7xtTpmXzlRs"
-    "/edit?tab=t.0).\n</details>"
-)
-_PR_FOOTER = (
-    "**BEFORE SUBMITTING, PLEASE READ <https://docs.vllm.ai/en/latest/contributing>** "
-    "(anything written below this line will be removed by GitHub Actions)"
-)
-_PR_ONE_LINERS = [
-    "As titled.", "Fixes #{ref}", "Follow-up to #{ref}.", "Small cleanup, no functional change.",
-    "See #{ref} for context.", "cc @{maint}", "Trivial fix, tested locally.",
-    "Split out of #{ref} to ease review.",
-]
-_PURPOSE_FOLLOW = [
-    "The root cause is that the shape check assumed a contiguous input, which is not true after {feature}.",
-    "Previously this path silently fell back to the slow implementation on {nv_gpu}.",
-    "This is needed to serve `{model}` with `--tensor-parallel-size {tp}`.",
-    "The change is behind an env var for now so we can compare on more hardware before flipping the default.",
-    "No behaviour change for the default configuration.",
-    "This unblocks #{ref}.",
-    "Discussed with @{maint} on Slack; this is the minimal version of the fix.",
-    "Most of the diff is moving code; the functional change is in `{module}`.",
-    "This also removes a redundant device sync in the hot path.",
-    "Reported by several users in #{ref}.",
-]
-_TEST_PLANS = [
-    "```bash\npytest -v tests/{test_area}\n```",
-    "```bash\nvllm serve {model} --tensor-parallel-size {tp} --max-model-len 32768\n"
-    "vllm bench serve --model {model} --dataset-name random --random-input-len 1024 "
-    "--random-output-len 128 --num-prompts 1000\n```",
-    "```bash\nlm_eval --model vllm --model_args pretrained={model},tensor_parallel_size={tp} "
-    "--tasks gsm8k --num_fewshot 5 --batch_size auto\n```",
-    "Existing CI. Added a unit test in `tests/{test_area}`.",
-    "```python\nfrom vllm import LLM, SamplingParams\n\nllm = LLM(model=\"{model}\")\n"
-    "print(llm.generate([\"The capital of France is\"], SamplingParams(max_tokens=16)))\n```",
-]
-_LM_EVAL = (
-    "|Tasks|Version|     Filter     |n-shot|  Metric   |   |Value |   |Stderr|\n"
-    "|-----|------:|----------------|-----:|-----------|---|-----:|---|-----:|\n"
-    "|gsm8k|      3|flexible-extract|     5|exact_match|↑  |{a}|±  |0.0078|\n"
-    "|     |       |strict-match    |     5|exact_match|↑  |{b}|±  |0.0081|"
-)
-_BENCH = (
-    "============ Serving Benchmark Result ============\n"
-    "Successful requests:                     1000\n"
-    "Benchmark duration (s):                  {dur}\n"
-    "Request throughput (req/s):              {rps}\n"
-    "Output token throughput (tok/s):         {otps}\n"
-    "---------------Time to First Token----------------\n"
-    "Mean TTFT (ms):                          {ttft}\n"
-    "Median TTFT (ms):                        {ttft_med}\n"
-    "P99 TTFT (ms):                           {ttft_p99}\n"
-    "-----Time per Output Token (excl. 1st token)------\n"
-    "Mean TPOT (ms):                          {tpot}\n"
-    "=================================================="
-)
-
-_LOGS: dict[str, str] = {
-    "hang": (
-        "(EngineCore_DP0 pid=2187) INFO 11-27 08:14:02 [gpu_model_runner.py:2602] Model loading took "
-        "15.2 GiB "
-        "and 41.9 seconds\n"
-        "(EngineCore_DP0 pid=2187) WARNING 11-27 08:25:13 [shm_broadcast.py:466] No available shared memory "
-        "broadcast block found in 60 seconds. This typically happens when some processes are hanging or "
-        "doing "
-        "some time-consuming work (e.g. compilation).\n"
-        "(EngineCore_DP0 pid=2187) WARNING 11-27 08:26:13 [shm_broadcast.py:466] No available shared memory "
-        "broadcast block found in 60 seconds. This typically happens when some processes are hanging or "
-        "doing "
-        "some time-consuming work (e.g. compilation)."
-    ),
-    "deadlock": (
-        "py-spy dump --pid 3121\n"
-        "Thread 3121 (idle): \"MainThread\"\n"
-        "    wait (threading.py:355)\n"
-        "    get (queue.py:171)\n"
-        "    run_busy_loop (vllm/v1/engine/core.py:760)\n"
-        "Thread 3188 (idle): \"output_handler\"\n"
-        "    acquire (vllm/distributed/device_communicators/shm_broadcast.py:431)\n"
-        "    dequeue (vllm/distributed/device_communicators/shm_broadcast.py:502)"
-    ),
-    "crash": (
-        "(APIServer pid=1) ERROR 11-27 10:02:11 [async_llm.py:480] AsyncLLM output_handler failed.\n"
-        "(APIServer pid=1) ERROR 11-27 10:02:11 [async_llm.py:480] Traceback (most recent call last):\n"
-        "(APIServer pid=1) ERROR 11-27 10:02:11 [async_llm.py:480]   File \"/usr/local/lib/python3.12/"
-        "dist-packages/vllm/v1/engine/async_llm.py\", line 439, in output_handler\n"
-        "(APIServer pid=1) ERROR 11-27 10:02:11 [async_llm.py:480]     "
-        "outputs = await engine_core.get_output_async()\n"
-        "(APIServer pid=1) ERROR 11-27 10:02:11 [async_llm.py:480] "
-        "vllm.v1.engine.exceptions.EngineDeadError: "
-        "EngineCore encountered an issue. See stack trace (above) for the root cause."
-    ),
-    "illegal": (
-        "Traceback (most recent call last):\n"
-        "  File \"/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py\", line 2421, "
-        "in execute_model\n    model_output = self.model(\n"
-        "torch.AcceleratorError: CUDA error: an illegal memory access was encountered\n"
-        "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
-        "might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1\n"
-        "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."
-    ),
-    "oom": (
-        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.75 GiB. GPU 0 has a total "
-        "capacity of 79.19 GiB of which 1.02 GiB is free. Including non-PyTorch memory, this process has "
-        "78.16 GiB memory "
-        "in use. Of the allocated memory 74.50 GiB is allocated by PyTorch, and 1.91 GiB is reserved by "
-        "PyTorch but unallocated."
-    ),
-    "segfault": (
-        "!!!!!!! Segfault encountered !!!!!!!\n"
-        "  File \"<unknown>\", line 0, in tokenizers::tokenizer::TokenizerImpl::decode\n"
-        "Fatal Python error: Segmentation fault\n\n"
-        "Current thread 0x00007f3a2c5ff640 (most recent call first):\n"
-        "  File \"/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/detokenizer.py\", line 254 "
-        "in decode_next\n"
-        "Segmentation fault (core dumped)"
-    ),
-    "nan": (
-        "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0\n"
-        "  File \"/usr/local/lib/python3.12/dist-packages/vllm/v1/sample/ops/topk_topp_sampler.py\", "
-        "line 287, "
-        "in random_sample"
-    ),
-    "wrong": (
-        "Prompt: 'The capital of France is', Generated text: ' Paris. Paris. Paris!!!!!!!!!!!!!!!!!!!!!!!'\n"
-        "Prompt: 'Write a haiku about GPUs', Generated text: '<unk><unk> pérdida bahwa 的的的的的'"
-    ),
-    "accuracy": _LM_EVAL.format(a="0.7121", b="0.6934"),
-    "regression": (
-        "|            | {version_old} | {version} |\n|---|---:|---:|\n"
-        "| Output token throughput (tok/s) | 11842 | 8123 |\n"
-        "| Mean TTFT (ms) | 412 | 938 |\n| Mean TPOT (ms) | 21.3 | 30.8 |"
-    ),
-    "error": (
-        "Traceback (most recent call last):\n"
-        "  File \"/usr/local/lib/python3.12/dist-packages/vllm/model_executor/model_loader/"
-        "default_loader.py\", "
-        "line 269, in load_weights\n    loaded_weights = model.load_weights(\n"
-        "KeyError: 'model.layers.0.mlp.experts.w13_weight_scale'"
-    ),
-    "build": (
-        "CMake Error at CMakeLists.txt:412 (message):\n  Unsupported architecture for the requested kernels\n"
-        "error: subprocess-exited-with-error\n"
-        "  × Building wheel for vllm (pyproject.toml) did not run successfully."
-    ),
-    "ci": (
-        "FAILED tests/{test_area}/test_basic.py::test_models[True-auto-1] - AssertionError: "
-        "Test0:\nMatched tokens:\t[13, 576, 6722]\nhf:\t'The capital of France is Paris.'\n"
-        "vllm:\t'The capital of France is Lyon.'"
-    ),
-}
-
-_REPRO = [
-    (
-        "```bash\nvllm serve {model} --tensor-parallel-size {tp} --max-model-len 32768 "
-        "--gpu-memory-utilization 0.9\n```"
-    ),
-    (
-        "```python\nfrom vllm import LLM, SamplingParams\n\nllm = LLM(model=\"{model}\", "
-        "tensor_parallel_size={tp})\noutputs = llm.generate([\"Hello, my name is\"] * 256, "
-        "SamplingParams(temperature=0.8, top_p=0.95))\n```"
-    ),
-    "```bash\ndocker run --gpus all -p 8000:8000 vllm/vllm-openai:{version} --model {model}\n```",
-    (
-        "```bash\ncurl http://localhost:8000/v1/chat/completions -H 'Content-Type: application/json' -d "
-        "'{\"model\": \"{model}\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}'\n```"
-    ),
-]
-
-# Human comments by role. {ref}/{maint} change per comment; other slots reuse the item's values.
-_C_REVIEW = [
-    "LGTM, thanks!", "Thanks for the contribution! Could you add a unit test for this?",
-    "cc @{maint} for the {topic_word} side",
-    "Can you rebase onto main? The CI failure should be fixed by #{ref}.",
-    "The failing test looks unrelated; retrying.", "Nice speedup 🚀",
-    "Could you share benchmark numbers before/after on {nv_gpu}?",
-    "Merging since the failures are unrelated.", "Let's wait for #{ref} to land first.",
-    "Added the `ready` label to run the full CI.", "/gemini review", "Is this still needed after #{ref}?",
-    "Left a few comments, otherwise looks good.",
-    "Can we put this behind a flag until we verify on more hardware?", "Please fix pre-commit.",
-    "This changes the default behaviour; could you add a note to the docs?",
-    "Thanks! Approving, but please address the nit about naming.",
-    "@{author} could you resolve the conflicts?",
-    (
-        "Could you also run the lm_eval gsm8k check?\n\n```bash\nlm_eval --model vllm --model_args "
-        "pretrained={model} --tasks gsm8k --num_fewshot 5\n```"
-    ),
-]
-_C_PR_AUTHOR = [
-    "Done, PTAL.", "Addressed the comments, PTAL again @{maint}", "Rebased onto main.",
-    "Thanks for the review!", "Added a test in `tests/{test_area}`.", "Good catch, fixed.",
-    (
-        "Updated with the benchmark results:\n\n| | main | this PR |\n|---|---:|---:|\n| Output throughput "
-        "(tok/s) | 9876 | 11234 |\n| TTFT p50 (ms) | 812 | 640 |"
-    ),
-    "The remaining CI failure is a known flaky test (#{ref}).", "@{maint} could you take another look?",
-    "I think this is ready now.", "Will split the refactor into a separate PR.",
-]
-_C_PR_COMMUNITY = [
-    "Is there an ETA for this? We need it for {model_name} in production.",
-    "Tested this on {nv_gpu}, works for me 👍", "+1, would love to see this merged.",
-    "Does this also fix #{ref}?", "Confirmed this fixes the issue for us.",
-    "Any plans to support {amd_gpu} as well?",
-]
-_C_ISSUE_MAINT = [
-    "Can you share the full log with `VLLM_LOGGING_LEVEL=DEBUG`?",
-    "Could you try the latest nightly? This should be fixed by #{ref}.", "I can reproduce this on main.",
-    "cc @{maint}", "This looks like a duplicate of #{ref}.", "Workaround for now: pass `--enforce-eager`.",
-    "Thanks for the report. Which version of {dep} do you have?",
-    "Can you try with `--compilation-config '{\"cudagraph_mode\": \"PIECEWISE\"}'`?",
-    "Please fill in the environment section; the output of `python collect_env.py` helps a lot.",
-    "We are tracking this in #{ref}.", "Does it still happen with `--no-enable-prefix-caching`?",
-]
-_C_ISSUE_AUTHOR = [
-    "Thanks, it works after upgrading to {version}.", "Here is the full log:\n\n```text\n{log}\n```",
-    "Same result with `--enforce-eager`.", "I tried the nightly and it still happens.",
-    (
-        "Here's my launch command:\n\n```bash\nvllm serve {model} --tensor-parallel-size {tp} "
-        "--max-model-len 32768\n```"
-    ),
-    "It only happens with {feature} enabled.", "Any update on this?", "Thanks! I'll test it today.",
-]
-_C_ISSUE_COMMUNITY = [
-    "Same issue here on {nv_gpu} with {version}.", "+1", "I'm seeing the same thing with {model_name}.",
-    "Any update on this?", "Still seeing this with {version} 😢", "Same here, 8x{nv_gpu}, TP={tp}.",
-    "Workaround that worked for me: set `VLLM_USE_FLASHINFER_SAMPLER=0`.", "Also happens on {amd_gpu}.",
-    "Downgrading to {version_old} fixes it for me.", "Can confirm on {version}, with and without {feature}.",
-    "Is there a fix planned for the next release?", "I hit this too:\n\n```\n{log}\n```",
-]
-_C_CJK = [
-    "同样遇到这个问题", "请问有解决方案吗？", "我这边在 {nv_gpu} 上也复现了",
-    "升级到 {version} 后解决了，谢谢！", "同问，+1", "同じ問題が発生しています。",
-]
-_C_CLOSE_COMPLETED = [
-    "Closing as fixed by #{ref}. Feel free to reopen if you still see it.", "Fixed in {version}.",
-    "Closing since the fix landed in #{ref}.", "This should be resolved on main now, closing.",
-]
-_C_CLOSE_NOT_PLANNED = [
-    "Closing as a duplicate of #{ref}.", "This is expected behaviour; closing.",
-    "Closing as this is a transformers issue rather than vLLM.", "We won't support this for now, closing.",
 ]
 
 _WELCOME = (
@@ -1157,13 +248,6 @@ _ORGS = ["amd", "nv", "intel", "ibm", "redhat", "google", "meta", "aws", "ms", "
 # A hardware vendor's engineers and its shared team account, which opens real PRs (not a bot).
 _VENDOR_LOGINS = ["hongxiayang-amd", "vllmellm", "kliuae-amd"]
 # AMD Quark quantization PRs whose titles do not name the vendor or ROCm.
-_QUARK_TITLES = [
-    "[Quantization] Support Quark MXFP4 W4A4 checkpoints for {model}",
-    "[Quantization] Load Quark FP8 per-channel scales for {model}",
-    "[Bugfix] Fix Quark W8A8 INT8 weight loading with TP={tp}",
-    "[Quantization] Quark: dynamic MXFP4 activations for {model}",
-]
-
 _BOTS = {
     # login: (id, association, app slug)
     "dependabot[bot]": (49699333, "CONTRIBUTOR", "dependabot"),
@@ -1387,42 +471,31 @@ class _Item:
     size: str = ""  # what its diff looks like (_SIZES); "" = read from the title
     # (created, updated, user, body)
     comments: list[tuple[int, int, _User, str]] = field(default_factory=list)
+    purpose: str = ""  # a PR's purpose template (texts.PRS), or an issue's fix-PR title template
+    kept: bool = False  # retitled on purpose (showcase, vendor, fix, series): links leave it alone
+    fixes: _Item | None = None  # the report a fix PR closes
+    fixed_by: _Item | None = None  # the PR that fixes a report
+    also_fixes: list[int] = field(default_factory=list)  # other reports of the same bug a fix PR closes
+    follows: int = 0  # a PR series' previous part
+    step: int = 0  # how far its thread has got (stages of texts' thread banks)
+    asked: str = ""  # what the triaging maintainer or the reviewer asked for
+    triager: _User | None = None  # the maintainer (or reviewer) who keeps answering in its thread
 
 
 
 # Each day's showcase of key changes that ranking must get right (docs/editorial.md, "Key changes"): an internal
 # removal that is not a breaking change, a refactor across four model families, a speed-up that quotes a
 # figure, and a big new-model PR still in review. (title, size kind); the first day takes the first of each.
-_SHOWCASE: dict[str, list[tuple[str, str]]] = {
-    "cleanup": [("[Refactor] Remove useless syncwarp", "cleanup"),
-                ("[Refactor] Remove unused helper in {module}", "cleanup"),
-                ("[Misc] Remove redundant contiguous() calls in the sampler", "cleanup"),
-                ("[Refactor] Remove dead code in the attention backends", "cleanup"),
-                ("[Refactor] Remove useless syncwarp in {kernel}", "cleanup")],
-    "wide": [("[Refactor] Unify rotary embedding across Llama, Qwen, DeepSeek and Gemma models", "wide_refactor"),
-             ("[Refactor] Share the MoE router between DeepSeek, Qwen, GLM and Kimi models", "wide_refactor"),
-             ("[Refactor] Move Llama, Mistral, Qwen and Gemma decoder layers onto one base class",
-              "wide_refactor"),
-             ("[Refactor] Consolidate weight loading for Qwen, Llama, GLM and MiniMax models", "wide_refactor")],
-    "perf": [("[Perf] Fused MoE routing: 1.8x faster decode for DeepSeek-V3 on H200", "perf"),
-             ("[Perf] Overlap detokenization with the forward pass: 30% lower TTFT", "perf"),
-             ("[Perf][Kernel] 2.1x faster top-k/top-p sampler", "perf"),
-             ("[Perf] Cut KV cache memory usage by 25% with block compaction", "perf"),
-             ("[Perf] 1.5x faster prefix-cache hashing", "perf")],
-    "model": [("[Model] Add support for {new_model}", "model"),
-              ("[Model][Multimodal] Support {new_model} with video input", "model"),
-              ("[New Model] {new_model} support", "model")],
-}
-# Diff shape by kind of PR: (median lines changed, sigma, median files, files sigma, share of additions).
 _SIZES: dict[str, tuple[float, float, float, float, float]] = {
     "typo": (3, 0.4, 1, 0.0, 0.5), "deps": (4, 0.5, 1, 0.3, 0.5), "cleanup": (14, 0.7, 1.5, 0.4, 0.15),
     "docs": (35, 0.9, 2, 0.5, 0.8), "ci": (30, 0.9, 2, 0.6, 0.6), "bugfix": (35, 0.9, 2, 0.6, 0.7),
     "perf": (160, 0.8, 4, 0.5, 0.7), "feature": (250, 0.9, 5, 0.6, 0.8), "kernel": (700, 0.8, 7, 0.5, 0.85),
     "model": (1100, 0.6, 9, 0.4, 0.92), "refactor": (450, 0.8, 14, 0.5, 0.5),
     "wide_refactor": (900, 0.4, 28, 0.25, 0.5), "other": (80, 1.0, 3, 0.7, 0.7),
+    "new_model": (2400, 0.3, 12, 0.3, 0.93),  # a new architecture with its processor, tests and docs
 }
-_SIZE_RULES: list[tuple[str, re.Pattern[str]]] = [
-    (kind, re.compile(rx, re.IGNORECASE)) for kind, rx in [
+_SIZE_RULES: list[tuple[str, re.Pattern[str]]] = [  # lower-case patterns, matched against a lower-cased title
+    (kind, re.compile(rx)) for kind, rx in [
         ("typo", r"\btypos?\b"),
         ("cleanup", r"\bremove (useless|unused|dead|redundant|unnecessary)\b"),
         ("docs", r"^\[docs?\]"),
@@ -1437,16 +510,17 @@ _SIZE_RULES: list[tuple[str, re.Pattern[str]]] = [
     ]
 ]
 
-class _Deck:
-    """Topic draws as a shuffled deck, so every topic shows up a few times even in small samples."""
+class _Deck(Generic[_T]):
+    """Draws as a shuffled deck (topics, a topic's templates), so each shows up a few times even in small
+    samples."""
 
-    def __init__(self, rng: random.Random, weights: dict[str, int]) -> None:
+    def __init__(self, rng: random.Random, weights: dict[_T, int]) -> None:
         self._rng = rng
         self._cards = [t for t, w in weights.items() for _ in range(w)]
         self._pos = len(self._cards)
-        self._order: list[str] = []
+        self._order: list[_T] = []
 
-    def draw(self) -> str:
+    def draw(self) -> _T:
         if self._pos >= len(self._order):
             self._order = self._cards[:]
             self._rng.shuffle(self._order)
@@ -1457,68 +531,25 @@ class _Deck:
 
 
 # How contributors tell apart PRs and reports on the same subject (titles are kept unique).
-_PR_VARIANTS = (" [{n}/N]", " (follow-up to #{ref})", " for {model_short}", " when {feature} is enabled",
-                " (part {n})", " (take {n})", " - cleanup")
-_ISSUE_VARIANTS = (" on {version}", " with {model_short}", " when {feature} is enabled", " (TP={tp})",
-                   " on {nv_gpu}")
 _TAGS_RE = re.compile(r"^(?:\[[^\]]*\]\s*)+")
 _PREFIX_RE = re.compile(r"^(?:\[[^\]]*\]:?\s*)+")
-# First sentences when the title entry has none: they restate the title ({t}) in the template's voice.
-_FIRST_SENTENCES: dict[str, tuple[str, ...]] = {
-    "Bug": (
-               "{t}. This happens every time I start the server with `vllm serve {model}`.",
-               "After upgrading to {version}, I'm running into this: {t}.",
-               "{t}; reproducible on a fresh install of {version}.",
-               "I'm seeing the following problem: {t}. Details and logs below.",
-           ),
-    "Feature": (
-                   (
-                       "Request: {t}. We run `{model}` in production and this is the main thing keeping us "
-                       "on a fork."
-                   ),
-                   (
-                       "{t}. Several users have asked for this on Slack and it would simplify our deployment "
-                       "a lot."
-                   ),
-               ),
-    "Usage": (
-                 "{t} I've read the docs but couldn't find a clear answer.",
-                 "Question: {t} I'm on {version} with {n_gpu}x{nv_gpu}.",
-             ),
-    "Performance": ("{t}. Numbers below were measured with `vllm bench serve` on {nv_gpu}.",),
-    "Installation": ("{t}. Full build log below.", "Installing {version} fails: {t}."),
-    "Doc": ("{t}. The current page is confusing for first-time users.",),
-    "New Model": (
-                     (
-                         "{t} was released recently and is trending on Hugging Face; it would be great to "
-                         "support it."
-                     ),
-                 ),
-    "RFC": ("{t}. This RFC proposes a plan and asks for feedback before we start.",),
-    "CI Failure": ("{t}. It started failing on main in the last day and blocks unrelated PRs.",),
-    "Misc": ("{t}",),
-}
-_VERBS = {
-    "fix": "fixes", "add": "adds", "support": "adds support for", "enable": "enables", "remove": "removes",
-    "update": "updates", "use": "uses", "tune": "tunes", "refactor": "refactors", "improve": "improves",
-    "optimize": "optimizes", "move": "moves", "make": "makes", "skip": "skips", "upgrade": "upgrades",
-    "clean": "cleans", "speed": "speeds", "reduce": "reduces", "avoid": "avoids", "cache": "caches",
-    "split": "splits", "build": "builds", "publish": "publishes", "capture": "captures",
-    "document": "documents", "clarify": "clarifies", "log": "logs", "handle": "handles", "rename": "renames",
-    "strip": "strips", "escape": "escapes", "return": "returns", "overlap": "overlaps", "allow": "allows",
-    "re-enable": "re-enables", "fuse": "fuses", "expose": "exposes", "bump": "bumps",
-}
-
-
-def _purpose(title: str) -> str:
-    text = _TAGS_RE.sub("", title).strip()
-    if not text:
-        return "This PR is a small cleanup."
-    first, _, rest = text.partition(" ")
-    verb = _VERBS.get(first.lower())
-    if verb:
-        return f"This PR {verb} {rest}.".replace("..", ".")
-    return f"This PR adds {text}.".replace("..", ".")  # keeps names as written (MiniMax-M2, Pallas)
+_SLOT_RE = re.compile(r"\{(\w+)\}")
+_VARIANT_RE = re.compile(r"\[\d+/N\]|\(part \d\)|\(follow-up to #|^\[WIP\]")
+# PR titles whose words the topic tests rely on (hard negatives, rare aliases): never retitled by a link.
+_ANCHOR_RE = re.compile(r"llama\.cpp|relationship|on-chip|harmony|DPO|array|command line|FA3|RDNA|block manager|"
+                        r"websocket|Gaudi|Neuron|flash-attention|[Gg]uided decoding")
+# Topics whose items are about one vendor's stack whatever their words say.
+_ROUTINE = frozenset({"docs", "ci", "deps", "typo", "cleanup"})
+_USER_FACING = frozenset({"feature", "perf", "kernel", "model", "new_model"})
+_RECENT = ("v0.11.0", "v0.11.1", "v0.11.2", "v0.11.2", "v0.12.0rc1", "nightly")
+_TOPIC_PLATFORM = {"rocm": "amd", "cuda": "nvidia", "hardware": "cpu"}
+_ISSUES = {**tx.ISSUES, "stability": [*(e for group in tx.STABILITY.values() for e in group), *tx.STABILITY_EXTRA]}
+# Thread stages (texts.py has each stage's lines): reports, questions and requests, pull requests.
+_BUG_STAGES = ("triage", "answer", "confirm", "diagnose", "fix", "verify")
+_HOT_BUG_STAGES = ("triage", "answer", "confirm", "diagnose", "confirm", "argue", "fix", "verify")
+_ASK_STAGES = ("ask", "answer", "confirm")
+_HOT_ASK_STAGES = ("ask", "answer", "confirm", "argue")
+_PR_STAGES = ("review", "answer", "reporter", "approve", "ci", "merge")
 
 
 class _Generator:
@@ -1547,6 +578,9 @@ class _Generator:
         self.items: list[_Item] = []
         self.rhythm = _Rhythm(self.start, self.end)
         self.seen_titles: set[str] = set()  # membership only, never iterated (determinism)
+        self._roles: dict[tuple[int, str], _User] = {}  # who argues which side of a hot thread
+        self._decks: dict[tuple[str, str], _Deck[int]] = {}  # each topic's templates, dealt in turn
+        self._fix_titles: dict[str, _Item] = {}  # fix PRs by title (a bug reported twice has one fix)
 
     # ---- plan: which items exist, when, and what kind ------------------------------------------------
 
@@ -1596,8 +630,8 @@ class _Generator:
                 by_day.setdefault(it.created // _DAY, []).append(it)
         for day in sorted(by_day):
             issues = by_day[day]
-            chosen = rng.sample(issues, min(len(issues), len(_STABILITY_ORDER)))
-            for family, it in zip(_STABILITY_ORDER, chosen, strict=False):
+            chosen = rng.sample(issues, min(len(issues), len(tx.STABILITY_ORDER)))
+            for family, it in zip(tx.STABILITY_ORDER, chosen, strict=False):
                 it.topic = "stability"
                 it.fail = family  # resolved to a template in _titles
                 it.forced = True
@@ -1620,8 +654,8 @@ class _Generator:
         mark(pool, n // 500 + (1 if n >= 100 else 0), "adversarial")  # ~0.2%, well under 1%
         for it in self.items:
             if it.special == "adversarial":  # the title decides whether it is an issue or a PR
-                fresh = [t for t in _ADVERSARIAL_TITLES if t not in self.seen_titles]
-                it.title = rng.choice(fresh or _ADVERSARIAL_TITLES)
+                fresh = [t for t in tx.ADVERSARIAL_TITLES if t not in self.seen_titles]
+                it.title = rng.choice(fresh or tx.ADVERSARIAL_TITLES)
                 self.seen_titles.add(it.title)
                 it.is_pr = "]: " not in it.title
                 if not it.is_pr:
@@ -1657,7 +691,7 @@ class _Generator:
                 it.hot = True
                 if rng.random() < 0.6:
                     it.topic = "stability"
-                    it.fail = rng.choice(_STABILITY_ORDER)
+                    it.fail = rng.choice(tx.STABILITY_ORDER)
             self.items.append(it)
 
     # ---- numbers, titles, people, lifecycle --------------------------------------------------------
@@ -1682,6 +716,7 @@ class _Generator:
         self.items.sort(key=lambda x: x.number)
         self.max_number = max((it.number for it in self.items), default=first)
         self.issue_numbers = [it.number for it in self.items if not it.is_pr]
+        self.pr_numbers = [it.number for it in self.items if it.is_pr]
 
     def _dyn(self, it: _Item) -> Callable[[str], str]:
         rng = self.rng
@@ -1691,6 +726,14 @@ class _Generator:
                 lo = max(1, it.number - 1500)
                 hi = max(lo, min(self.max_number, it.number + 400))
                 return str(rng.randint(lo, hi))
+            if key == "gpu_any":  # each "+1" names its own hardware
+                return other_gpu(rng, it.vars)
+            if key == "version_any":
+                return rng.choice(_RECENT)
+            if key == "later_pr":  # a PR of the sample opened after this item
+                k = bisect_left(self.pr_numbers, it.number + 1)
+                pool = self.pr_numbers[k:k + 300]
+                return str(rng.choice(pool)) if pool else str(min(self.max_number, it.number + 1))
             return self.people.pick(rng, "maintainers").login
 
         return dyn
@@ -1705,10 +748,10 @@ class _Generator:
         self._showcase()
 
     def _showcase(self) -> None:
-        """Each whole day of the window gets ``_SHOWCASE``'s four key changes, on PRs the day already has (their
+        """Each whole day of the window gets ``texts.SHOWCASE``'s four key changes, on PRs the day already has (their
         own stream of random numbers: everything else stays as it was)."""
         rng = random.Random(f"showcase:{self.seed}")
-        human_prs = [it for it in self.items if it.is_pr and not it.old and not it.special]  # no bots' PRs
+        human_prs = [it for it in self.items if it.is_pr and not it.old and not it.special and not it.kept]
         for day, day_start in enumerate(range(self.start, self.end - _DAY + 1, _DAY)):
             day_end = day_start + _DAY
             merged = [it for it in human_prs if it.merged is not None and day_start <= it.merged < day_end]
@@ -1724,16 +767,24 @@ class _Generator:
             big.weight = max(big.weight, rng.uniform(8.0, 14.0))  # reviewers at work: comments in the window
 
     def _retitle(self, it: _Item, group: str, day: int, rng: random.Random) -> None:
-        entries = _SHOWCASE[group]
-        template, size = entries[day % len(entries)]
-        base = title = _fill(template, rng, it.vars, self._dyn(it))
+        entries = tx.SHOWCASE[group]
+        template, size, purpose = entries[day % len(entries)]
+        it.vars = {"author": it.vars["author"]}
+        self._prepare(it.vars, template, "performance" if group == "perf" else "models", "", rng)
+        base = title = fill(template, rng, it.vars, self._dyn(it))
+        new = it.vars.get("awaited_model") or it.vars.get("awaited_vlm")
+        if new:  # its body talks about the new checkpoint, not one the catalogue has
+            it.vars["new_model"] = new
+            it.vars["model"] = _hf_guess(new)
+            it.vars["model_name"] = new
         part = 1
         while title in self.seen_titles:  # a later day's take on the same change ("[2/N]"); never "- cleanup"
             part += 1
             title = f"{base} [{part}/N]"
         self.seen_titles.add(title)
-        it.title, it.size = title, size
-        labels = [name for name, rx in _LABEL_RULES if rx.search(title)]
+        it.title, it.size, it.purpose, it.kept = title, size, purpose, True
+        low = title.lower()
+        labels = [name for name, rx in _LABEL_RULES if rx.search(low)]
         it.labels = list(dict.fromkeys([*labels, *(["ready"] if it.merged is not None else [])]))
 
     def _author(self, it: _Item) -> None:
@@ -1754,45 +805,53 @@ class _Generator:
 
     def _title(self, it: _Item) -> None:
         rng = self.rng
-        v = it.vars
         dyn = self._dyn(it)
         if it.special == "dependabot":
             fresh = [d for d in _DEPENDABOT if f"Bump {d[0]} from {d[1]} to {d[2]}" not in self.seen_titles]
             dep, a, b = rng.choice(fresh or _DEPENDABOT)
             it.title = f"Bump {dep} from {a} to {b}"
             self.seen_titles.add(it.title)
-            v.update(dep=dep, dep_a=a, dep_b=b)
+            it.vars.update(dep=dep, dep_a=a, dep_b=b)
             return
         if it.special == "pre-commit":
             it.title = "[pre-commit.ci] pre-commit autoupdate"
             return
         if it.special in ("cjk", "rtl"):
-            entries = _CJK_ISSUES if it.special == "cjk" else _RTL_ISSUES
-            fresh = [e for e in entries if _ISSUE_PREFIX[e[0]] + e[1] not in self.seen_titles]
-            kind, text, sentence = rng.choice(fresh or entries)
-            title = _ISSUE_PREFIX[kind] + text
-            if not fresh:
-                title += f" ({rng.choice(_SLOTS['version'])}, {rng.choice(_SLOTS['nv_gpu'])})"
+            entries = tx.CJK_ISSUES if it.special == "cjk" else tx.RTL_ISSUES
+            unused = [e for e in entries if tx.ISSUE_PREFIX[e[0]] + e[1] not in self.seen_titles]
+            kind, text, sentence, stack = rng.choice(unused or entries)
+            title = tx.ISSUE_PREFIX[kind] + text
+            if not unused:
+                title += f" ({rng.choice(SLOTS['version'])})"
             self.seen_titles.add(title)
             it.itype, it.title, it.first_sentence = kind, title, sentence
-            it.fail = "hang" if "卡" in text else ""
+            it.vars.update(stack)
+            model = model_of(stack.get("model_name", ""))
+            if model is not None:
+                it.vars["model"] = model.hf
+            it.fail = "hang" if "卡" in text else "wrong" if ("乱码" in text or "文字化け" in text) else ""
             return
         if it.special == "adversarial":  # title chosen in _specials
+            it.vars["platform"] = pick_platform(rng)
+            it.purpose = tx.ADVERSARIAL_PURPOSES.get(it.title, "")
             return
         # Real trackers rarely repeat a title exactly: retry with fresh slots, then vary it the way
-        # contributors do ("[2/N]", "for <model>", "(follow-up to #N)").
+        # contributors do ("[2/N]", "(part 2)", "on v0.11.2").
+        v: dict[str, str] = {}
+        title = kind = sentence = fail = extra = ""
         for attempt in range(8):
             v = {"author": it.vars["author"]}
-            title, kind, sentence, fail = self._draw_title(it, v, dyn)
-            if attempt >= 2:
+            title, kind, sentence, fail, extra = self._draw_title(it, v, dyn)
+            if attempt >= 3 and (it.is_pr or kind in ("Bug", "Performance", "Installation")):
                 title = self._vary(title, it.is_pr, v, dyn)
             if title not in self.seen_titles:
                 break
         self.seen_titles.add(title)
         it.vars = v
+        it.purpose = extra
         if it.is_pr:
             if it.special == "emoji":
-                emoji = rng.choice(_EMOJI)
+                emoji = rng.choice(tx.EMOJI)
                 title = f"{title} {emoji}" if rng.random() < 0.7 else f"{emoji} {title}"
             elif it.special == "long":
                 title += (" and also handle the case where the model config has no rope_scaling, the"
@@ -1806,7 +865,7 @@ class _Generator:
             return
         it.itype, it.fail, it.first_sentence = kind, fail, sentence
         if it.special == "emoji":
-            title = f"{title} {rng.choice(_EMOJI)}"
+            title = f"{title} {rng.choice(tx.EMOJI)}"
         elif it.special == "long":
             title += (" when running with tensor parallel, prefix caching and chunked prefill all enabled"
                       " on a multi-node Kubernetes deployment behind an nginx ingress (works fine on a"
@@ -1815,15 +874,19 @@ class _Generator:
             it.title = title[0].lower() + title[1:] if rng.random() < 0.5 else title
             it.itype = ""
         else:
-            it.title = _ISSUE_PREFIX[kind] + title
+            it.title = tx.ISSUE_PREFIX[kind] + title
 
     def _draw_title(
         self, it: _Item, v: dict[str, str], dyn: Callable[[str], str]
-    ) -> tuple[str, str, str, str]:
-        """(title without issue prefix, issue template, first sentence, failure kind) for the item's topic."""
+    ) -> tuple[str, str, str, str, str]:
+        """(title without issue prefix, issue template, first sentence, failure kind, purpose or fix title)."""
         rng = self.rng
         if it.is_pr:
-            title = _fill(rng.choice(_TOPICS[it.topic][_PR]), rng, v, dyn)
+            prs = tx.PRS[it.topic]
+            template, purpose = prs[self._template(("pr", it.topic), prs)]
+            it.kept = bool(_ANCHOR_RE.search(template))
+            self._prepare(v, template, it.topic, "", rng)
+            title = fill(template, rng, v, dyn)
             tags = _TAGS_RE.match(title)
             rest = title[tags.end():] if tags else title
             # vLLM titles often stack tags: [Bugfix][Kernel] ..., [V1][Core] ...
@@ -1832,20 +895,34 @@ class _Generator:
                     title = "[Bugfix]" + title
                 elif it.topic in ("scheduler", "spec", "misc", "compile") and rng.random() < 0.25:
                     title = "[V1]" + title
-            return title, "", "", ""
-        if it.topic == "stability" and it.fail in _STABILITY:
-            kind, text, sentence, fail = rng.choice(_STABILITY[it.fail])
+            return title, "", "", "", purpose
+        if it.topic == "stability" and it.fail in tx.STABILITY:
+            entries = tx.STABILITY[it.fail]
+            kind, text, sentence, fail, fix = entries[self._template(("stability", it.fail), entries)]
         else:
-            kind, text, sentence, fail = rng.choice(_TOPICS[it.topic][_ISSUE])
-        return _fill(text, rng, v, dyn), kind, _fill(sentence, rng, v, dyn) if sentence else "", fail
+            entries = _ISSUES[it.topic]
+            kind, text, sentence, fail, fix = entries[self._template(("issue", it.topic), entries)]
+        self._prepare(v, f"{text} {sentence}", it.topic, fail, rng)
+        title = fill(text, rng, v, dyn)
+        return title, kind, fill(sentence, rng, v, dyn) if sentence else "", fail, fix
+
+    def _template(self, key: tuple[str, str], entries: list) -> int:
+        """Which of a topic's templates comes next: a shuffled deck, so each shows up before any repeats (and the
+        ones with slots, which can say new things, come up three times as often)."""
+        deck = self._decks.get(key)
+        if deck is None:
+            weights = {i: 3 if "{" in entry[0 if key[0] == "pr" else 1] else 1 for i, entry in enumerate(entries)}
+            deck = self._decks[key] = _Deck(self.rng, weights)
+        return deck.draw()
 
     def _vary(self, title: str, is_pr: bool, v: dict[str, str], dyn: Callable[[str], str]) -> str:
         rng = self.rng
-        options = _PR_VARIANTS if is_pr else _ISSUE_VARIANTS
-        # Never restate a slot the title already names ("for Qwen3-8B for Qwen3-8B").
+        options = tx.PR_VARIANTS if is_pr else tx.ISSUE_VARIANTS
+        # Never restate a slot the title already names ("on v0.11.2 on v0.11.2").
         usable = [t for t in options if not any(k in v for k in _SLOT_RE.findall(t))]
-        suffix = _fill(rng.choice(usable or [" [{n}/N]"]), rng, {**v, "n": str(rng.randint(2, 5))}, dyn)
-        return title + suffix
+        if not usable:
+            return title
+        return title + fill(rng.choice(usable), rng, {**v, "n": str(rng.randint(2, 5))}, dyn)
 
     def _lifecycle(self, it: _Item) -> None:
         rng = self.rng
@@ -1968,19 +1045,20 @@ class _Generator:
             factor *= 0.6
         return w * factor
 
-    def _labels(self, it: _Item) -> None:
-        rng = self.rng
+    def _labels(self, it: _Item, rng: random.Random | None = None) -> None:
+        rng = rng or self.rng
         labels: list[str] = []
         if it.special == "dependabot":
             labels = ["dependencies", "ci/build"]
         elif it.special == "pre-commit":
             labels = ["ci/build"]
         else:
-            if not it.is_pr and it.itype in _ISSUE_TEMPLATE_LABEL:
-                labels.append(_ISSUE_TEMPLATE_LABEL[it.itype])
+            if not it.is_pr and it.itype in tx.ISSUE_TEMPLATE_LABEL:
+                labels.append(tx.ISSUE_TEMPLATE_LABEL[it.itype])
             p = 0.9 if it.is_pr else 0.35
+            low = it.title.lower()
             for name, rx in _LABEL_RULES:
-                if name not in labels and rx.search(it.title) and rng.random() < p:
+                if name not in labels and rx.search(low) and rng.random() < p:
                     labels.append(name)
             if it.is_pr:
                 if it.topic in ("misc", "scheduler", "spec", "stability", "compile") and rng.random() < 0.5:
@@ -2078,8 +1156,13 @@ class _Generator:
             t = it.created + rng.randint(60, 420)
             if t < end:
                 body = _GEMINI.format(author=it.author.login if it.author else "",
-                                      headline=_TAGS_RE.sub("", it.title)[:80], purpose=_purpose(it.title))
+                                      headline=_TAGS_RE.sub("", it.title)[:80], purpose=self._purpose_text(it))
                 it.comments.append((t, t, bots["gemini-code-assist[bot]"], body))
+        if rng.random() < 0.08:
+            t = it.created + rng.randint(600, 3 * _HOUR)
+            if t < end and (it.closed is None or t < it.closed):
+                it.comments.append((t, t, mergify, tx.PRE_COMMIT_FAIL.format(
+                    author=it.author.login if it.author else "")))
         if "documentation" in it.labels:
             t = it.created + rng.randint(20, 180)
             if t < end:
@@ -2110,41 +1193,9 @@ class _Generator:
             hi = min(hi, it.comments[0][0] - 95 * _DAY)  # keep 90+ quiet days before the stale mark
         if hi - lo < 60:
             return
-        for _ in range(n):
-            t = _time_in(rng, lo, hi, 1.5)
-            user, body = self._human_line(it, rng.random())
+        for t in sorted(_time_in(rng, lo, hi, 1.5) for _ in range(n)):
+            user, body = self._line(it, t)
             it.comments.append((t, t, user, body))
-
-    def _human_line(self, it: _Item, u: float) -> tuple[_User, str]:
-        """One human comment: who says it and what, by role (author, maintainer, community)."""
-        rng, p = self.rng, self.people
-        dyn = self._dyn(it)
-        v = it.vars
-        v.setdefault("topic_word", it.topic if it.topic not in ("misc", "usage") else "core")
-        if "log" not in v:
-            v["log"] = _fill(_LOGS.get(it.fail or "error", _LOGS["error"]), rng, v, dyn)
-        if it.is_pr:
-            if u < 0.3 and it.author and it.author.payload["type"] == "User":
-                return it.author, _fill(rng.choice(_C_PR_AUTHOR), rng, v, dyn)
-            if u < 0.78:
-                pool = "maintainers" if rng.random() < 0.55 else "collaborators"
-                return p.pick(rng, pool), _fill(rng.choice(_C_REVIEW), rng, v, dyn)
-            return p.pick(rng, "everyone"), _fill(rng.choice(_C_PR_COMMUNITY), rng, v, dyn)
-        community = 0.45 if not it.hot else 0.62
-        if u < 0.28 and it.author and it.author.payload["type"] == "User":
-            return it.author, _fill(rng.choice(_C_ISSUE_AUTHOR), rng, v, dyn)
-        if u < 1.0 - community:
-            pool = "maintainers" if rng.random() < 0.5 else "collaborators"
-            return p.pick(rng, pool), _fill(rng.choice(_C_ISSUE_MAINT), rng, v, dyn)
-        user = p.pick(rng, "others" if rng.random() < 0.6 else "everyone")
-        r = rng.random()
-        if r < 0.04 or (it.special == "cjk" and r < 0.5):
-            return user, _fill(rng.choice(_C_CJK), rng, v, dyn)
-        if r < 0.05:
-            return user, rng.choice(("👍", "🚀🚀", "👀", "+1 🙏"))
-        if r < 0.0515:
-            return user, "@everyone any workaround? this is blocking our <!channel> rollout ||urgent||"
-        return user, _fill(rng.choice(_C_ISSUE_COMMUNITY), rng, v, dyn)
 
     def _human_comments(self, it: _Item, n: int) -> None:
         rng = self.rng
@@ -2153,14 +1204,17 @@ class _Generator:
             return
         times = sorted(_time_in(rng, lo, hi, it.shape) for _ in range(n))
         closed = it.closed if it.closing_comment and it.closed is not None and lo <= it.closed < self.end else None
+        unmerged = it.is_pr and it.closed is not None and it.merged is None and lo <= it.closed < self.end
         for idx, t in enumerate(times):
             if closed is not None and idx == n - 1:
                 t = max(t, closed)  # the closing remark lands with the close itself
-                bank = _C_CLOSE_COMPLETED if it.state_reason == "completed" else _C_CLOSE_NOT_PLANNED
-                user = self.people.pick(rng, "maintainers")
-                body = _fill(rng.choice(bank), rng, it.vars, self._dyn(it))
+                user, body = self._closing_line(it)
+            elif unmerged and idx == n - 1 and it.closed is not None and rng.random() < 0.5:
+                t = max(t, it.closed)
+                user = it.author if it.author is not None and rng.random() < 0.5 else self._triager(it)
+                body = fill(rng.choice(tx.CLOSE_PR), rng, it.vars, self._dyn(it))
             else:
-                user, body = self._human_line(it, rng.random())
+                user, body = self._line(it, t)
             updated = t
             if rng.random() < 0.06:  # some get edited later
                 updated = min(self.last, t + rng.randrange(30, 4 * _HOUR))
@@ -2180,102 +1234,88 @@ class _Generator:
                               for h, a, b in hooks)
             return f"<!--pre-commit.ci start-->\nupdates:\n{lines}\n<!--pre-commit.ci end-->"
         u = rng.random()
-        if u < 0.03:
+        if u < 0.03 and it.fixes is None:
             return None
-        if u < 0.13:
-            return _fill(rng.choice(_PR_ONE_LINERS), rng, v, dyn)
+        if u < 0.11 and it.fixes is None and not it.follows:
+            return fill(rng.choice(tx.PR_ONE_LINERS), rng, v, dyn)
         parts = ["<!-- markdownlint-disable -->"]
         if rng.random() < 0.35:
-            parts.append(_PR_HEADER + "\n")
-        purpose = _purpose(it.title) + " " + _fill(rng.choice(_PURPOSE_FOLLOW), rng, v, dyn)
+            parts.append(tx.PR_HEADER + "\n")
+        purpose = self._purpose_text(it)
         if it.special == "adversarial":
-            purpose += "\n\n" + _ADVERSARIAL_BODY
+            purpose += "\n\n" + tx.ADVERSARIAL_BODY
         if it.special == "emoji":
-            purpose += " " + rng.choice(_EMOJI)
+            purpose += " " + rng.choice(tx.EMOJI)
         fix = ""
-        if self.issue_numbers and rng.random() < 0.35:
-            k = bisect_right(self.issue_numbers, it.number)
-            if k:
-                ref = self.issue_numbers[rng.randrange(max(0, k - 200), k)]
-                fix = f"\n\n{rng.choice(('FIX', 'Fixes', 'Closes', 'FIX'))} #{ref}"
+        if it.fixes is not None:
+            fix = f"\n\n{rng.choice(('FIX', 'Fixes', 'Closes', 'FIX'))} #{it.fixes.number}"
+            fix += "".join(f"\nFixes #{n}" for n in it.also_fixes)
         parts.append(f"## Purpose\n\n{purpose}{fix}\n")
-        parts.append("## Test Plan\n\n" + _fill(rng.choice(_TEST_PLANS), rng, v, dyn) + "\n")
-        r = rng.random()
-        if r < 0.3:
-            acc = rng.uniform(0.55, 0.96)
-            result = _LM_EVAL.format(a=f"{acc:.4f}", b=f"{acc - rng.uniform(0, 0.03):.4f}")
-        elif r < 0.55:
-            dur = rng.uniform(40, 120)
-            result = "```\n" + _BENCH.format(
-                dur=f"{dur:.2f}", rps=f"{1000 / dur:.2f}", otps=f"{128000 / dur:.2f}",
-                ttft=f"{rng.uniform(80, 1500):.2f}", ttft_med=f"{rng.uniform(70, 1300):.2f}",
-                ttft_p99=f"{rng.uniform(1500, 5000):.2f}", tpot=f"{rng.uniform(8, 60):.2f}") + "\n```"
-            if rng.random() < 0.4:
-                result = f"<details>\n<summary>Benchmark output</summary>\n\n{result}\n</details>"
-        elif r < 0.75:
-            result = "All tests pass locally."
+        kind = it.size or _size_kind(it)
+        if rng.random() < 0.1:  # the template's sections left as they came
+            parts.append("## Test Plan\n")
+            parts.append("## Test Result\n")
         else:
-            result = ""
-        parts.append(f"## Test Result\n\n{result}\n" if result else "## Test Result\n")
+            parts.append("## Test Plan\n\n" + self._test_plan(it, kind) + "\n")
+            result = self._test_result(it, kind)
+            parts.append(f"## Test Result\n\n{result}\n" if result else "## Test Result\n")
         checks = ["x" if rng.random() < 0.75 else " " for _ in range(3)] + [
             "x" if rng.random() < 0.2 else " ", " "]
-        parts.append("---\n" + _PR_CHECKLIST.format(*checks))
+        parts.append("---\n" + tx.PR_CHECKLIST.format(*checks))
         if rng.random() < 0.4:
-            parts.append("\n" + _PR_FOOTER)
+            parts.append("\n" + tx.PR_FOOTER)
         return "\n".join(parts)
 
-    def _env(self, it: _Item) -> str:
-        """A `python collect_env.py` dump; the hardware follows what the title talks about."""
-        rng, v = self.rng, it.vars
-        text = it.title.lower()
-        if "amd_gpu" in v or "gfx" in v or "rocm" in text or "mi300" in text or "mi355" in text:
-            gpu = f"AMD Instinct {v.get('amd_gpu', 'MI300X')}"
-            hw = "rocm"
-        elif "tpu" in text:
-            hw, gpu = "tpu", "TPU v6e"
-        elif "cpu" in text or "arm" in text.split():
-            hw, gpu = "cpu", ""
-        elif "xpu" in text:
-            hw, gpu = "xpu", "Intel(R) Arc(TM) B580 Graphics"
-        else:
-            hw = "cuda"
-            gpu = "NVIDIA " + v.get("nv_gpu", rng.choice(("H100 80GB HBM3", "A100-SXM4-80GB", "H200")))
-        version = v.get("version", rng.choice(_SLOTS["version"])).lstrip("v")
-        ngpu = int(v.get("n_gpu", v.get("tp", rng.choice(("1", "2", "4", "8")))))
-        return _env_dump(hw, gpu, version, min(ngpu, 8), v.get("py", "3.12"))
+    def _env(self, it: _Item, g: Gpu) -> str:
+        """A `python collect_env.py` dump for the item's hardware stack."""
+        v = it.vars
+        sw = v.get("rocm_ver") or v.get("cuda_ver") or v.get("xpu_ver") or ""
+        version = v["version"].lstrip("v")
+        return _env_dump(g.platform, g.full, g.arch, min(int(v.get("tp", "1")), 8), version, v.get("py", "3.12"), sw)
 
     def _issue_body(self, it: _Item) -> str | None:
-        """The tracker's issue templates (bug, feature, usage, RFC, ...), filled with the item's slots."""
+        """The tracker's issue templates (bug, feature, usage, RFC, ...), filled with the item's stack."""
         rng = self.rng
         v, dyn = it.vars, self._dyn(it)
-        # The first sentence restates the problem; the slots it uses stay consistent with the env dump.
-        v["t"] = _PREFIX_RE.sub("", it.title).strip().rstrip(".")
-        openers = _FIRST_SENTENCES.get(it.itype, _FIRST_SENTENCES["Bug"])
-        sentence = it.first_sentence or _fill(rng.choice(openers), rng, v, dyn)
-        if it.special == "plain":
-            return sentence if rng.random() < 0.7 else None
-        if it.special == "adversarial":
-            sentence += "\n\n" + _ADVERSARIAL_BODY
-        elif it.special == "emoji":
-            sentence += "\n\nThanks a lot for the great project! 🙏"
+        self._body_vars(it)
         kind = it.itype
-        env = f"```text\n{self._env(it)}\n```"
+        opener = it.first_sentence
+        if not opener and kind != "Bug":
+            openers = tx.FIRST_SENTENCES.get(kind, tx.FIRST_SENTENCES["Misc"])
+            opener = fill(rng.choice(openers), rng, v, dyn)
+        if it.special == "plain":
+            text = opener or fill(rng.choice(tx.BUG_CONTEXT), rng, v, dyn)
+            return text if rng.random() < 0.7 else None
+        extra = ""
+        if it.special == "adversarial":
+            extra = "\n\n" + tx.ADVERSARIAL_BODY
+        elif it.special == "emoji":
+            extra = "\n\nThanks a lot for the great project! 🙏"
+        g = gpu_of(v["gpu"])
+        env = f"```text\n{self._env(it, g)}\n```"
+        if rng.random() < 0.06:  # the template's placeholder left in
+            env = "```text\nThe output of `python collect_env.py`\n```"
         if kind == "Bug":
-            log = _fill(_LOGS.get(it.fail or "error", _LOGS["error"]), rng, v, dyn)
-            repro = _fill(rng.choice(_REPRO), rng, v, dyn) + "\n\n" if rng.random() < 0.7 else ""
+            context = fill(rng.choice(tx.BUG_CONTEXT), rng, v, dyn)
+            symptom = fill(rng.choice(tx.BUG_SYMPTOM.get(it.fail, tx.BUG_SYMPTOM[""])), rng, v, dyn)
+            lead = f"{opener}\n\n{context}" if opener else context
+            expected = fill(rng.choice([e for e in tx.BUG_EXPECTED if v["tp"] != "1" or "TP=" not in e]), rng, v, dyn)
+            repro = v["repro"] + "\n\n" if rng.random() < 0.8 else ""
+            describe = f"{lead} {symptom}{extra}\n\n{repro}```text\n{v['log']}\n```"
+            if expected:
+                describe += f"\n\n{expected}"
             sections = [
                 "### Your current environment",
                 f"<details>\n<summary>The output of <code>python collect_env.py</code></summary>\n\n{env}\n\n"
                 "</details>\n",
-                "### 🐛 Describe the bug",
-                f"{sentence}\n\n{repro}```\n{log}\n```",
+                "### 🐛 Describe the bug", describe,
             ]
         elif kind == "Feature":
             alternatives = "_No response_"
             if rng.random() < 0.4:
                 alternatives = "Carrying a local patch, which breaks on every upgrade."
             sections = [
-                "### 🚀 The feature, motivation and pitch", sentence,
+                "### 🚀 The feature, motivation and pitch", opener + extra,
                 "### Alternatives", alternatives,
                 "### Additional context", "_No response_",
             ]
@@ -2284,13 +1324,12 @@ class _Generator:
                 env = "```text\nThe output of `python collect_env.py`\n```"
             sections = [
                 "### Your current environment", env + "\n",
-                "### How would you like to use vllm",
-                sentence + "\n\n" + _fill(rng.choice(_REPRO), rng, v, dyn),
+                "### How would you like to use vllm", f"{opener}{extra}\n\n{v['repro']}",
             ]
         elif kind == "RFC":
             cc = " ".join("@" + self.people.pick(rng, "maintainers").login for _ in range(3))
             sections = [
-                "### Motivation.", sentence,
+                "### Motivation.", opener + extra,
                 "### Proposed Change.", "1. Introduce a single interface.\n2. Migrate the existing "
                 "implementations.\n3. Deprecate the old flags over two releases.",
                 "### Feedback Period.", "Two weeks.",
@@ -2298,46 +1337,604 @@ class _Generator:
                 "### Any Other Things.", "_No response_",
             ]
         elif kind == "Performance":
+            log = v["log"] if it.fail == "regression" else self._log(_Item(created=0, is_pr=False, fail="regression",
+                                                                           vars=v), g)
             sections = [
                 "### Proposal to improve performance", "_No response_",
-                "### Report of performance regression",
-                sentence + "\n\n" + _fill(_LOGS["regression"], rng, v),
+                "### Report of performance regression", f"{opener}{extra}\n\n{v['repro']}\n\n{log}",
                 "### Misc discussion on performance", "_No response_",
                 "### Your current environment (if you think it is necessary)", env,
             ]
         elif kind == "Installation":
+            how = {"amd": "```sh\nPYTORCH_ROCM_ARCH={gfx} python setup.py develop\n```",
+                   "xpu": "```sh\npip install -r requirements/xpu.txt\n"
+                          "VLLM_TARGET_DEVICE=xpu python setup.py install\n```",
+                   "cpu": "```sh\npip install vllm\n```"}.get(g.platform, "```sh\npip install -vvv vllm\n```")
+            if g.platform == "amd":
+                v.setdefault("gfx", g.arch)
             sections = [
                 "### Your current environment", env + "\n",
-                "### How you are installing vllm", "```sh\npip install -vvv vllm\n```",
-                sentence, f"```\n{_LOGS['build']}\n```",
+                "### How you are installing vllm", fill(how, rng, v, dyn),
+                opener + extra, f"```\n{v['log'] if it.fail == 'build' else tx.LOGS['build:nvidia']}\n```",
             ]
         elif kind == "Doc":
             sections = [
-                "### 📚 The doc issue", sentence,
+                "### 📚 The doc issue", opener + extra,
                 "### Suggest a potential alternative/fix", "Add a short example to the docs page.",
             ]
         elif kind == "New Model":
             sections = [
                 "### The model to consider.",
-                f"https://huggingface.co/{_fill('{model}', rng, v)}\n\n{sentence}",
-                "### The closest model vllm already supports.", _fill("{model_short}", rng, v),
+                f"https://huggingface.co/{_hf_guess(v.get('new_model', ''))}\n\n{opener}{extra}",
+                "### The closest model vllm already supports.", v.get("model_name", "Qwen3-30B-A3B"),
                 "### What's your difficulty of supporting the model you want?",
                 "The attention layout and the new rope variant.",
             ]
         elif kind == "CI Failure":
-            log = _fill(_LOGS["ci"], rng, v, dyn)
+            log = fill(tx.LOGS["ci"], rng, v, dyn)
             sections = [
                 "### Name of failing test", f"`tests/{v.get('test_area', 'entrypoints')}`",
                 "### Basic information", "- [ ] Flaky test\n- [x] Can reproduce locally\n"
                 "- [ ] Caused by external libraries (e.g. bug in `transformers`)",
-                "### 🧪 Describe the failing test", f"{sentence}\n\n```\n{log}\n```",
+                "### 🧪 Describe the failing test", f"{opener}{extra}\n\n```\n{log}\n```",
                 "### 📝 History of failing test", f"Started failing after #{dyn('ref')} was merged.",
                 "### CC List.", "@" + dyn("maint"),
             ]
             return "\n\n".join(sections)
         else:
-            sections = [sentence]
-        return "\n\n".join([*sections, _BEFORE_SUBMITTING])
+            sections = [(opener or v["repro"]) + extra]
+        return "\n\n".join([*sections, tx.BEFORE_SUBMITTING])
+
+    def _prepare(self, v: dict[str, str], text: str, topic: str, fail: str, rng: random.Random) -> None:
+        """The hardware stack an item's template implies: what it names, else its failure's or topic's platform."""
+        hint = platform_hint(text)
+        if "TP={tp}" in text or "tensor-parallel-size {tp}" in text:  # a report about TP means TP > 1
+            v["_min_tp"] = "2"
+        archs = arch_words(text)
+        if archs:
+            v["_archs"] = archs
+        found = dict(presets(text))
+        if hint and found.get("platform", hint) != hint:  # "on {amd_gpu} ... than on H200": the slot's vendor
+            found.pop("gpu")
+            found.pop("platform")
+        for key, value in found.items():
+            v.setdefault(key, value)
+        if "platform" not in v:
+            v["platform"] = (hint or tx.FAIL_PLATFORM.get(fail, "") or _TOPIC_PLATFORM.get(topic, "")
+                             or pick_platform(rng))
+
+    def link(self) -> None:
+        """Fix PRs for reports filed earlier (``Fixes #N``; GitHub closes the report when the fix merges) and PR
+        series ("[2/N]", "Follow-up to #N"), on PRs the sample already has. Its own random stream."""
+        rng = random.Random(f"digest-bot-links:{self.seed}")
+        prs = sorted((it for it in self.items if it.is_pr and not it.old and not it.special and not it.kept
+                      and it.author is not None and it.author.payload["type"] == "User"), key=lambda x: x.created)
+        starts = [p.created for p in prs]
+        reports = [it for it in self.items if not it.is_pr and it.purpose and not it.special
+                   and not it.old.startswith("stale") and it.author is not None]
+        hot = [r for r in reports if r.hot]
+        rest = [r for r in reports if not r.hot]
+        for report in [*hot, *rng.sample(rest, round(len(rest) * 0.45))]:
+            lo = max(report.created + 2 * _HOUR, report.lo - _DAY)
+            hi = max(report.created + 5 * _DAY, report.hi)
+            if report.closed is not None:  # a fix comes before the report is closed
+                hi = min(hi, report.closed - _HOUR)
+            k, k_end = bisect_left(starts, lo), bisect_left(starts, hi)
+            # A fix merged before the report's discussion would close it before its thread: not that one.
+            free = [p for p in prs[k:k_end] if not p.kept and (p.merged is None or p.merged > report.lo + _HOUR)][:30]
+            if free:
+                self._make_fix(rng.choice(free), report, rng)
+        # A few PR series a day: the same author's next part of a change.
+        merged = [p for p in prs if not p.kept and p.merged is not None and not _VARIANT_RE.search(p.title)
+                  and _size_kind(p) not in ("bugfix", "typo", "deps", "docs")]
+        for first in rng.sample(merged, min(len(merged), max(1, self.days * 2))):
+            if first.kept:
+                continue
+            k = bisect_left(starts, first.created + 6 * _HOUR)
+            later = [p for p in prs[k:bisect_left(starts, first.created + 6 * _DAY)] if not p.kept]
+            if later:
+                self._make_series(first, rng.choice(later), rng)
+        for it in self.items:  # titles are final: each PR's kind of change, once
+            if it.is_pr and not it.size:
+                it.size = _size_kind(it)
+
+    def _make_fix(self, pr: _Item, report: _Item, rng: random.Random) -> None:
+        v = dict(report.vars)
+        v["author"] = pr.vars["author"]
+        title = fill(report.purpose, rng, v, self._dyn(pr))
+        if title in self.seen_titles:
+            # The same bug reported again: the fix already in flight closes this report too, if it came later.
+            earlier = self._fix_titles.get(title)
+            if earlier is not None and earlier.created > report.created + _HOUR and (
+                    report.closed is None or earlier.created < report.closed) and (
+                    earlier.merged is None or earlier.merged > report.lo + _HOUR):
+                self._close_with(earlier, report, rng)
+                earlier.also_fixes.append(report.number)
+            return
+        self.seen_titles.add(title)
+        self._fix_titles[title] = pr
+        pr.title, pr.vars, pr.purpose, pr.size, pr.kept = title, v, "", "", True
+        pr.topic = report.topic
+        pr.fail = report.fail
+        pr.fixes = report
+        self._labels(pr, rng)
+        self._close_with(pr, report, rng)
+
+    def _close_with(self, pr: _Item, report: _Item, rng: random.Random) -> None:
+        report.fixed_by = pr
+        if pr.merged is not None and pr.merged + 5 < self.end and (report.closed is None or report.closed > pr.merged):
+            report.closed = pr.merged + rng.randint(1, 5)  # "Fixes #N": GitHub closes the report at the merge
+            report.state_reason = "completed"
+            report.closing_comment = rng.random() < 0.35
+            if rng.random() < 0.85:  # the discussion ends with the close (now and then it goes on a little)
+                report.hi = max(report.lo + 60, min(report.hi, report.closed + 1))
+
+    def _make_series(self, first: _Item, nxt: _Item, rng: random.Random) -> None:
+        base = first.title
+        titles = (f"{base} [1/N]", f"{base} [2/N]")
+        if any(t in self.seen_titles for t in titles):
+            return
+        self.seen_titles.update(titles)
+        first.title, first.kept = titles[0], True
+        nxt.title, nxt.kept, nxt.follows = titles[1], True, first.number
+        nxt.topic, nxt.size, nxt.purpose = first.topic, first.size, first.purpose
+        nxt.vars = dict(first.vars)
+        if first.author is not None:
+            self._give(nxt, first.author)
+        self._labels(nxt, rng)
+
+    # ---- comments -----------------------------------------------------------------------------------
+
+    def _closing_line(self, it: _Item) -> tuple[_User, str]:
+        rng = self.rng
+        self._thread_vars(it)
+        if it.state_reason != "completed":
+            bank = tx.CLOSE_NOT_PLANNED
+        else:
+            merged = it.fixed_by is not None and it.fixed_by.merged is not None and it.fixed_by.merged <= (
+                it.closed or self.end)
+            bank = tx.CLOSE_COMPLETED if merged else tx.CLOSE_COMPLETED_NO_FIX
+        user = self._triager(it) if rng.random() < 0.7 else self.people.pick(rng, "maintainers")
+        return user, fill(rng.choice(bank), rng, it.vars, self._dyn(it))
+
+    def _triager(self, it: _Item) -> _User:
+        """The maintainer (or reviewer) who keeps answering in an item's thread."""
+        if it.triager is None:
+            rng = self.rng
+            it.triager = self.people.pick(rng, "maintainers" if rng.random() < 0.55 else "collaborators")
+        return it.triager
+
+    def _thread_vars(self, it: _Item) -> None:
+        """Slots the thread's lines use beyond the item's own: another GPU of its vendor, the fix's number, logs."""
+        v = it.vars
+        if "gpu2" in v:
+            return
+        rng = self.rng
+        settle(rng, v)
+        v["gpu2"] = other_gpu(rng, v)
+        v.setdefault("topic_word", it.topic if it.topic not in ("misc", "usage", "stability") else "core")
+        v["fix"] = str(it.fixed_by.number) if it.fixed_by is not None else self._dyn(it)("later_pr")
+        if it.fixes is not None:
+            v["fix_issue"] = str(it.fixes.number)
+        other = model_of(v.get("model_name", ""))
+        v["model_name2"] = rng.choice([m for m in ("Qwen3-30B-A3B", "Llama-3.3-70B-Instruct", "gpt-oss-120b",
+                                                   "DeepSeek-R1", "GLM-4.6") if other is None or m != other.short])
+        v["other_vendor_gpu"] = rng.choice(("H100", "H200", "B200")) if v["platform"] == "amd" else rng.choice(
+            ("MI300X", "MI325X", "MI355X"))
+        for key in ("version", "version_old", "feature", "n_req", "tp", "attn_backend"):
+            resolve(key, rng, v)
+        if it.is_pr and not it.size:
+            it.size = _size_kind(it)  # its title is final now
+
+    def _line(self, it: _Item, t: int) -> tuple[_User, str]:
+        """The next line of an item's thread, at time ``t``."""
+        self._thread_vars(it)
+        if it.is_pr:
+            return self._pr_line(it, t)
+        return self._issue_line(it, t)
+
+    def _community(self, it: _Item) -> _User:
+        """Someone from outside the project's core: users, occasional and first-time contributors."""
+        rng = self.rng
+        u = rng.random()
+        return self.people.pick(rng, "others" if u < 0.6 else "contributors" if u < 0.85 else "first_timers")
+
+    def _fresh(self, it: _Item, name: str, bank: list[str]) -> str:
+        """A line of ``bank`` this thread has not used yet (until all have been), filled with the item's slots."""
+        rng = self.rng
+        key = "_u_" + name
+        used = it.vars.get(key, "")
+        taken = {int(x) for x in used.split(",") if x}
+        free = [i for i in range(len(bank)) if i not in taken]
+        if not free:
+            free, used = list(range(len(bank))), ""
+        i = rng.choice(free)
+        it.vars[key] = f"{used},{i}" if used else str(i)
+        return self._say(it, bank[i])
+
+    def _say(self, it: _Item, template: str) -> str:
+        return fill(template, self.rng, it.vars, self._dyn(it))
+
+    def _issue_line(self, it: _Item, t: int) -> tuple[_User, str]:
+        rng, v = self.rng, it.vars
+        reporter = it.author if it.author is not None and it.author.payload["type"] == "User" else None
+        bug = it.itype in ("Bug", "Performance", "Installation", "CI Failure") or (it.itype == "" and bool(it.fail))
+        stages: tuple[str, ...] = _BUG_STAGES if bug else _ASK_STAGES
+        if it.hot:
+            stages = _HOT_BUG_STAGES if bug else _HOT_ASK_STAGES
+        while it.step < len(stages):
+            stage = stages[it.step]
+            if stage == "triage":
+                it.step += 1
+                options = [e for e in tx.TRIAGE if (not e[1] or e[1] == v["platform"])
+                           and (not e[2] or (it.fail or "wrong") in e[2].split())]
+                if it.fail in ("build", "ci", "error", "regression") or rng.random() < 0.3:
+                    options = [e for e in options if e[0] in ("env", "cmd", "bisect", "bench", "aiter", "driver")] \
+                        or options
+                key, _, _, ask, _answer = rng.choice(options)
+                it.asked = key
+                self._body_vars(it)
+                return self._triager(it), self._say(it, ask)
+            if stage == "ask":
+                it.step += 1
+                kind = {"Feature": "feature", "RFC": "feature", "Usage": "usage", "Doc": "doc",
+                        "New Model": "model"}.get(it.itype, "usage")
+                asks = [e for e in tx.ASK_GENERIC if e[0] == kind]
+                _, ask_text, reply = rng.choice(asks)
+                it.asked = reply
+                return self._triager(it), self._say(it, ask_text)
+            if stage == "answer":
+                it.step += 1
+                if reporter is None or not it.asked:
+                    continue
+                answer = next(e[4] for e in tx.TRIAGE if e[0] == it.asked) if bug else it.asked
+                return reporter, self._say(it, answer)
+            if stage == "confirm":
+                it.step += 1
+                if rng.random() < 0.25:
+                    continue
+                user = self._community(it)
+                if user is reporter:  # others confirm, not the reporter
+                    user = self._community(it)
+                return user, self._fresh(it, "confirm", tx.CONFIRM)
+            if stage == "diagnose":
+                it.step += 1
+                who = self._triager(it) if rng.random() < 0.7 else self.people.pick(rng, "maintainers")
+                if it.fixed_by is not None:  # what the fix PR will say, found here first
+                    first = self._cause(it).split(". ")[0].split("; ")[0].rstrip(".")
+                    lead = rng.choice(("Found it: ", "I can reproduce it on {gpu}. Root cause: ", "Got it: "))
+                    if first[1:2].islower():  # "The kernel ..." -> "the kernel ...", but "YaRN's ..." stays
+                        first = first[0].lower() + first[1:]
+                    return who, self._say(it, lead) + first + "."
+                bank = tx.DIAGNOSIS.get(it.fail or "wrong", tx.DIAGNOSIS["wrong"])
+                return who, self._say(it, rng.choice(bank))
+            if stage == "argue":
+                family = "feature" if not bug else {
+                    "regression": "regression", "wrong": "wrong", "accuracy": "wrong", "nan": "wrong",
+                    "hang": "hang", "deadlock": "hang"}.get(it.fail, "crash")
+                lines = tx.ARGUMENTS[family]
+                k = int(v.get("_arg", "0"))
+                if k >= len(lines):
+                    it.step += 1
+                    continue
+                v["_arg"] = str(k + 1)
+                role, text = lines[k]
+                if k == len(lines) - 1:
+                    if it.fixed_by is None:
+                        text = tx.ARG_CONCLUSION_NO_FIX[family]
+                    elif t < it.fixed_by.created:
+                        v["_arg"] = str(k)  # the conclusion names the fix: it waits for the fix to exist
+                        return self._filler(it, reporter)
+                return self._arguer(it, role), self._say(it, text)
+            if stage == "fix":
+                fix = it.fixed_by
+                if fix is not None and t < fix.created:
+                    break  # not yet: a filler line, the pointer comes once the fix PR exists
+                it.step += 1
+                if "_arg" in v:  # the argument's conclusion named the fix (or the plan) already
+                    continue
+                if fix is not None:
+                    bank = tx.FIX_POINTER_MERGED if fix.merged is not None and fix.merged <= t else tx.FIX_POINTER
+                    return self._triager(it), self._say(it, rng.choice(bank))
+                bank = tx.WORKAROUND.get(v["platform"], tx.WORKAROUND[""]) if rng.random() < 0.6 else \
+                    tx.WORKAROUND[""]
+                return self._triager(it), self._say(it, rng.choice(bank))
+            if stage == "verify":
+                fix = it.fixed_by
+                if fix is None or reporter is None:
+                    it.step += 1
+                    continue
+                if fix.merged is not None and t >= fix.merged:
+                    it.step += 1
+                    return reporter, self._say(it, rng.choice(tx.FIX_CONFIRM_MERGED))
+                if rng.random() < 0.5:
+                    it.step += 1
+                    return reporter, self._say(it, rng.choice(tx.FIX_CONFIRM_OPEN))
+                break
+            it.step += 1
+        return self._filler(it, reporter)
+
+    def _arguer(self, it: _Item, role: str) -> _User:
+        rng, p = self.rng, self.people
+        key = f"_role_{role}"
+        login = it.vars.get(key)
+        if login is None:
+            user = {"maint": lambda: self._triager(it), "maint2": lambda: p.pick(rng, "maintainers"),
+                    "contrib": lambda: p.pick(rng, "contributors")}.get(role, lambda: self._community(it))()
+            it.vars[key] = user.login
+            self._roles[(it.number, role)] = user
+        return self._roles[(it.number, role)]
+
+    def _filler(self, it: _Item, reporter: _User | None) -> tuple[_User, str]:
+        rng = self.rng
+        u = rng.random()
+        if reporter is not None and u < 0.18:
+            return reporter, self._fresh(it, "author", tx.FOLLOWUP_AUTHOR)
+        user = self._community(it)
+        r = rng.random()
+        if r < 0.04 or (it.special == "cjk" and r < 0.5):
+            return user, self._say(it, rng.choice(tx.CJK_LINES))
+        if r < 0.05:
+            return user, rng.choice(("👍", "🚀🚀", "👀", "+1 🙏"))
+        if r < 0.0515:
+            return user, "@everyone any workaround? this is blocking our <!channel> rollout ||urgent||"
+        if r < 0.5:
+            return user, self._fresh(it, "confirm", tx.CONFIRM)
+        if r < 0.6 and "log" in it.vars and "_hit" not in it.vars:
+            it.vars["_hit"] = "1"
+            return user, self._say(it, "I hit this too:\n\n```\n{log}\n```")
+        return user, self._fresh(it, "followup", tx.FOLLOWUP_COMMUNITY)
+
+    def _pr_line(self, it: _Item, t: int) -> tuple[_User, str]:
+        rng, v = self.rng, it.vars
+        author = it.author if it.author is not None and it.author.payload["type"] == "User" else None
+        while it.step < len(_PR_STAGES):
+            stage = _PR_STAGES[it.step]
+            it.step += 1
+            if stage == "review":
+                kind = it.size or _size_kind(it)
+                if kind in _ROUTINE:  # docs, CI, dependency bumps, typos, clean-ups: nits at most
+                    options = [e for e in tx.REVIEW if e[0] == "nits"]
+                else:
+                    options = [e for e in tx.REVIEW if (not e[1] and (e[0] != "scope" or kind in _USER_FACING))
+                               or kind in e[1].split() or v["platform"] in e[1].split()]
+                key, _, ask, answer = rng.choice(options)
+                it.asked = answer
+                if key in ("bench", "lm_eval"):
+                    self._numbers(it)
+                v.setdefault("test_file", rng.choice(tx.TEST_FILES.get(it.topic, tx.TEST_FILES["misc"])))
+                return self._triager(it), self._say(it, ask)
+            if stage == "answer":
+                if author is None or not it.asked:
+                    continue
+                return author, self._say(it, it.asked)
+            if stage == "reporter":
+                if it.fixes is None or it.fixes.author is None or it.fixes.author.payload["type"] != "User" \
+                        or rng.random() < 0.4:
+                    continue
+                return it.fixes.author, self._say(it, rng.choice(tx.PR_REPORTER))
+            if stage == "approve":
+                who = self._triager(it) if rng.random() < 0.75 else self.people.pick(rng, "maintainers")
+                return who, self._say(it, rng.choice(tx.APPROVE))
+            if stage == "ci":
+                if author is not None and rng.random() < 0.4:
+                    return author, self._fresh(it, "notes", tx.AUTHOR_NOTES)
+                return self._triager(it), self._fresh(it, "ci", tx.CI_NOTES)
+            if stage == "merge":
+                if it.merged is None:
+                    continue
+                return self._triager(it), rng.choice(tx.MERGE_NOTES)
+        if it.merged is not None and t > it.merged:  # after the merge
+            return self._community(it), self._fresh(it, "merged", tx.POST_MERGE)
+        u = rng.random()
+        if author is not None and u < 0.3:
+            return author, self._fresh(it, "notes", tx.AUTHOR_NOTES)
+        if u < 0.55:
+            pool = "maintainers" if rng.random() < 0.55 else "collaborators"
+            return self.people.pick(rng, pool), self._say(it, rng.choice(tx.CI_NOTES + tx.APPROVE[:1] + [
+                "cc @{maint} for the {topic_word} side", "Is this still needed after #{ref}?",
+                "Let's wait for #{ref} to land first."]))
+        kind = it.size or _size_kind(it)
+        if kind in _ROUTINE:
+            return self._community(it), self._fresh(it, "thanks", tx.PR_COMMUNITY_ROUTINE)
+        bank = tx.PR_COMMUNITY_PERF if kind == "perf" else tx.PR_COMMUNITY
+        return self._community(it), self._fresh(it, "community" + kind, bank)
+
+    # ---- bodies ---------------------------------------------------------------------------------------
+
+    def _body_vars(self, it: _Item) -> None:
+        """Slots of a report's body and thread: environment, reproduction command, log (once per item)."""
+        v = it.vars
+        if "log" in v:
+            return
+        rng = self.rng
+        g = settle(rng, v)
+        platform = g.platform
+        if platform == "amd":
+            v.setdefault("rocm_ver", "7.0.2" if g.arch == "gfx950" else rng.choice(("6.4.1", "6.4.3", "7.0", "7.0.2")))
+        elif platform == "nvidia":
+            v.setdefault("cuda_ver", rng.choice(("12.8", "12.9", "12.9")))
+        elif platform == "xpu":
+            v.setdefault("xpu_ver", "2025.2")
+        fill("{version}{py}", rng, v)
+        backend = v.get("attn_backend")
+        title = it.title
+        prefix = ""
+        if platform == "amd" and ("AITER" in title or rng.random() < 0.5):
+            prefix = "VLLM_ROCM_USE_AITER=1 "
+        elif platform == "nvidia" and backend and rng.random() < 0.6:
+            prefix = f"VLLM_ATTENTION_BACKEND={backend_env(backend)} "
+        flags = ""
+        if v.get("feature") == "FP8 KV cache" or "FP8 KV cache" in title:
+            flags += " --kv-cache-dtype fp8"
+        if "EP" in title.split() or "expert parallel" in title.lower() or "EP)" in title:
+            flags += " --enable-expert-parallel"
+        model = model_of(v.get("model_name", ""))
+        if v.get("quant") == "FP8" and model is not None and not model.has("fp8"):
+            flags += " --quantization fp8"
+        if "spec" in v:
+            method = {"EAGLE": "eagle", "EAGLE-3": "eagle3", "n-gram": "ngram", "MTP": "mtp",
+                      "suffix decoding": "suffix", "draft model": "draft_model"}.get(v["spec"], "ngram")
+            flags += f" --speculative-config '{{\"method\": \"{method}\", \"num_speculative_tokens\": 3}}'"
+        v["env_prefix"], v["extra_flags"] = prefix, flags
+        v["backend_file"] = tx.BACKEND_FILE.get(backend_env(backend or "FlashInfer"), "flashinfer")
+        v["repro"] = fill(rng.choice(tx.REPRO.get(platform, tx.REPRO["nvidia"])), rng, v)
+        v["log"] = self._log(it, g)
+        v["deadlock"] = tx.LOGS["deadlock"]
+        version = v["version"].lstrip("v")
+        torch = "2.9.0" if version.startswith(("0.11.1", "0.11.2", "0.12")) else "2.8.0"
+        sw = (f"ROCM Version: {v['rocm_ver']}" if platform == "amd" else
+              f"CUDA runtime version: {v['cuda_ver']}" if platform == "nvidia" else f"Platform: {platform}")
+        v["env_short"] = (f"vLLM Version: {version}\nPyTorch version: {torch}\n"
+                          f"GPU models and configuration: {v['tp']}x {g.full}\n{sw}")
+
+    def _log(self, it: _Item, g: Gpu) -> str:
+        rng, v = self.rng, it.vars
+        fail = it.fail or "error"
+        if fail == "oom":
+            return _oom_log(g)
+        if fail == "regression":
+            a, b = rng.uniform(9000, 16000), rng.uniform(0.55, 0.8)
+            fill("{version_old}{version}", rng, v)
+            return (f"| | {v['version_old']} | {v['version']} |\n|---|---:|---:|\n"
+                    f"| Output token throughput (tok/s) | {a:.0f} | {a * b:.0f} |\n"
+                    f"| Mean TTFT (ms) | {a / 30:.0f} | {a / 30 / b:.0f} |\n"
+                    f"| Mean TPOT (ms) | {2e5 / a:.1f} | {2e5 / a / b:.1f} |")
+        if fail == "accuracy":
+            acc = rng.uniform(0.62, 0.8)
+            return tx.LM_EVAL.format(a=f"{acc:.4f}", b=f"{acc - rng.uniform(0, 0.03):.4f}")
+        key = fail
+        if fail == "build":
+            key = f"build:{g.platform}" if f"build:{g.platform}" in tx.LOGS else "build:nvidia"
+        elif fail == "hang" and g.platform in ("nvidia", "amd") and int(v.get("tp", "1")) > 1 and rng.random() < 0.4:
+            key = "hang_collective"
+        elif fail == "xla" and g.platform != "tpu":
+            key = "error"
+        return fill(tx.LOGS.get(key, tx.LOGS["error"]), rng, v)
+
+    def _purpose_text(self, it: _Item) -> str:
+        """Why the PR exists and what it changes (never the title again); kept for the Gemini summary."""
+        v = it.vars
+        if "purpose_text" in v:
+            return v["purpose_text"]
+        rng, dyn = self.rng, self._dyn(it)
+        if it.fixes is not None:
+            text = self._cause(it.fixes)
+        elif it.purpose:
+            text = fill(it.purpose, rng, v, dyn)
+        else:
+            kind = it.size or _size_kind(it)
+            bank = tx.GENERIC_PURPOSES.get(kind, tx.GENERIC_PURPOSES["other"])
+            text = fill(rng.choice(bank), rng, v, dyn)
+        if it.follows:
+            text = f"Follow-up to #{it.follows}, which did the first half. {text}".strip()
+        v["purpose_text"] = text
+        return text
+
+    def _cause(self, report: _Item) -> str:
+        """Why a reported bug happened and how its fix works: the fix PR's Purpose, the report's diagnosis."""
+        v = report.vars
+        if "_cause" not in v:
+            rng = self.rng
+            template = tx.FIX_PURPOSES.get(report.purpose) or rng.choice(
+                tx.FIX_CAUSE.get(report.fail, tx.FIX_CAUSE[""]))
+            v["_cause"] = fill(template, rng, v, self._dyn(report))
+        return v["_cause"]
+
+    def _numbers(self, it: _Item) -> None:
+        """A perf PR's before/after numbers (from the figure its title quotes) and lm_eval scores, once."""
+        v = it.vars
+        if "result_line" in v:
+            return
+        rng = self.rng
+        settle(rng, v)
+        title = it.title
+        m = re.search(r"(\d+(?:\.\d+)?)x\b", title)
+        pct = re.search(r"(\d+)%", title)
+        factor = float(m.group(1)) if m else 1 / (1 - int(pct.group(1)) / 100) if pct else rng.uniform(1.06, 1.4)
+        bs = rng.choice((1, 8, 32, 64, 128, 256))
+        where = f"on {v['tp']}x{v['gpu']}" if v.get("tp", "1") != "1" else f"on {v['gpu']}"
+        tpot, ttft = rng.uniform(8, 45), rng.uniform(300, 1500)
+        tpot_f, ttft_f, tput_f = 1 + (factor - 1) / 8, 1 + (factor - 1) / 3, factor  # what else moves, and how much
+        if "TTFT" in title:
+            ttft_f, tput_f = factor, 1 + (factor - 1) / 4
+            v["result_line"] = f"mean TTFT {ttft:.0f} ms → {ttft / factor:.0f} ms {where}, {v['model_name']}, bs {bs}"
+        elif "memory" in title.lower():
+            tokens = rng.randrange(400_000, 2_000_000, 1000)
+            ttft_f = 1 + (factor - 1) / 6
+            v["result_line"] = (f"KV cache capacity {tokens:,} → {int(tokens * factor):,} tokens {where}, "
+                                f"{v['model_name']}")
+        elif "hashing" in title:
+            us = rng.uniform(80, 400)
+            tput_f = ttft_f = 1 + (factor - 1) / 10
+            v["result_line"] = f"prefix-cache hashing {us:.0f} us → {us / factor:.0f} us per 32k-token request"
+        else:
+            tpot_f = factor
+            v["result_line"] = f"TPOT {tpot:.1f} ms → {tpot / factor:.1f} ms {where}, {v['model_name']}, bs {bs}"
+        v["_tpot"], v["_ttft"], v["_bs"] = f"{tpot:.4f}", f"{ttft:.4f}", str(bs)
+        v["_f"] = f"{tpot_f:.4f},{ttft_f:.4f},{tput_f:.4f}"
+        acc = rng.uniform(0.78, 0.955)
+        v["acc_before"], v["acc_after"] = f"{acc:.4f}", f"{acc + rng.uniform(-0.006, 0.006):.4f}"
+
+    def _test_plan(self, it: _Item, kind: str) -> str:
+        rng, v = self.rng, it.vars
+        settle(rng, v)
+        test_file = v.get("test_file") or rng.choice(tx.TEST_FILES.get(it.topic, tx.TEST_FILES["misc"]))
+        v.setdefault("test_file", test_file)
+        prefix = "VLLM_ROCM_USE_AITER=1 " if v["platform"] == "amd" and "AITER" in it.title else ""
+        serve = f"{prefix}vllm serve {v['model']} --tensor-parallel-size {v['tp']}"
+        if kind in ("perf", "kernel") or it.topic == "performance":
+            self._numbers(it)
+            bench = (f"vllm bench serve --model {v['model']} --dataset-name random --random-input-len 1024 "
+                     f"--random-output-len 1024 --num-prompts 512 --max-concurrency {v['_bs']}")
+            return f"```bash\n{serve}\n{bench}\n```"
+        if kind in ("model", "new_model") or it.topic in ("quantization", "models"):
+            return (f"```bash\nlm_eval --model vllm --model_args pretrained={v['model']},tensor_parallel_size="
+                    f"{v['tp']},max_model_len=8192 --tasks gsm8k --num_fewshot 5 --batch_size auto\n```")
+        if kind == "docs":
+            return "Built the docs locally with `mkdocs serve` and checked the page."
+        if kind in ("ci", "deps", "typo"):
+            return "CI."
+        if it.fixes is not None:
+            return f"The reproduction from #{it.fixes.number}, plus a new test:\n\n```bash\npytest -v {test_file}\n```"
+        return f"```bash\npytest -v {test_file}\n```"
+
+    def _test_result(self, it: _Item, kind: str) -> str:
+        rng, v = self.rng, it.vars
+        if kind in ("perf", "kernel") or it.topic == "performance":
+            self._numbers(it)
+            tpot, ttft = float(v["_tpot"]), float(v["_ttft"])
+            tpot_f, ttft_f, tput_f = (float(x) for x in v["_f"].split(","))
+            conc = int(v["_bs"])
+            base_tps = rng.uniform(2500, 14000)
+            rows = (f"| | main | this PR |\n|---|---:|---:|\n"
+                    f"| Output token throughput (tok/s) | {base_tps:.0f} | {base_tps * tput_f:.0f} |\n"
+                    f"| Mean TTFT (ms) | {ttft:.0f} | {ttft / ttft_f:.0f} |\n"
+                    f"| Mean TPOT (ms) | {tpot:.2f} | {tpot / tpot_f:.2f} |")
+            text = f"{v['result_line'][0].upper()}{v['result_line'][1:]}.\n\n{rows}"
+            if rng.random() < 0.35:
+                dur = 512 * 1024 / (base_tps * tput_f)
+                bench = tx.BENCH.format(n=512, conc=conc, dur=f"{dur:.2f}", rps=f"{512 / dur:.2f}",
+                                        otps=f"{base_tps * tput_f:.2f}", ttft=f"{ttft / ttft_f:.2f}",
+                                        ttft_med=f"{ttft * 0.9 / ttft_f:.2f}", ttft_p99=f"{ttft * 3.2 / ttft_f:.2f}",
+                                        tpot=f"{tpot / tpot_f:.2f}")
+                text += f"\n\n<details>\n<summary>This PR, full output</summary>\n\n```\n{bench}\n```\n</details>"
+            return text
+        if kind in ("model", "new_model") or it.topic in ("quantization", "models"):
+            self._numbers(it)
+            return tx.LM_EVAL.format(a=v["acc_after"], b=f"{float(v['acc_after']) - rng.uniform(0, 0.02):.4f}")
+        if it.fixes is not None:
+            self._body_vars(it.fixes)
+            before = it.fixes.vars["log"].rsplit("\n", 1)[-1]
+            return (f"Before:\n\n```\n{before}\n```\n\nAfter: the same command runs {v.get('n_req', '10k')} requests "
+                    f"without errors, and `pytest {v.get('test_file', 'tests')}` passes.")
+        r = rng.random()
+        if r < 0.4:
+            passed, skipped, secs = rng.randint(8, 90), rng.randint(0, 4), rng.uniform(20, 400)
+            return f"```\n{passed} passed, {skipped} skipped, 2 warnings in {secs:.2f}s\n```"
+        if r < 0.7:
+            return "All tests pass locally."
+        return ""
 
     # ---- payloads -------------------------------------------------------------------------------------
 
@@ -2437,6 +2034,8 @@ class _Generator:
         assoc = it.author.assoc if it.author else "NONE"
         if it.hot:
             total = min(400, int(rng.paretovariate(1.1) * 4))
+        elif it.size == "new_model":  # a model people are waiting for
+            total = rng.randint(8, 40)
         else:
             total = self._reaction_total(0.35 if not it.is_pr else 0.25, 1.3, 300)
         body = self._pr_body(it) if it.is_pr else self._issue_body(it)
@@ -2508,6 +2107,7 @@ class _Generator:
         self.number()
         self.describe()
         self.vendor_people()
+        self.link()
         self.comment()
         return self.payloads()
 
@@ -2523,22 +2123,33 @@ class _Generator:
         rocm_prs = [it for it in fresh if it.is_pr and it.topic == "rocm"]
         for it in rng.sample(rocm_prs, len(rocm_prs) // 2):  # half of the [ROCm] PRs: the vendor's own people
             self._give(it, rng.choice(people))
-        quant_prs = [it for it in fresh if it.is_pr and it.topic == "quantization"]
-        other_prs = [it for it in fresh if it.is_pr and it.topic in ("kernels", "moe", "performance")]
-        issues = [it for it in fresh if not it.is_pr and it.topic not in ("rocm", "stability")]
+        quant_prs = [it for it in fresh if it.is_pr and it.topic == "quantization" and not it.kept]
+        # Their other items name no vendor: only those whose words fit AMD hardware, moved onto an AMD stack.
+        other_prs = [it for it in fresh if it.is_pr and it.topic in ("kernels", "moe", "performance")
+                     and not platform_hint(it.title) and not it.kept]
+        issues = [it for it in fresh if not it.is_pr and it.topic not in ("rocm", "stability")
+                  and not platform_hint(it.title) and "{gpu}" not in it.purpose]
         per_days = max(1, self.days // 3)
         for it in rng.sample(quant_prs, min(per_days, len(quant_prs))):
             self._give(it, rng.choice(people[:2]))
             title = ""
             for _ in range(8):
-                title = rng.choice(_QUARK_TITLES).format(model=rng.choice(_MODELS["moe_model"])[0],
-                                                         tp=rng.choice((2, 4, 8)))
+                template, purpose = rng.choice(tx.QUARK_TITLES)
+                model = rng.choice(tx.QUARK_MODELS)
+                gpu = "MI355X" if "MXFP4" in template else rng.choice(("MI300X", "MI325X", "MI355X"))
+                v = {"author": it.vars["author"], "platform": "amd", "gpu": gpu, "model_name": model}
+                v["model"] = model_of(model).hf  # type: ignore[union-attr]
+                title = fill(template, rng, {**v, "model": model}, self._dyn(it))
                 if title not in self.seen_titles:
                     break
             self.seen_titles.add(title)
-            it.title = title
+            it.title, it.vars, it.purpose, it.kept = title, v, purpose, True
         for it in [*rng.sample(other_prs, min(per_days, len(other_prs))), *rng.sample(issues, min(1, len(issues)))]:
             self._give(it, people[0])
+            keep: dict[str, str] = {k: it.vars[k] for k in ("author", "model_name", "model", "model_kind", "version",
+                                                             "version_old")
+                    if k in it.vars}
+            it.vars = {**keep, "platform": "amd"}
 
     def _vendor_user(self, login: str, rng: random.Random) -> _User:
         uid = rng.randrange(30_000_000, 200_000_000)
@@ -2553,71 +2164,49 @@ class _Generator:
 _LABEL_INFO = {name: (color, desc) for name, color, desc in _LABELS}
 
 @lru_cache(maxsize=1024)  # many reports share an environment, and then the same string (memory)
-def _env_dump(hw: str, gpu: str, version: str, ngpu: int, py: str) -> str:
-    """A `python collect_env.py` dump in its current sectioned format."""
-    torch = "2.9.0" if version.startswith(("0.11.1", "0.11.2", "0.12")) else "2.8.0"
-    bar = "=============================="
-    rocm = hw == "rocm"
-    cuda = hw == "cuda"
-    build = "+cu128" if cuda else "+rocm6.4" if rocm else "+cpu" if hw in ("cpu", "tpu") else "+xpu"
-    gpus = "\n".join(f"GPU {i}: {gpu}" for i in range(ngpu)) if gpu and hw in ("cuda", "rocm") else "N/A"
-    arch = "aarch64" if hw == "cpu" and version.endswith("2") else "x86_64"
-    lines = [
-        bar, "        System Info", bar,
-        f"OS                           : Ubuntu 22.04.5 LTS ({arch})",
-        "GCC version                  : (Ubuntu 11.4.0-1ubuntu1~22.04.2) 11.4.0",
-        "Clang version                : Could not collect",
-        "CMake version                : version 3.31.6",
-        "Libc version                 : glibc-2.35", "",
-        bar, "       PyTorch Info", bar,
-        f"PyTorch version              : {torch}{build}",
-        "Is debug build               : False",
-        f"CUDA used to build PyTorch   : {'12.8' if cuda else 'N/A'}",
-        f"ROCM used to build PyTorch   : {'6.4.43484' if rocm else 'N/A'}", "",
-        bar, "      Python Environment", bar,
-        f"Python version               : {py}.11 (main, Jun  4 2025, 08:56:18) [GCC 11.4.0] (64-bit runtime)",
-        f"Python platform              : Linux-5.15.0-142-generic-{arch}-with-glibc2.35", "",
-        bar, "       CUDA / GPU Info", bar,
-        f"Is CUDA available            : {cuda or rocm}",
-        f"CUDA runtime version         : {'12.8.93' if cuda else 'No CUDA'}",
-        "CUDA_MODULE_LOADING set to   : LAZY",
-        f"GPU models and configuration : {gpus if gpus == 'N/A' else chr(10) + gpus}",
-        f"Nvidia driver version        : {'570.133.20' if cuda else 'No CUDA'}",
-        "cuDNN version                : Could not collect",
-        f"HIP runtime version          : {'6.4.43484' if rocm else 'N/A'}",
-        f"MIOpen runtime version       : {'3.4.0' if rocm else 'N/A'}",
-        "Is XNNPACK available         : True", "",
-        bar, "          CPU Info", bar,
-        f"Architecture:                         {arch}",
-        "CPU(s):                               224",
-        "Model name:                           " + (
-            "Neoverse-V2" if arch == "aarch64" else "AMD EPYC 9654 96-Core Processor" if rocm
-            else "Intel(R) Xeon(R) Platinum 8480+"),
-        "Thread(s) per core:                   2", "",
-        bar, "Versions of relevant libraries", bar,
-        "[pip3] numpy==2.2.6",
-        f"[pip3] torch=={torch}",
-        "[pip3] transformers==4.57.1",
-        "[pip3] triton==3.4.0",
-        *(["[pip3] flashinfer-python==0.4.1"] if cuda else []), "",
-        bar, "         vLLM Info", bar,
-        f"ROCM Version                 : {'6.4.43484' if rocm else 'Could not collect'}",
-        f"vLLM Version                 : {version}",
-        "vLLM Build Flags:",
-        f"  CUDA Archs: Not Set; ROCm: {'Enabled' if rocm else 'Disabled'}",
-        "",
-        bar, "     Environment Variables", bar,
-        "NCCL_CUMEM_ENABLE=0",
-        "PYTORCH_NVML_BASED_CUDA_CHECK=1",
-        "TORCHINDUCTOR_COMPILE_THREADS=1",
-    ]
-    return "\n".join(lines)
+def _env_dump(platform: str, gpu: str, arch: str, ngpu: int, version: str, py: str, sw: str) -> str:
+    return tx.env_dump(platform, gpu, arch, ngpu, version, py, sw)
+
+
+def _oom_log(g: Gpu) -> str:
+    """The out-of-memory error as each platform words it, with the device's real capacity."""
+    if g.platform == "tpu":
+        return tx.LOGS["xla"]
+    if g.platform in ("cpu", "hpu"):
+        return ("ValueError: No available memory for the cache blocks. Try increasing `VLLM_CPU_KVCACHE_SPACE` "
+                "when initializing the engine.")
+    cap = g.mem * 0.9899
+    name = {"amd": "HIP", "xpu": "XPU"}.get(g.platform, "CUDA")
+    return (
+        "Traceback (most recent call last):\n"
+        "  File \"/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py\", line 3120, in "
+        "capture_model\n"
+        "    self._dummy_run(num_tokens, cudagraph_runtime_mode=runtime_mode)\n"
+        f"torch.OutOfMemoryError: {name} out of memory. Tried to allocate 1.75 GiB. GPU 0 has a total capacity of "
+        f"{cap:.2f} GiB of which 1.02 GiB is free. Including non-PyTorch memory, this process has {cap - 1.02:.2f} "
+        f"GiB memory in use. Of the allocated memory {cap - 4.9:.2f} GiB is allocated by PyTorch, and 1.91 GiB is "
+        "reserved by PyTorch but unallocated."
+    )
+
+
+def _hf_guess(name: str) -> str:
+    org = {"Qwen": "Qwen", "GLM": "zai-org", "Kimi": "moonshotai", "DeepSeek": "deepseek-ai", "Llama": "nvidia",
+           "MiniMax": "MiniMaxAI", "gpt-oss": "openai",
+           "Ling": "inclusionAI", "Ring": "inclusionAI", "Apertus": "swiss-ai", "Olmo": "allenai",
+           "Hunyuan": "tencent", "ERNIE": "baidu", "Seed": "ByteDance-Seed", "LongCat": "meituan-longcat",
+           "Nemotron": "nvidia", "PaddleOCR": "PaddlePaddle", "dots": "rednote-hilab", "Jamba": "ai21labs",
+           "Falcon": "tiiuae"}
+    for prefix, owner in org.items():
+        if name.startswith(prefix):
+            return f"{owner}/{name}"
+    return f"community/{name}"
 
 
 def _size_kind(it: _Item) -> str:
     if it.special in ("dependabot", "pre-commit"):
         return "deps"
-    return next((kind for kind, rx in _SIZE_RULES if rx.search(it.title)), "other")
+    low = it.title.lower()
+    return next((kind for kind, rx in _SIZE_RULES if rx.search(low)), "other")
 
 
 def generate_repo(
@@ -2636,4 +2225,3 @@ def generate_repo(
     gen = _Generator(owner=owner, name=name, end=end, days=days, items_per_day=items_per_day,
                      comments_per_day=comments_per_day, seed=seed, api_url=api_url, html_url=html_url)
     return gen.run()
-
