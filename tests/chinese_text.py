@@ -98,7 +98,7 @@ def english_words(text: str, *, allowed: Iterable[str] = (), github: Iterable[st
         if word in TECHNICAL_TERMS or word in TIME_ZONES or word in PRODUCTS or word.lower() in allow:
             continue
         cut = text.startswith("…", match.end())  # a long title cut in the middle of one of its words
-        if cut and any(other.startswith(word.lower()) for other in allow):
+        if cut and any(other.lower().startswith(word.lower()) for other in (*allow, *TECHNICAL_TERMS, *PRODUCTS)):
             continue
         found.append(word)
     return found
