@@ -4,7 +4,8 @@
 Tiers, highest first: a report of breakage (crash, hang, wrong or empty output, regression); then features,
 fixes, other bug reports and the rest of the work; then housekeeping (CI, tests, docs, refactors, chores,
 dependency bumps) and support questions. A chore never ranks above a bug report, however busy its thread.
-Breakage goes by its kind first (a crash before a hang before a regression).
+Breakage goes by its kind first (a crash before a hang before a regression); a report closed by the window's
+end (fixed, a duplicate) is news among the work, not open breakage.
 
 Within a tier (and a kind of breakage), the sum of:
   heat     2.0 per person discussing it in the window, 1.5 x log2(1 + comments there), 0.75 x log2(1 +
@@ -104,6 +105,8 @@ def _standing(item: ItemRecord, activity: WindowActivity, window: Window) -> Sta
             score += SEVERITY_WEIGHTS[failure] / 4
             if level == 0:
                 severity = BUG_KINDS.index(failure)
+        if item.closed_at is not None and item.closed_at < window.end and level == 0:
+            level, severity = 1, 0  # fixed (or a duplicate) by the window's end: news, not open breakage
     return Standing(level, round(score, 3), severity)
 
 
