@@ -173,7 +173,8 @@ def _refs_line(part: layout.Part, repo: str, t: dict[str, Any]) -> str:
                         home=discord_markdown(sections.section_title(home, t), 100))
         for item, home in part.refs
     ]
-    return f"*{t['also']}*{t['gap']}" + " · ".join(refs)
+    em = "*" if t["em"] else ""
+    return f"{em}{t['also']}{em}{t['gap']}" + " · ".join(refs)
 
 
 def _section_url(digest: Digest, part: layout.Part) -> str | None:
@@ -272,14 +273,15 @@ def _trends_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any]) -> lis
     for theme in view.themes:
         links = t["list_sep"].join(discord_link(item_url(digest.repo, view.items[n]), f"#{n}")
                           for n in theme.items if n in view.items)
-        name = "**" + discord_markdown(layout.theme_name(theme), 120) + "**"
+        name = "**" + discord_markdown(layout.theme_name(theme, t), 120) + "**"
         thread.add("• " + layout.theme_sentence(theme, t, name, links))
     if narrative is not None:
         thread.add(parts.people(narrative.activity, t))
     if view.index:
         entries = " · ".join(f"{discord_markdown(e.title, 80)} {e.count}" for e in view.index)
         hint = t["index_hint"]  # our words and the command's syntax in a code span: nothing of GitHub's
-        thread.add(f"**{t['index']}**{t['colon']}{entries}\n*{hint}*")
+        em = "*" if t["em"] else ""
+        thread.add(f"**{t['index']}**{t['colon']}{entries}\n{em}{hint}{em}")
     return thread.messages
 
 

@@ -263,7 +263,7 @@ def render_html(digest: Digest, *, locale: str | None = None, index_url: str | N
 
     def theme_line(theme: Theme) -> Markup:
         links = Markup(t["list_sep"]).join(ref_link(page.items[n]) for n in theme.items if n in page.items)
-        name = Markup("<strong>{}</strong>").format(_clip(layout.theme_name(theme), 120))
+        name = Markup("<strong>{}</strong>").format(_clip(layout.theme_name(theme, t), 120))
         marker = "\x00"
         sentence = layout.theme_sentence(theme, t, marker + "N" + marker, marker + "L" + marker)
         pieces = [name if p == "N" else links if p == "L" else Markup.escape(p) for p in sentence.split(marker)]

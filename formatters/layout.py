@@ -536,29 +536,32 @@ def theme_sentence(theme: Theme, t: dict[str, Any], name: str, links: str) -> st
     """One theme as a sentence: its name (escaped by the caller), how many items and of what kind, how far
     above its usual level, and its items (``links``, already made for the output)."""
     words = t["themes"]
-    size = counted(words["items"], theme.count).format(n=theme.count)
-    details = [text for text in (theme_facets(theme, t), theme_movement(theme, t)) if text]
-    inner = str(t["reasons"]["sep"]).join([size, *details])
+    head = str(t["reasons"]["sep"]).join(text for text in (
+        counted(words["items"], theme.count).format(n=theme.count), theme_movement(theme, t)) if text)
+    facets = theme_facets(theme, t)
+    inner = head + (str(words["after_size"]) + facets if facets else "")
     return str(words["line"].format(name=name, details=inner, links=links))
 
 
-def theme_name(theme: Theme) -> str:
-    """A theme's name: its topics' names joined (unescaped: a topic's name is configuration, like a title)."""
-    return " + ".join(topic.name for topic in theme.topics)
+def theme_name(theme: Theme, t: dict[str, Any] | None = None) -> str:
+    """A theme's name: its topics' names joined as the locale joins them ("Qwen models + Quantization",
+    "Qwen 系列模型的量化"); unescaped: a topic's name is configuration, like a title."""
+    join = str(t["themes"]["join"]) if t is not None else " + "
+    return join.join(topic.name for topic in theme.topics)
 
 
 def theme_facets(theme: Theme, t: dict[str, Any]) -> str:
     """What a theme's items are, counted ("4 fixes, 2 bug reports"); "" when they are all of one other kind."""
     words = t["themes"]["facets"]
     parts = [counted(words[name], n).format(n=n) for name, n in theme.facets if name != "other"]
-    return str(t["reasons"]["sep"]).join(parts)
+    return str(t["themes"]["facet_sep"]).join(parts)
 
 
 def theme_movement(theme: Theme, t: dict[str, Any]) -> str:
     if theme.new:
         return str(t["themes"]["new"])
     if theme.ratio is not None and theme.ratio >= 1.5:
-        return str(t["themes"]["ratio"].format(ratio=f"{theme.ratio:.1f}"))
+        return str(t["themes"]["ratio"].format(ratio=f"{theme.ratio:.1f}".removesuffix(".0")))
     return ""
 
 

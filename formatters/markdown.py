@@ -56,7 +56,8 @@ def render_markdown(
         meta = t["item_meta"].format(state=markdown_inline(layout.state_word(item, t), 40),
                                      author=markdown_inline(item.author, 60))
         badge = markdown_inline(layout.badge(entry, t, state=False), 300)
-        return f"{link(item)} **{title}** — {meta}" + (f" · _{badge}_" if badge else "")
+        em = t["em"]
+        return f"{link(item)} **{title}** — {meta}" + (f" · {em}{badge}{em}" if badge else "")
 
     def entry_details(entry: layout.Entry) -> list[str]:
         """Each line's text escaped, its code (an error line) as a code span: nothing inside one is markup."""
@@ -66,7 +67,7 @@ def render_markdown(
 
     def theme_line(theme: Theme) -> str:
         links = t["list_sep"].join(link(view.items[n]) for n in theme.items if n in view.items)
-        return layout.theme_sentence(theme, t, "**" + markdown_inline(layout.theme_name(theme), 120) + "**", links)
+        return layout.theme_sentence(theme, t, "**" + markdown_inline(layout.theme_name(theme, t), 120) + "**", links)
 
     text = environment().get_template("markdown/digest.md.j2").render(
         digest=digest,

@@ -246,7 +246,7 @@ def _item_line(item: DigestItem, repo: str, t: dict[str, Any], badge: str = "") 
         _link(item_url(repo, item), f"#{item.number}"),
         _text(" "),
         _text(_title(item, t)),
-        _text(f" — {badge}" if badge else "", italic=True),
+        _text(f" — {badge}" if badge else "", italic=bool(t["em"])),
     )
 
 
@@ -270,7 +270,7 @@ def _refs_line(part: layout.Part, repo: str, t: dict[str, Any]) -> RichTextSecti
     """"also here: #5 (AMD / ROCm) · #9 (Hot discussions)": candidates whose entry is elsewhere in the post."""
     if not part.refs:
         return None
-    elements: list[Inline] = [_text(t["also"], italic=True), _text(t["gap"])]
+    elements: list[Inline] = [_text(t["also"], italic=bool(t["em"])), _text(t["gap"])]
     head, _, tail = t["ref"].partition("{link}")
     for k, (item, home) in enumerate(part.refs):
         if k:
@@ -429,7 +429,7 @@ def _theme_line(digest: Digest, theme: Theme, items: dict[int, DigestItem], t: d
     elements: list[Inline] = []
     for piece in sentence.split(marker):
         if piece == "N":
-            elements.append(_text(slack_text(layout.theme_name(theme), 120), bold=True))
+            elements.append(_text(slack_text(layout.theme_name(theme, t), 120), bold=True))
         elif piece == "L":
             for k, number in enumerate(n for n in theme.items if n in items):
                 if k:
@@ -455,7 +455,8 @@ def _trends_messages(digest: Digest, chat: ChatLayout, t: dict[str, Any]) -> lis
         pack.add(_section(layout.macros(PARTS).people(narrative.activity, t)))
     if view.index:
         entries = " · ".join(f"{slack_text(e.title, 80)} {e.count}" for e in view.index)
-        hint = [_text(piece, code=k % 2 == 1, italic=k % 2 == 0) for k, piece in enumerate(t["index_hint"].split("`"))]
+        hint = [_text(piece, code=k % 2 == 1, italic=k % 2 == 0 and bool(t["em"]))
+                for k, piece in enumerate(t["index_hint"].split("`"))]
         pack.add(_rich(_line(_text(f"{t['index']}{t['colon']}", bold=True), _text(entries)), _line(*hint)))
     return pack.messages
 
@@ -546,7 +547,8 @@ def _query_blocks(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -
     pack.add(_header(parts.query_title(result, t)))
     pack.add(_context(parts.query_context(result, shown, tz, t)))
     if result.topic_title:
-        pack.add(_rich(_line(_text(f"{t['query_topic']}: ", bold=True), _text(slack_text(result.topic_title, 100)))))
+        topic = slack_text(result.topic_title, 100)
+        pack.add(_rich(_line(_text(f"{t['query_topic']}{t['colon']}", bold=True), _text(topic))))
     report = layout.report_link(result.report_url)
     if report is not None:
         pack.add(_rich(_line(_text("📄 "), _link(report, t["report"]["search_page"]))))

@@ -138,7 +138,7 @@ def rendered(answer: Digest | QueryResult, fmt: str) -> list[str]:
 
 
 # The command a reader types (the topic index's hint, "用 `/digest <主题>` 查看"): syntax, not English prose.
-SYNTAX = frozenset({"digest"})
+SYNTAX = frozenset({"digest", "rocm", "ID"})
 # The command line's own messages keep the program's name, its options and files, as a Chinese engineer types them.
 CLI_WORDS = frozenset({"digest", "bot", "repo", "OWNER", "NAME", "toml", "repos", "access", "docs", "md", "debug",
                        "sync", "LLM"})
@@ -190,12 +190,12 @@ def test_the_demo_summary_reads_like_the_reference(demo: Demo) -> None:
     assert demo.digest.narrative is not None
     summary = demo.digest.narrative.summary
     stats = demo.digest.stats
-    assert summary.startswith(f"今天很忙：新 PR {stats.new_prs} 个，合并 {stats.merged_prs} 个，"
+    assert summary.startswith(f"今天活跃度很高：新 PR {stats.new_prs} 个，合并 {stats.merged_prs} 个，"
                               f"关闭未合并 {stats.closed_unmerged_prs} 个；新 Issue {stats.new_issues} 个，"
                               f"关闭 {stats.closed_issues} 个。")
     # The day's themes: no space between two Chinese words ("是投机解码"), one before a Latin name ("是 gpt-oss").
-    assert re.search(r"。今天的主要话题是(?:[\u4e00-\u9fff]| [A-Za-z0-9])[^。]*?（\d+ 项", summary), summary
-    assert re.search(r"讨论最热的是 #\d+（\d+ 人参与，\d+ 条新评论）", summary), summary
+    assert re.search(r"。主要话题是(?:[\u4e00-\u9fff]| [A-Za-z0-9])[^。]*?（\d+ 项", summary), summary
+    assert re.search(r"讨论最热的是 #\d+（\d+ 条新评论，\d+ 人参与）", summary), summary
     markdown = render_markdown(demo.digest, locale=ZH)
     assert "| 新 Issue | 关闭 Issue | 新 PR | 合并 PR | 关闭未合并 PR |" in markdown  # the reference's counts
     assert "时间窗口：2025-12-01 11:05 → 2025-12-02 11:05 (Asia/Shanghai)" in markdown

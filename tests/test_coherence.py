@@ -96,8 +96,8 @@ def markdown_sections(text: str) -> list[tuple[str, str]]:
 
 
 def check_count(heading: str, shown: int) -> None:
-    """"Name (N)" / "Name（N）": N shown; "Name · k of N" / "Name（N 项中的 k 项）": k shown, k < N."""
-    of = re.search(r"· (\d+) of (\d+)$|（(\d+) 项中的 (\d+) 项）$", heading)
+    """"Name (N)" / "Name（N）": N shown; "Name · k of N" / "Name（共 N 项，显示 k 项）": k shown, k < N."""
+    of = re.search(r"· (\d+) of (\d+)$|（共 (\d+) 项，显示 (\d+) 项）$", heading)
     if of:
         total, part = (int(of.group(2)), int(of.group(1))) if of.group(1) else (int(of.group(3)), int(of.group(4)))
         assert shown == part < total, (heading, shown)

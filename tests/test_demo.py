@@ -86,7 +86,7 @@ def test_demo_previews_the_exact_platform_payloads(capsys, tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     assert main(["demo", "--format", "slack", "--locale", "zh-CN"]) == 0
     slack = json.loads(capsys.readouterr().out)
-    assert "每日开发状态摘要" in slack[0]["text"]
+    assert "开发动态报告" in slack[0]["text"]
     for payload in slack:
         assert len(payload["blocks"]) <= 50
         for block in payload["blocks"]:

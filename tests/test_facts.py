@@ -495,7 +495,7 @@ def test_pr_lines_in_both_locales() -> None:
     follow = record("[Kernel] FP8 block-scale fallback", PR_FOLLOW_UP, pr=True, additions=1, deletions=1,
                     changed_files=1)
     assert _line(follow, "en") == "fixes #27310, #27311 · follow-up to #27001 · +1/−1 in 1 file · @youkaichao replied"
-    assert _line(follow, "zh-CN") == "修复 #27310、#27311 · 跟进 #27001 · 1 个文件 +1/−1 · @youkaichao 已回复"
+    assert _line(follow, "zh-CN") == "修复 #27310、#27311 · #27001 的后续 · 1 个文件 +1/−1 · @youkaichao 已回复"
 
 
 def test_the_line_leaves_out_what_the_title_byline_and_reason_say() -> None:

@@ -244,7 +244,7 @@ def test_titles_read_exactly_as_on_github() -> None:
     ("locale", "names"),
     [
         ("en", ["daily digest", "Hot discussions", "Key changes", "Appendix", "New issues", "3 new comments"]),
-        ("zh-CN", ["每日开发状态摘要", "高热度讨论", "重点技术变更", "附录", "新 Issue", "3 条新评论"]),
+        ("zh-CN", ["开发动态报告", "高热度讨论", "重点技术变更", "附录", "新 Issue", "3 条新评论"]),
     ],
 )
 def test_small_digest_reads_well_in_both_locales(locale: str, names: list[str]) -> None:

@@ -163,9 +163,9 @@ def test_summary_names_counts_focus_and_the_hottest_item_in_both_locales(store: 
     assert "The hottest discussion is #2 (5 new comments from 5 people)" in summary
     assert "New bug to watch: #4 (hang); key change: #3." in summary
     zh = build(store, locale="zh-CN").narrative.summary
-    assert zh.startswith("今天很忙：新 PR 1 个，合并 1 个；新 Issue 3 个，关闭 0 个。")
+    assert zh.startswith("今天活跃度很高：新 PR 1 个，合并 1 个；新 Issue 3 个，关闭 0 个。")
     assert "最活跃的是 AMD / ROCm（2 项）" in zh
-    assert "讨论最热的是 #2（5 人参与，5 条新评论）" in zh and "值得关注的新 bug 是 #4（卡死）" in zh
+    assert "讨论最热的是 #2（5 条新评论，5 人参与）" in zh and "值得关注的新 bug 是 #4（卡死）" in zh
     assert 3 <= summary.count(". ") + 1 <= 5
 
 

@@ -211,7 +211,7 @@ async def test_subscribe_and_channel_settings_through_slack(harness: Harness) ->
     assert harness.deps.commands.service.chat.channel("slack", "C1").locale == "zh-CN"
     await harness.command("")
     await harness.fake.until(lambda calls: any(c.method == "response:r3" for c in calls))
-    assert "每日开发状态摘要" in json.dumps(harness.responses("r3"), ensure_ascii=False)
+    assert "开发动态报告" in json.dumps(harness.responses("r3"), ensure_ascii=False)
 
 
 async def test_repositories_outside_the_allow_list_are_refused_through_slack(harness: Harness) -> None:

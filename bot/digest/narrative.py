@@ -325,7 +325,7 @@ def render_summary(digest: Digest, found: tuple[Theme, ...], figures: Activity, 
         mood=mood(digest.daily_activity),
         one_day=is_daily(digest.window),
         stats=digest.stats,
-        themes=[(" + ".join(t.name for t in theme.topics), theme.count, theme.ratio) for theme in found[:2]],
+        themes=[([t.name for t in theme.topics], theme.count, theme.ratio) for theme in found[:2]],
         focus=[(section.title, len(section.items)) for section in busiest if section.items],
         topic=(topic_section.title, topic.total, topic.entries[0]) if topic and topic_section and topic.entries
         else None,
