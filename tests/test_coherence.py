@@ -33,6 +33,7 @@ from formatters.json_format import digest_to_dict
 from formatters.markdown import render_markdown
 from formatters.slack_blocks import render_slack_digest
 from tests.report_demo import demo_settings
+from tests.test_formatters_slack import numbers
 
 REPO = "vllm-project/vllm"
 API = "https://api.github.invalid"
@@ -125,23 +126,12 @@ def test_markdown_tells_one_story(day: list[Digest]) -> None:
 # ------------------------------------------------------------------------------------------- Slack, Discord
 
 
-def slack_numbers(payload: dict) -> list[int]:
-    found = []
-    for block in payload["blocks"]:
-        for part in block.get("elements", ()) if block["type"] == "rich_text" else ():
-            for line in part["elements"] if part["type"] == "rich_text_list" else ():
-                first = line["elements"][0]["text"]
-                if re.fullmatch(r"#\d+", first):
-                    found.append(int(first[1:]))
-    return found
-
-
 def test_slack_tells_one_story(day: list[Digest]) -> None:
     for digest in day:
         payloads = render_slack_digest(digest)
         text = json.dumps(payloads, ensure_ascii=False)
         check_more(text)
-        posted = [n for payload in payloads[:-1] for n in slack_numbers(payload)]
+        posted = [n for payload in payloads[:-1] for n in numbers(payload)]
         assert len(posted) == len(set(posted))  # one entry in the whole post
         assert named(digest) <= set(posted)
         for block in payloads[0]["blocks"]:  # the channel message's counts
