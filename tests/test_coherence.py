@@ -158,7 +158,9 @@ def test_discord_tells_one_story(day: list[Digest]) -> None:
         for embed in messages[0]["embeds"][1:]:
             description = embed.get("description", "")
             shown = len(re.findall(r"(?m)^• \[#\d+\]\(", description))
-            refs_line = next((line for line in description.splitlines() if line.startswith("*")), "")
+            refs_line = next((line for line in description.splitlines()
+                              if not line.startswith(("•", " ")) and "[#" in line and "more" not in line
+                              and "另有" not in line), "")
             shown += len(re.findall(r"\[#\d+\]\(", refs_line))
             check_count(embed["title"], shown)
 

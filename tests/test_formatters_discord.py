@@ -116,7 +116,7 @@ def test_the_first_message_is_the_digest_and_the_thread_has_three_messages() -> 
     text = all_text([first])
     assert "Hot thread 20 — *20 new comments*" in text and "New scheduler — *in review*" in text
     assert "Segfault in tokenizer — *crash*" in text and first["embeds"][-1]["footer"]["text"].startswith("🧵")
-    assert "*also here:* [#5](https://github.com/o/r/issues/5) (AMD / ROCm)" in unescape(text)
+    assert "*also here:* [#5](https://github.com/o/r/issues/5) (in AMD / ROCm)" in unescape(text)
     assert len(thread) == 3 and numbers(thread[0]) == [9, 10]
     assert "**🏷️ AMD / ROCm (continued)**" in thread[0]["embeds"][0]["description"]
     assert "**Other topics**: Qwen 1" in all_text([thread[1]]) and "12 contributors" in all_text([thread[1]])

@@ -32,8 +32,8 @@ def check_inert(text: str) -> None:
                 "## 📎 Appendix", "- _more:_ [#6](", "Last 7 days: ▂▄▁█▃▆▅ (1 3 0 7 2 5 4)",
                 "— new issue by @alice · _3 new comments_"]),
         ("zh-CN", ["# r 开发动态报告 · 2025-12-02", "## 🔥 高热度讨论（14）", "## 🛠️ 重点技术变更（1）", "## 📎 附录",
-                   "- _其余：_[#6](", "近 7 天活跃度：▂▄▁█▃▆▅", "时间窗口：2025-12-01 11:05",
-                   "— 新 Issue · @alice · _3 条新评论_"]),
+                   "- 其余：[#6](", "近 7 天每日新增：▂▄▁█▃▆▅", "时间窗口：2025-12-01 11:05",
+                   "— 新 Issue · @alice · 3 条新评论"]),
     ],
 )
 def test_digest_in_both_locales_with_sparkline(locale: str, words: list[str]) -> None:
@@ -64,8 +64,8 @@ def test_followed_topics_lead_then_hot_key_changes_notable_activity_appendix() -
     assert len(entry(5)) == 1 and len(entry(6)) == 1
     sections = body.split("\n## ")
     assert re.search(r"(?m)^- \[#5\]\(", sections[1]) and re.search(r"(?m)^- \[#6\]\(", sections[2])
-    assert "[#5](https://github.com/o/r/issues/5) (AMD / ROCm)" in sections[3]  # also hot, referenced
-    assert "[#6](https://github.com/o/r/pull/6) (Quantization)" in sections[1]
+    assert "[#5](https://github.com/o/r/issues/5) (in AMD / ROCm)" in sections[3]  # also hot, referenced
+    assert "[#6](https://github.com/o/r/pull/6) (in Quantization)" in sections[1]
 
 
 def test_items_carry_a_badge_not_a_why_line() -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from slack_sdk.models.blocks import Block
 
 from bot.model import Analysis, Digest, Evidence, Hot, InTopic, QueryResult, Section, Stats, Suggestion
+from bot.model.edition import edit
 from formatters.safety import one_line, text_size, valid_repo
 from formatters.slack_blocks import render_slack_digest, render_slack_query
 from tests.formatter_strategies import (
@@ -178,7 +179,7 @@ def test_the_channel_message_is_the_digest_and_the_thread_has_three_replies() ->
     assert "#13 [Quant] AWQ on gfx942 — new issue" in lines  # a topic's item says what happened to it
     assert "#26 [Core] New scheduler — in review" in lines and "#24 [Model] Add Gemma 4 — merged" in lines
     assert "#27 [Bug] Segfault in tokenizer — crash" in lines
-    assert "also here: #5 (AMD / ROCm)" in lines  # hot and notable point at #5's one entry
+    assert "also here: #5 (in AMD / ROCm)" in lines  # hot and notable point at #5's one entry
     assert "Qwen" not in head  # not followed: one line in the thread's topic index, no section
     assert "🧵 In the thread" in head
     assert len(replies) == 3  # the followed topics' next entries, themes and activity, the appendix
@@ -326,8 +327,12 @@ def test_when_the_channel_message_is_full_it_shows_fewer_items_never_a_cut_title
     titles = [e["text"] for e in inline_elements(channel) if e["text"].startswith(long)]
     assert titles and all(re.fullmatch(re.escape(long) + r"\d+", title) for title in titles)  # … all whole
     assert len(payloads) <= 4  # still one message per part of the thread
-    in_thread = [e["text"] for e in inline_elements(payloads[1]) if e["text"].startswith(long)]
-    assert in_thread and all(re.fullmatch(re.escape(long) + r"\d+", title) for title in in_thread)
+    # the post is the page's top part: entries of the page, each once, the channel message's fewer than the post's
+    posted = [n for payload in payloads[:-1] for n in numbers(payload)]
+    page = {n for section in edit(digest).sections() for n in section.entries}
+    assert len(posted) == len(set(posted)) and set(posted) <= page and len(posted) < len(page)
+    in_thread = [e["text"] for p in payloads[1:] for e in inline_elements(p) if e["text"].startswith(long)]
+    assert all(re.fullmatch(re.escape(long) + r"\d+", title) for title in in_thread)
 
 
 # ------------------------------------------------------------------------------------------ properties

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from bot.model import BUILTIN_SECTIONS, TOPIC_PREFIX, Digest, Section
 
 ENTRIES = 5  # full entries a section shows on the page and in Markdown
+TOPIC_ENTRIES = 10  # full entries the followed topics share (five each for one or two; two each for five)
+MIN_TOPIC_ENTRIES = 2
 MAX_TOPICS = 5  # followed topics with a section of their own; the rest join the topic index
 # On a tie in rank, the more specific place keeps the entry: the reader's own topic, then what broke, what
 # changed, what people argue about.
@@ -114,12 +116,16 @@ def edit(
     builtin: dict[str, Section | None] = {kind: digest.section(kind) for kind in BUILTIN_SECTIONS}
     by_priority = [*chosen, *(s for kind in PRIORITY[1:] if (s := builtin[kind]) is not None)]
 
+    # A page that follows five topics stays one page: the topics share their entries (their other items are
+    # short links), the built-in sections keep theirs.
+    per_topic = max(min(entries, MIN_TOPIC_ENTRIES), min(entries, TOPIC_ENTRIES // max(len(chosen), 1)))
+    room = {section.id: per_topic if section.kind == "topic" else entries for section in by_priority}
     placed: dict[int, str] = {}
     taken: dict[str, list[int]] = {section.id: [] for section in by_priority}
     cursor = dict.fromkeys(taken, 0)
     for _ in range(max(entries, 0)):
         for section in by_priority:
-            if len(taken[section.id]) >= entries:
+            if len(taken[section.id]) >= room[section.id]:
                 continue
             items = section.items
             k = cursor[section.id]
