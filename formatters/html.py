@@ -54,10 +54,10 @@ nav.links a{margin-right:1rem}
 font-size:.9rem}
 #toc ol{margin:.25rem 0 0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 ol.entries{padding-left:1.2rem}
-ol.entries li{margin:.6rem 0}
-.detail{font-size:.9rem}
+ol.entries li{margin:.5rem 0;line-height:1.45}
+.detail{font-size:.875rem;color:var(--fg)}
 .detail code{font-size:.85em;background:var(--card);border:1px solid var(--line);border-radius:3px;padding:0 .2em}
-p.refs,p.index{font-size:.9rem;margin:.4rem 0}
+p.refs,p.index{font-size:.85rem;margin:.4rem 0;line-height:1.45}
 .topic{white-space:nowrap}
 table.appendix td{vertical-align:top}
 table.appendix td:nth-child(3),table.appendix td:nth-child(4){white-space:nowrap;color:var(--muted)}
