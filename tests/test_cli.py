@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
@@ -253,3 +254,28 @@ def test_sync_and_digest_only_take_allowed_repositories(config: Path, fake: Fake
         assert code == 0 and out.startswith("acme/public: 0 items"), err
     assert [r.path for r in fake.requests][:3] == ["/repos/acme/secret", "/repos/acme/public",
                                                   "/repos/acme/public/issues"]
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal (as sys.stdout does in a shell)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_gets_the_digest_laid_out_and_a_pipe_plain_markdown() -> None:
+    from bot.platforms.console import show
+    from tests.formatter_strategies import post_digest
+
+    digest = post_digest()
+    piped = io.StringIO()
+    show(digest, None, piped)
+    assert piped.getvalue().startswith("# o/r daily report") and "\n## 🏷️ AMD / ROCm" in piped.getvalue()
+    tty = _Terminal()
+    show(digest, None, tty)
+    laid_out = tty.getvalue()
+    assert "\x1b[" in laid_out and "\x1b]8;" in laid_out  # colour, and links a terminal can open (OSC 8)
+    assert "https://github.com/o/r/issues/5" in laid_out and "## " not in laid_out and "**" not in laid_out
+    asked = _Terminal()
+    show(digest, "markdown", asked)  # --format markdown: plain Markdown wherever it goes
+    assert asked.getvalue() == piped.getvalue()
