@@ -304,7 +304,8 @@ def test_every_chinese_string_is_chinese_and_well_spaced() -> None:
     placeholders = {name: "αβ" for name in ("repo", "query", "title", "value", "name", "topic", "evidence",
                                             "signals", "bug", "author", "kind", "state", "start", "end", "tz",
                                             "day", "bucket", "values", "details", "links", "link", "home",
-                                            "error", "extra", "path", "synced", "line", "items", "requests")}
+                                            "error", "extra", "path", "synced", "line", "items", "requests",
+                                            "text")}
     for path, text in zh_strings(STRINGS[ZH]):
         if path == "locale":
             continue
