@@ -31,11 +31,38 @@ def test_what_github_really_sends_is_tolerated() -> None:
     assert item.title == "ab" and item.kind == "pr"  # NUL would fail a PostgreSQL transaction
 
 
+@pytest.mark.parametrize(("marker", "kind"), [
+    # How api.github.com listed plain issues in PyGithub's replay recordings (tests/ReplayData, 2012-2014), and
+    # how older GitHub Enterprise Servers still do: an object that names no pull request.
+    ({"html_url": None, "diff_url": None, "patch_url": None}, "issue"),
+    ({"url": None, "html_url": None, "diff_url": None, "patch_url": None}, "issue"),
+    ({}, "issue"),
+    ({"html_url": "", "url": ""}, "issue"),
+    # The same recordings' pull requests: no "url" yet, only the web links.
+    ({"diff_url": "https://github.com/o/r/pull/5.diff", "patch_url": "https://github.com/o/r/pull/5.patch",
+      "html_url": "https://github.com/o/r/pull/5"}, "pr"),
+    ({"url": "https://api.github.com/repos/o/r/pulls/5", "html_url": None}, "pr"),
+])
+def test_only_a_pull_request_marker_that_names_one_makes_a_pr(marker: dict[str, Any], kind: str) -> None:
+    payload = issue_payload(5, T0)
+    payload["pull_request"] = {**marker, "merged_at": None} if kind == "pr" else marker
+    assert item_from_payload("o/r", payload, never_bot).kind == kind
+
+
+def test_a_legacy_issue_marker_never_reads_a_merge() -> None:
+    payload = issue_payload(5, T0, closed=T0)
+    payload["pull_request"] = {"html_url": None, "diff_url": None, "patch_url": None,
+                               "merged_at": "2025-11-20T00:00:00Z"}
+    item = item_from_payload("o/r", payload, never_bot)
+    assert (item.kind, item.merged_at) == ("issue", None)
+
+
 @pytest.mark.parametrize(("field", "value"), [
     ("number", "5"), ("number", 2**40), ("number", 3), ("number", True), ("created_at", "yesterday"),
     ("created_at", None), ("updated_at", 20251120), ("labels", "bug"), ("labels", [{"name": 7}]),
     ("comments", 10**30), ("comments", -1), ("comments", 2.5), ("reactions", {"total_count": "many"}),
-    ("state_reason", "x" * 500), ("title", ["a"]), ("pull_request", "yes"), ("draft", "no"),
+    ("state_reason", "x" * 500), ("title", ["a"]), ("pull_request", "yes"), ("pull_request", {"url": 5}),
+    ("draft", "no"),
     ("user", {"login": "x" * 500}), ("closed_at", "2025-13-45T00:00:00Z"),
 ])
 def test_a_wrong_type_bad_date_or_huge_value_is_malformed(field: str, value: Any) -> None:

@@ -143,6 +143,12 @@ def _dumps(obj: Any) -> bytes:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode()
 
 
+def _names_pull(marker: Any) -> bool:
+    """An issue's ``pull_request`` object makes it a pull request only when it names one: api.github.com once
+    listed plain issues with ``"pull_request": {"html_url": null, ...}``, and ``GET /pulls/{n}`` 404s for those."""
+    return isinstance(marker, dict) and bool(marker.get("url") or marker.get("html_url"))
+
+
 def _issue_number_from_url(issue_url: str) -> int | None:
     tail = issue_url.rstrip("/").rsplit("/", 2)
     if len(tail) == 3 and tail[1] == "issues" and tail[2].isdigit():
@@ -238,9 +244,9 @@ class _Repo:
         no such pull request (an issue's number, as on GitHub, or nothing at all)."""
         issue = self.issues.get(number)
         details = self.pulls.get(number)
-        if issue is None or "pull_request" not in issue:
+        if issue is None or not _names_pull(issue.get("pull_request")):
             return dict(details) if details is not None and issue is None else None
-        pull_links = issue["pull_request"] if isinstance(issue["pull_request"], dict) else {}
+        pull_links: dict[str, Any] = issue["pull_request"]
         merged_at = pull_links.get("merged_at")
         obj: dict[str, Any] = {
             "url": pull_links.get("url") or issue.get("url", "").replace("/issues/", "/pulls/"),

@@ -165,6 +165,14 @@ def _check_identity(payload: dict[str, Any], key: int, field: str, urls: tuple[t
         raise MalformedPayload(f"{field} {key} disagrees with its URLs ({', '.join(map(str, sorted(others)))})")
 
 
+def is_pull_marker(pull: dict[str, Any]) -> bool:
+    """Whether an item's ``pull_request`` object makes it a pull request: it names the pull request (a non-null
+    ``url`` or ``html_url``). api.github.com once listed plain issues with ``"pull_request": {"html_url": null,
+    "diff_url": null, "patch_url": null}`` (and ``"url": null``), as recordings of the API (PyGithub's replay
+    data) and older GitHub Enterprise Servers show; those are issues, and ``GET /pulls/{n}`` 404s for them."""
+    return bool(_text(pull.get("url"), "pull_request.url") or _text(pull.get("html_url"), "pull_request.html_url"))
+
+
 def item_from_payload(repo: str, payload: Any, is_bot: Callable[[str], bool]) -> ItemRecord:
     payload = _object(payload, "the item")
     number = _int(payload.get("number"), "number", default=None)
@@ -173,6 +181,8 @@ def item_from_payload(repo: str, payload: Any, is_bot: Callable[[str], bool]) ->
     pull = payload.get("pull_request")
     if pull is not None and not isinstance(pull, dict):
         raise MalformedPayload(f"pull_request is {_show(pull)}, not an object")
+    if pull is not None and not is_pull_marker(pull):
+        pull = None  # an issue, as api.github.com and older Enterprise Servers once listed them
     total, thumbs = _reactions(payload)
     created = _time(payload.get("created_at"), "created_at")
     updated = _time(payload.get("updated_at"), "updated_at") or created
@@ -272,7 +282,8 @@ def item_from_pull(repo: str, payload: Any, is_bot: Callable[[str], bool]) -> tu
     merged_at = pull.get("merged_at")
     if merged_at is None and pull.get("merged") is True:
         raise MalformedPayload("merged is true but merged_at is missing")
-    as_issue = {**pull, "pull_request": {"merged_at": merged_at, "html_url": pull.get("html_url")}}
+    marker = {"merged_at": merged_at, "url": pull.get("url"), "html_url": pull.get("html_url")}
+    as_issue = {**pull, "pull_request": marker}
     missing: list[str] = []
     if "reactions" not in pull:
         missing += ["reactions", "thumbs_up"]
