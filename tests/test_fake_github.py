@@ -275,6 +275,36 @@ def test_repository_id_links_are_followable(mode: str) -> None:
         assert "/repositories/" in str(responses[1].url)
 
 
+def test_a_renamed_repository_answers_301_at_its_old_name(mode: str) -> None:
+    """The shape of octokit/fixtures' rename-repository scenario: 301, Location under /repositories/{id}."""
+    fake = small_fake(api_prefix="/api/v3")
+    fake.rename(REPO, "octo/renamed")
+    with open_client(fake, mode) as client:
+        root = str(client.base_url).rstrip("/")
+        old = client.get(f"{root}/repos/{REPO}/issues", params={"state": "all", "per_page": 3})
+        assert old.status_code == 301
+        location = old.headers["location"]
+        assert location == f"{root}/repositories/1000001/issues?state=all&per_page=3"
+        assert old.json() == {"message": "Moved Permanently", "url": location,
+                              "documentation_url": "https://docs.github.com/v3/#http-redirects"}
+        assert old.headers["x-ratelimit-used"] == "1"  # counted, as on GitHub
+        moved = client.get(location)
+        assert moved.status_code == 200 and "/repositories/1000001/issues?" in moved.links["next"]["url"]
+        assert moved.json()[0]["html_url"].startswith("https://github.com/octo/renamed/issues/")
+        assert client.get(f"{root}/repos/octo/renamed").json()["full_name"] == "octo/renamed"
+        assert client.get(f"{root}/repos/{REPO}").headers["location"] == f"{root}/repositories/1000001"
+        fake.add_repo(REPO, [], [])  # a new repository under the old name: no redirect any more
+        assert client.get(f"{root}/repos/{REPO}/issues").json() == []
+
+
+def test_a_legacy_pull_request_marker_is_an_issue(mode: str) -> None:
+    fake = small_fake()
+    fake.update_issue(REPO, 2, pull_request={"html_url": None, "diff_url": None, "patch_url": None})
+    with open_client(fake, mode) as client:
+        assert client.get(f"/repos/{REPO}/pulls/2").status_code == 404  # as on GitHub for such an issue
+        assert client.get(f"/repos/{REPO}/pulls/3").status_code == 200
+
+
 def test_ghe_prefix(mode: str) -> None:
     fake = small_fake(api_prefix="/api/v3", base_url="https://ghe.example.com")
     with open_client(fake, mode) as client:

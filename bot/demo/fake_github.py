@@ -14,6 +14,8 @@ Served endpoints (all GET, optionally under ``api_prefix`` such as ``/api/v3`` f
 ``add_pulls``: additions, deletions, changed_files, commits, review_comments, ...), ``/rate_limit`` and the
 same repository routes under ``/repositories/{id}`` (the form real GitHub uses in ``Link`` URLs). Every 200
 carries an ETag, and a request whose ``If-None-Match`` still matches gets a 304 that costs no rate limit.
+``fake.rename(old, new)`` renames (or transfers) a repository as GitHub does: ``/repos/{old}/...`` answers
+``301 Moved Permanently`` with ``Location: .../repositories/{id}/...`` (same path below it, same query).
 
 ``fake.damage(...)`` serves a malformed payload in place of one item (listings and the item alone) while
 its real fields still order it, as when GitHub's serialisation of one item goes wrong.
@@ -45,6 +47,7 @@ _log = logging.getLogger(__name__)
 __all__ = ["FakeGitHub", "RecordedRequest"]
 
 DOCS_URL = "https://docs.github.com/rest"
+REDIRECT_DOCS_URL = "https://docs.github.com/v3/#http-redirects"  # what GitHub's 301 bodies link to
 RATE_LIMIT_DOCS_URL = "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api"
 DEFAULT_API_VERSION = "2022-11-28"
 UNAUTHENTICATED_LIMIT = 60
@@ -315,6 +318,7 @@ class FakeGitHub:
         self.on_request: Callable[[RecordedRequest, int], None] | None = None
         self._lock = threading.RLock()
         self._repos: dict[str, _Repo] = {}  # keyed by lower-case full name: GitHub names are case-insensitive
+        self._moved: dict[str, _Repo] = {}  # old lower-case full name -> the repository renamed or transferred
         self._faults: list[_Fault] = []
         # With no token configured every request is "authenticated"; otherwise anonymous callers get
         # GitHub's separate 60/hour bucket.
@@ -348,6 +352,38 @@ class FakeGitHub:
             repo.issues = {int(i["number"]): dict(i) for i in issues}
             repo.comments = {int(c["id"]): dict(c) for c in comments}
             self._repos[full_name.lower()] = repo
+
+    def rename(self, old: str, new: str) -> None:
+        """Rename or transfer ``old`` to ``new`` as GitHub does: the repository keeps its id, its items' URLs name
+        ``new``, and ``/repos/{old}/...`` answers ``301 Moved Permanently`` with ``Location:
+        {base}/repositories/{id}/...`` (the same path below the repository, the same query; the shape recorded in
+        octokit/fixtures' ``rename-repository`` scenario) until a repository is created under the old name."""
+        if new.count("/") != 1:
+            raise ValueError(f"new must be 'owner/name', got {new!r}")
+        with self._lock:
+            repo = self._repo(old)
+            del self._repos[old.lower()]
+            was = repo.full_name
+
+            def renamed(value: Any) -> Any:
+                if isinstance(value, str):
+                    value = value.replace(f"/{was}/", f"/{new}/")
+                    return value[: -len(was)] + new if value.endswith(f"/{was}") else value
+                if isinstance(value, dict):
+                    return {key: renamed(item) for key, item in value.items()}
+                return value
+
+            repo.full_name = new
+            repo.issues = {number: renamed(issue) for number, issue in repo.issues.items()}
+            repo.comments = {cid: renamed(comment) for cid, comment in repo.comments.items()}
+            repo._issue_json.clear()
+            repo._comment_json.clear()
+            repo.invalidate()
+            self._repos[new.lower()] = repo
+            self._moved[old.lower()] = repo
+            self._moved.pop(new.lower(), None)
+            if self._app is not None and old.lower() in self._app[2]:  # the App stays installed on it
+                self._app[2][new.lower()] = self._app[2].pop(old.lower())
 
     def add_pulls(self, full_name: str, pulls: list[dict[str, Any]]) -> None:
         """Add (or replace, by ``number``) the details ``GET /repos/{o}/{r}/pulls/{number}`` serves on top of
@@ -559,6 +595,11 @@ class FakeGitHub:
         installation: int | None = None
         if rec.method == "GET" and len(parts) == 4 and parts[0] == "repos" and parts[3] == "installation":
             kind = "lookup"
+        elif (rec.method == "GET" and len(parts) == 3 and parts[0] == "repositories" and parts[1].isdigit()
+              and parts[2] == "installation"):
+            kind = "lookup"
+            by_id = next((r for r in self._repos.values() if r.id == int(parts[1])), None)
+            parts = ["repos", *(by_id.full_name.split("/") if by_id else ("", "")), "installation"]
         elif (rec.method == "POST" and len(parts) == 4 and parts[:2] == ["app", "installations"]
               and parts[2].isdigit() and parts[3] == "access_tokens"):
             kind, installation = "token", int(parts[2])
@@ -570,6 +611,11 @@ class FakeGitHub:
             return httpx.Response(401, headers=headers, content=_dumps({"message": problem,
                                                                          "documentation_url": DOCS_URL}))
         _, _, installations, ttl = self._app
+        moved = self._moved_location(rec) if kind == "lookup" else None
+        if moved is not None:
+            return httpx.Response(301, headers=[*headers, ("location", moved)],
+                                  content=_dumps({"message": "Moved Permanently", "url": moved,
+                                                  "documentation_url": REDIRECT_DOCS_URL}))
         if kind == "lookup":
             found = installations.get(f"{parts[1]}/{parts[2]}".lower())
             if found is None:
@@ -643,6 +689,12 @@ class FakeGitHub:
                            "documentation_url": RATE_LIMIT_DOCS_URL})
             return httpx.Response(403, headers=self._common_headers(rec, n, bucket), content=body)
 
+        moved = self._moved_location(rec)
+        if moved is not None:  # counted, as on GitHub
+            bucket.used += 1
+            body = _dumps({"message": "Moved Permanently", "url": moved, "documentation_url": REDIRECT_DOCS_URL})
+            return httpx.Response(301, headers=[*self._common_headers(rec, n, bucket), ("location", moved)],
+                                  content=body)
         status, body, extra = self._route_response(route, rec)
         etag = None
         if status == 200:
@@ -656,6 +708,23 @@ class FakeGitHub:
             headers.append(("etag", etag))
         headers.extend(extra)
         return httpx.Response(status, headers=headers, content=body)
+
+    def _moved_location(self, rec: RecordedRequest) -> str | None:
+        """Where ``/repos/{old}/...`` of a renamed repository redirects to; None for every other request."""
+        path = rec.path
+        if self.api_prefix:
+            if not path.startswith(self.api_prefix + "/"):
+                return None
+            path = path[len(self.api_prefix):]
+        parts = path.strip("/").split("/")
+        if len(parts) < 3 or parts[0] != "repos" or f"{parts[1]}/{parts[2]}".lower() in self._repos:
+            return None
+        repo = self._moved.get(f"{parts[1]}/{parts[2]}".lower())
+        if repo is None:
+            return None
+        rest = "".join(f"/{part}" for part in parts[3:])
+        query = f"?{urlencode(list(rec.params.items()))}" if rec.params else ""
+        return f"{self.base_url}{self.api_prefix}/repositories/{repo.id}{rest}{query}"
 
     def _route(self, path: str) -> tuple[str, _Repo | None, int | None] | None:
         """Map a request path to (endpoint, repo, item key); None when nothing matches (-> 404)."""
