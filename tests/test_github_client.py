@@ -8,8 +8,15 @@ import httpx
 import pytest
 
 from bot.demo.fake_github import FakeGitHub
-from bot.errors import AccessDenied, BadCredentials, GitHubUnavailable, RateLimited, RepoNotFound
-from bot.github.client import API_VERSION, GitHubClient
+from bot.errors import (
+    AccessDenied,
+    BadCredentials,
+    GitHubError,
+    GitHubUnavailable,
+    RateLimited,
+    RepoNotFound,
+)
+from bot.github.client import API_VERSION, MAX_REDIRECTS, GitHubClient
 from tests.factories import issue_payload
 
 T0 = datetime(2025, 12, 1, tzinfo=UTC)
@@ -200,3 +207,92 @@ async def test_repository_object_says_whether_it_is_private() -> None:
         with pytest.raises(RepoNotFound, match="o/nope"):
             await client.repository("o/nope")
     assert [r.path for r in fake.requests] == ["/repos/o/r", "/repos/o/hidden", "/repos/o/nope"]
+
+
+# --- redirects (GitHub's REST docs: follow 301, 302 and 307) ---
+
+
+async def test_a_renamed_repository_is_followed_with_its_etag() -> None:
+    fake, clock = make_fake(150), Clock()
+    fake.rename("o/r", "o/renamed")
+    async with client_for(fake, clock, token="sekrit") as client:
+        url = client.url_for("repos/o/r/issues", PARAMS)
+        first = await client.get_page(url)
+        again = await client.get_page(url, etag=first.etag)
+    repository = "/repositories/1000001/issues"
+    assert [(r.path, r.status) for r in fake.requests] == [
+        ("/repos/o/r/issues", 301), (repository, 200), ("/repos/o/r/issues", 301), (repository, 304)]
+    assert fake.requests[1].params == fake.requests[0].params  # the same query, as GitHub's Location keeps it
+    assert all(r.headers["authorization"] == "Bearer sekrit" for r in fake.requests)  # the same host
+    assert fake.requests[3].headers["if-none-match"] == first.etag and first.etag.startswith('W/"')
+    assert (first.url, first.status, len(first.data)) == (url, 200, 100)  # the ETag stays under the asked URL
+    assert first.moved_to == f"https://api.github.com{repository}?{httpx.URL(url).query.decode()}"
+    assert first.next_url is not None and "/repositories/1000001/issues?" in first.next_url
+    assert (again.status, again.moved_to) == (304, first.moved_to)
+    assert client.requests_made == 4 and client.rate_remaining == 4997  # the 301s count; the 304 does not
+
+
+async def test_the_repository_object_pull_requests_and_single_items_follow_a_rename() -> None:
+    fake, clock = make_fake(3), Clock()
+    fake.rename("o/r", "o/renamed")
+    async with client_for(fake, clock) as client:
+        assert (await client.repository("o/r"))["full_name"] == "o/renamed"
+        issue, moved_to = await client.fetch("repos/o/r/issues/2")
+        assert issue["number"] == 2 and moved_to == "https://api.github.com/repositories/1000001/issues/2"
+        assert issue["html_url"] == "https://github.com/o/renamed/issues/2"
+
+
+@pytest.mark.parametrize("status", [302, 307])
+async def test_temporary_redirects_are_followed_and_not_reported_as_moves(status: int) -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(status, headers={"location": "/repositories/1000001/issues?state=all&sort=updated&direction=asc"
+                                             "&per_page=100"})  # relative: resolved against the request
+    async with client_for(fake, clock) as client:
+        page = await client.get_page(client.url_for("repos/o/r/issues", PARAMS))
+    assert (page.status, len(page.data), page.moved_to) == (200, 10, None)
+    assert [r.path for r in fake.requests] == ["/repos/o/r/issues", "/repositories/1000001/issues"]
+
+
+async def test_a_redirect_to_another_host_is_not_followed_and_the_token_stays() -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(301, headers={"location": "https://elsewhere.example/repositories/1/issues"})
+    async with client_for(fake, clock, token="sekrit") as client:
+        with pytest.raises(GitHubError, match=r"redirected .* \(301\) to another host, https://elsewhere.example"):
+            await collect(client)
+    assert len(fake.requests) == 1
+
+
+async def test_a_link_to_another_host_is_asked_without_the_token() -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(headers={"link": '<https://elsewhere.example/repos/o/r/issues?page=2>; rel="next"'})
+    async with client_for(fake, clock, token="sekrit") as client:
+        await collect(client)
+    assert [r.headers.get("authorization") for r in fake.requests] == ["Bearer sekrit", None]
+
+
+async def test_a_redirect_to_another_resource_stays_an_error_with_its_status() -> None:
+    fake, clock = make_fake(10), Clock()
+    # An issue transferred to another repository: GitHub answers 301 to the issue there, under another number.
+    fake.inject(301, headers={"location": "https://api.github.com/repositories/999/issues/17"})
+    async with client_for(fake, clock) as client:
+        with pytest.raises(GitHubError, match="moved .*/repos/o/r/issues/5 to .*/repositories/999/issues/17") as err:
+            await client.get_json("repos/o/r/issues/5")
+    assert err.value.status == 301 and len(fake.requests) == 1
+
+
+async def test_redirects_stop_after_a_few_hops() -> None:
+    fake, clock = make_fake(10), Clock()
+    loop = "https://api.github.com/repositories/1000001/issues/1"
+    fake.inject(301, headers={"location": loop}, times=100)
+    async with client_for(fake, clock) as client:
+        with pytest.raises(GitHubError, match=f"redirected .* more than {MAX_REDIRECTS} times"):
+            await client.get_json("repos/o/r/issues/1")
+    assert len(fake.requests) == MAX_REDIRECTS + 1
+
+
+async def test_a_redirect_without_location_is_an_error_that_says_so() -> None:
+    fake, clock = make_fake(10), Clock()
+    fake.inject(301)
+    async with client_for(fake, clock) as client:
+        with pytest.raises(GitHubError, match="answered 301 for .* without a Location"):
+            await collect(client)

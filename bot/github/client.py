@@ -3,6 +3,14 @@
 Retry policy is hand-written because GitHub's rules are specific: a primary limit (remaining 0: wait for
 ``x-ratelimit-reset``), secondary limits (``retry-after``, else at least a minute, growing), and ordinary
 5xx/network faults (bounded exponential backoff with jitter). Every status maps to a typed error here.
+
+Redirects are followed as GitHub's REST docs ask ("Best practices for using the REST API": 301 is permanent,
+302 and 307 temporary; repeat the request at ``Location``). A renamed or transferred repository answers
+``/repos/{old}/...`` with a 301 to ``/repositories/{id}/...``, the same path below the repository and the same
+query. Only such a redirect is followed: on the API's own host (the token goes nowhere else), to the same
+resource, at most ``MAX_REDIRECTS`` hops, with the request's headers (``If-None-Match`` too, so a stored ETag
+still earns a 304). Any other (an issue transferred to another repository, another host) stays a typed error.
+A followed permanent redirect is reported on the page or object (``moved_to``) so the sync can say so.
 """
 
 from __future__ import annotations
@@ -35,6 +43,11 @@ _log = logging.getLogger(__name__)
 API_VERSION = "2022-11-28"
 USER_AGENT = f"digest-bot/{__version__} (+https://github.com/digest-bot/digest-bot)"
 _REPO_IN_PATH = re.compile(r"/repos/([^/]+/[^/?#]+)")
+# The repository part of an API path (after any /api/v3 prefix): by name, or by id as in Link URLs and redirects.
+_REPO_PREFIX = re.compile(r"/(?:repos/[^/]+/[^/]+|repositories/\d+)(?=/|$)")
+REDIRECTS = (301, 302, 303, 307, 308)
+PERMANENT_REDIRECTS = (301, 308)
+MAX_REDIRECTS = 5
 _RETRYABLE_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
 MAX_BACKOFF = 30.0
 SECONDARY_MIN_WAIT = 60.0
@@ -45,12 +58,13 @@ CachedPage = Callable[[str], tuple[str, str | None] | None]
 
 @dataclass(slots=True)
 class Page:
-    url: str
+    url: str  # as asked (the ETag is stored under it), even when GitHub answered it from elsewhere
     status: int  # 200, or 304 when the stored ETag still matches
     data: list[dict[str, Any]] = field(default_factory=list)
     etag: str | None = None
     next_url: str | None = None
     last_page: int | None = None
+    moved_to: str | None = None  # where a permanent redirect (the repository renamed or transferred) led
 
 
 @dataclass(slots=True)
@@ -61,6 +75,41 @@ class Resource:
     status: int
     data: dict[str, Any] | None = None
     etag: str | None = None
+    moved_to: str | None = None
+
+
+def _resource_path(url: httpx.URL) -> tuple[str, list[tuple[str, str]]] | None:
+    """``(path below the repository, query parameters)`` of a repository URL, by name or by id; None for others."""
+    match = _REPO_PREFIX.search(url.path)
+    return (url.path[match.end():].rstrip("/"), sorted(url.params.multi_items())) if match else None
+
+
+Origin = tuple[str, str, int | None]
+
+
+def origin_of(url: httpx.URL) -> Origin:
+    return (url.scheme, url.host, url.port)
+
+
+def redirect_target(response: httpx.Response, origin: Origin) -> str:
+    """Where a redirect (a status in ``REDIRECTS`` with a ``Location``) leads, if digest-bot follows it there: on
+    ``origin`` (the API's host: credentials go nowhere else) and to the same resource (module docstring); else
+    the typed error it stays."""
+    status, source = response.status_code, response.request.url
+    target = source.join(response.headers["location"])
+    if origin_of(target) != origin:
+        raise GitHubError(
+            f"GitHub redirected {source} ({status}) to another host, {target.scheme}://{target.host}; digest-bot"
+            f" follows redirects on {origin[1]} only",
+            status=status,
+        )
+    before, after = _resource_path(source), _resource_path(target)
+    if before is None or before != after:
+        # Not the repository renamed or transferred but this resource moved elsewhere (an issue transferred to
+        # another repository): for the caller to read as gone, as before redirects were followed.
+        raise GitHubError(f"GitHub moved {source} to {target} ({status})", status=status)
+    _log.debug("GitHub redirected %s to %s (%d)", source, target, status)
+    return str(target)
 
 
 def _page_number(url: str | None) -> int | None:
@@ -90,12 +139,13 @@ class GitHubClient:
             "User-Agent": USER_AGENT,
             "X-GitHub-Api-Version": API_VERSION,
         }
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
         self.api_url = api_url.rstrip("/")
         self._http = httpx.AsyncClient(
             base_url=self.api_url + "/", headers=headers, timeout=timeout, transport=transport
         )
+        # Sent with each request to the API's own host, never elsewhere (a Link or Location naming another host).
+        self._token = token or None
+        self._origin = origin_of(httpx.URL(self.api_url))
         self._max_retries = max_retries
         self._max_wait = max_rate_limit_wait
         self._sleep = sleep
@@ -124,9 +174,9 @@ class GitHubClient:
 
     async def get_page(self, url: str, *, etag: str | None = None) -> Page:
         headers = {"If-None-Match": etag} if etag else {}
-        response = await self._send(url, headers)
+        response, moved_to = await self._get(url, headers)
         if response.status_code == 304:
-            return Page(url=url, status=304, etag=etag)
+            return Page(url=url, status=304, etag=etag, moved_to=moved_to)
         data = _json(response, url)
         if not isinstance(data, list):
             raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected a list)", status=200)
@@ -138,6 +188,7 @@ class GitHubClient:
             etag=response.headers.get("etag"),
             next_url=next_url,
             last_page=_page_number(response.links.get("last", {}).get("url")),
+            moved_to=moved_to,
         )
 
     async def repository(self, full_name: str) -> dict[str, Any]:
@@ -153,19 +204,26 @@ class GitHubClient:
         """One object, conditionally: with the ETag stored for it, an unchanged object costs a 304 (which GitHub
         does not count against the rate limit). Errors are typed as for pages."""
         url = self.url_for(path)
-        response = await self._send(url, {"If-None-Match": etag} if etag else {})
+        response, moved_to = await self._get(url, {"If-None-Match": etag} if etag else {})
         if response.status_code == 304:
-            return Resource(url=url, status=304, etag=etag)
+            return Resource(url=url, status=304, etag=etag, moved_to=moved_to)
         data = _json(response, url)
         if not isinstance(data, dict):
             raise GitHubError(f"GitHub answered {url} with an unexpected shape (expected an object)", status=200)
-        return Resource(url=url, status=response.status_code, data=data, etag=response.headers.get("etag"))
+        return Resource(url=url, status=response.status_code, data=data, etag=response.headers.get("etag"),
+                        moved_to=moved_to)
 
     async def get_json(self, path: str) -> Any:
         """One resource (``repos/{o}/{r}/issues/{n}``) as GitHub sent it, unconditionally: the caller checks
-        its shape. Errors are typed as for pages (404 -> RepoNotFound, a moved issue's 301 -> GitHubError)."""
+        its shape. Errors are typed as for pages (404 -> RepoNotFound; an issue transferred to another
+        repository, whose 301 leads to another resource, -> GitHubError with status 301)."""
+        return (await self.fetch(path))[0]
+
+    async def fetch(self, path: str) -> tuple[Any, str | None]:
+        """``get_json``, and where a permanent redirect led (None when GitHub answered at ``path``)."""
         url = self.url_for(path)
-        return _json(await self._send(url, {}), url)
+        response, moved_to = await self._get(url, {})
+        return _json(response, url), moved_to
 
     async def paginate(
         self, path: str, params: Mapping[str, Any], *, cached: CachedPage | None = None
@@ -180,13 +238,39 @@ class GitHubClient:
             yield page
             url = page.next_url
 
+    async def _get(self, url: str, headers: Mapping[str, str]) -> tuple[httpx.Response, str | None]:
+        """GET ``url``, following GitHub's redirects to the same resource on the API's host (module docstring);
+        the final response and, when a hop was permanent, the URL the resource now answers at."""
+        permanent = False
+        for _ in range(MAX_REDIRECTS + 1):
+            response = await self._send(url, headers)
+            if response.status_code not in REDIRECTS:
+                return response, url if permanent else None
+            url = self._redirect_target(response)
+            permanent = permanent or response.status_code in PERMANENT_REDIRECTS
+        raise GitHubError(
+            f"GitHub redirected {response.request.url} more than {MAX_REDIRECTS} times (last to {url}); not followed",
+            status=response.status_code,
+        )
+
+    def _redirect_target(self, response: httpx.Response) -> str:
+        return redirect_target(response, self._origin)
+
+    def _authorization(self, url: str) -> bool:
+        """Whether ``url`` is on the API's host, the only one the token is sent to."""
+        target = httpx.URL(url)
+        return not target.is_absolute_url or origin_of(target) == self._origin
+
     async def _send(self, url: str, headers: Mapping[str, str]) -> httpx.Response:
         failures = 0
         primary_waits = 0
+        ours = self._authorization(url)
         while True:
             await self._wait_for_primary_limit(url)
-            if self._token_provider is not None:
+            if ours and self._token_provider is not None:
                 headers = {**headers, "Authorization": f"Bearer {await self._token_provider()}"}
+            elif ours and self._token is not None:
+                headers = {**headers, "Authorization": f"Bearer {self._token}"}
             try:
                 response = await self._http.get(url, headers=headers)
             except _RETRYABLE_ERRORS as err:
@@ -202,7 +286,7 @@ class GitHubClient:
             self.requests_made += 1
             self._note_rate(response.headers)
             status = response.status_code
-            if status < 300 or status == 304:
+            if status < 300 or status == 304 or (status in REDIRECTS and "location" in response.headers):
                 return response
             if status in (403, 429) and self._is_rate_limited(response):
                 if response.headers.get("x-ratelimit-remaining") == "0":
@@ -259,6 +343,8 @@ class GitHubClient:
             return RepoNotFound(f"GitHub has nothing at {url} (404): check GITHUB_API_URL", status=404)
         if status == 410:
             return GitHubError(f"{repo or url}: issues are disabled or gone (410)", status=410)
+        if status in REDIRECTS:
+            return GitHubError(f"GitHub answered {status} for {url} without a Location to follow", status=status)
         return GitHubError(f"GitHub answered {status} for {url}{': ' + said if said else ''}", status=status)
 
     # --- rate limits and backoff ---
@@ -287,7 +373,7 @@ class GitHubClient:
             reset_at = datetime.fromtimestamp(self.rate_reset, UTC).strftime("%H:%M UTC")
             hint = (
                 ""
-                if "Authorization" in self._http.headers or self._token_provider is not None
+                if self._token is not None or self._token_provider is not None
                 else "; set GITHUB_TOKEN for 5,000 requests an hour"
             )
             raise RateLimited(
