@@ -41,3 +41,7 @@ class RateLimited(GitHubError):
 
 class GitHubUnavailable(GitHubError):
     """Network failures or 5xx answers outlasted the retries."""
+
+
+class PageGone(GitHubError):
+    """A page GitHub linked to a moment ago answered 404 (the listing changed under the sync): run it again."""

@@ -13,6 +13,7 @@ from bot.errors import (
     BadCredentials,
     GitHubError,
     GitHubUnavailable,
+    PageGone,
     RateLimited,
     RepoNotFound,
 )
@@ -209,7 +210,7 @@ async def test_repository_object_says_whether_it_is_private() -> None:
     assert [r.path for r in fake.requests] == ["/repos/o/r", "/repos/o/hidden", "/repos/o/nope"]
 
 
-# --- redirects (GitHub's REST docs: follow 301, 302 and 307) ---
+# --- redirects (GitHub's REST docs: follow 301, 302 and 307) and vanished pages ---
 
 
 async def test_a_renamed_repository_is_followed_with_its_etag() -> None:
@@ -296,3 +297,26 @@ async def test_a_redirect_without_location_is_an_error_that_says_so() -> None:
     async with client_for(fake, clock) as client:
         with pytest.raises(GitHubError, match="answered 301 for .* without a Location"):
             await collect(client)
+
+
+@pytest.mark.parametrize("by_id", [False, True])
+async def test_a_page_gone_mid_listing_says_to_run_again(by_id: bool) -> None:
+    fake, clock = make_fake(250), Clock()
+    fake.links_use_repository_id = by_id  # as api.github.com: Link URLs under /repositories/{id}
+    fake.inject(404, when=lambda r: r.params.get("page") == "2")
+    async with client_for(fake, clock) as client:
+        with pytest.raises(PageGone) as err:
+            await collect(client)
+    message = str(err.value)
+    assert message.startswith("page 2 of repos/o/r/issues, which GitHub listed a moment ago, is gone (404 for ")
+    assert message.endswith("): run the sync again") and "GITHUB_API_URL" not in message
+    assert not isinstance(err.value, RepoNotFound) and err.value.status == 404
+
+
+async def test_a_first_page_404_keeps_its_hint() -> None:
+    fake, clock = make_fake(5), Clock()
+    async with client_for(fake, clock) as client:
+        with pytest.raises(RepoNotFound, match="no such repository o/missing on GitHub"):
+            await collect(client, "repos/o/missing/issues")
+        with pytest.raises(RepoNotFound, match=r"nothing at .*/nowhere\?.* \(404\): check GITHUB_API_URL"):
+            await collect(client, "nowhere")

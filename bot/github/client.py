@@ -33,6 +33,7 @@ from bot.errors import (
     BadCredentials,
     GitHubError,
     GitHubUnavailable,
+    PageGone,
     RateLimited,
     RepoNotFound,
 )
@@ -228,11 +229,25 @@ class GitHubClient:
     async def paginate(
         self, path: str, params: Mapping[str, Any], *, cached: CachedPage | None = None
     ) -> AsyncIterator[Page]:
-        """Follow ``Link: rel="next"`` from the first page; a 304 page continues with its remembered next URL."""
+        """Follow ``Link: rel="next"`` from the first page; a 304 page continues with its remembered next URL.
+
+        A 404 for a later page is not the first request's "no such repository": the listing GitHub linked to a
+        moment ago is gone (``PageGone``), and a sync run again reads it."""
         url: str | None = self.url_for(path, params)
+        pages = 0
         while url:
             remembered = cached(url) if cached else None
-            page = await self.get_page(url, etag=remembered[0] if remembered else None)
+            try:
+                page = await self.get_page(url, etag=remembered[0] if remembered else None)
+            except RepoNotFound:
+                if not pages:
+                    raise
+                raise PageGone(
+                    f"page {_page_number(url) or pages + 1} of {path}, which GitHub listed a moment ago, is gone"
+                    f" (404 for {url}): run the sync again",
+                    status=404,
+                ) from None
+            pages += 1
             if page.status == 304 and remembered:
                 page.next_url = remembered[1]
             yield page
