@@ -73,6 +73,18 @@ def test_sync_then_digest(config: Path, fake: FakeGitHub, capsys, monkeypatch) -
     assert code == 0 and out.startswith("# o/r daily report")
 
 
+def test_sync_of_a_renamed_repository_follows_it_and_says_so(config: Path, fake: FakeGitHub, capsys,  # type: ignore[no-untyped-def]
+                                                              monkeypatch) -> None:
+    fake.rename("o/r", "o/renamed")
+    with fake.serve() as base_url:
+        monkeypatch.setenv("GITHUB_API_URL", base_url)
+        monkeypatch.setenv("GITHUB_TOKEN", "good")
+        code, out, err = run(capsys, "--config", str(config), "sync", "--repo", "o/r")
+    assert code == 0, err
+    assert out.strip() == ("o/r: 120 items, 1 comments, 5 requests, rate limit left 4995/5000;"
+                           " o/r moved to o/renamed: update digest.toml")
+
+
 def _small_world(config: Path, capsys, monkeypatch) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
     """An issue with three comments (hot) and a merged PR (a key change), synced; the digest's argv (JSON)."""
     now = datetime.now(UTC)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 from datetime import UTC, datetime, timedelta
 
@@ -169,3 +170,34 @@ async def test_untrusted_text_round_trips_unchanged(store: Store) -> None:
                   [])
     await run_sync(store, fake)
     assert store.item("o/r", 1).title == nasty.replace("\x00", "")
+
+
+async def test_a_renamed_repository_keeps_syncing_and_says_its_new_name_once(
+    store: Store, fake: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    await run_sync(store, fake)
+    await run_sync(store, fake)  # from the settled cursor: the next unchanged sync is all 304s
+    fake.rename("o/r", "o/new")  # GitHub's items now name o/new: new bodies, new ETags
+    fake.update_issue("o/new", 7, title="Changed after the rename", updated_at=iso_z(NOW - timedelta(minutes=1)))
+    caplog.set_level(logging.WARNING, logger="bot.github.sync")
+    before = len(fake.requests)
+    report = await run_sync(store, fake)
+    repository = "/repositories/1000001"
+    assert [(r.path, r.status) for r in fake.requests[before:]] == [
+        ("/repos/o/r/issues", 301), (f"{repository}/issues", 200),
+        ("/repos/o/r/issues/comments", 301), (f"{repository}/issues/comments", 200)]
+    assert report.moved_to == "o/new" and store.item("o/r", 7).title == "Changed after the rename"
+    assert report.line().endswith("; o/r moved to o/new: update digest.toml")
+    assert [r.getMessage() for r in caplog.records] == ["o/r moved to o/new: update digest.toml"]
+    assert store.counts("o/r") == (N_ITEMS, N_COMMENTS) and store.counts("o/new") == (0, 0)
+
+    caplog.clear()
+    await run_sync(store, fake)  # the cursor moved with the changed item
+    before = len(fake.requests)
+    unchanged = await run_sync(store, fake)
+    # All 304s, their ETags sent after the 301s; the name comes from the repository itself, asked once.
+    assert [(r.path, r.status) for r in fake.requests[before:]] == [
+        ("/repos/o/r/issues", 301), (f"{repository}/issues", 304), (repository, 200),
+        ("/repos/o/r/issues/comments", 301), (f"{repository}/issues/comments", 304)]
+    assert (unchanged.moved_to, unchanged.not_modified, unchanged.requests) == ("o/new", 2, 5)
+    assert [r.getMessage() for r in caplog.records].count("o/r moved to o/new: update digest.toml") == 2

@@ -136,6 +136,24 @@ async def test_an_item_refused_stays_reported_and_one_gone_from_github_is_cleare
     assert reported(store) == [] and report.recovered == 1 and store.item("o/r", 4) is None
 
 
+async def test_an_unreadable_issue_transferred_to_another_repository_is_gone_from_this_one(store: Store) -> None:
+    fake = make_fake(20, 30)
+    fake.add_repo("x/elsewhere", [issue_payload(4, T0, repo="x/elsewhere", title="Not ours")], [])
+    fake.damage("o/r", "issues", 4, broken_issue(fake, 4))
+    fake.damage("o/r", "issues", 5, broken_issue(fake, 5))
+    await run_sync(store, fake)
+    assert sorted(reported(store)) == [("issues", 4), ("issues", 5)]
+    # GitHub answers a transferred issue with a 301 to it in its new repository: under another number, not
+    # followed (gone, as before); under the same number, followed, and the payload names the other repository.
+    fake.inject(301, headers={"location": "https://api.github.com/repositories/1000002/issues/4"},
+                when=lambda r: r.path == "/repos/o/r/issues/4")
+    fake.inject(301, headers={"location": "https://api.github.com/repositories/1000002/issues/9"},
+                when=lambda r: r.path == "/repos/o/r/issues/5")
+    report = await run_sync(store, fake)
+    assert reported(store) == [] and report.recovered == 2
+    assert store.item("o/r", 4) is None and store.item("o/r", 5) is None and report.moved_to is None
+
+
 async def test_an_item_without_a_readable_number_holds_its_listings_cursor(store: Store) -> None:
     fake = make_fake(150, 40)
     issues, _ = dataset(150, 40)

@@ -15,11 +15,17 @@ A malformed item (a payload the parser rejects) is not lost either: the page's o
 the item is reported (``unreadable`` table, the report line, ``digest-bot status``) until a sync reads it.
 With a readable number or id, the cursor moves on and later syncs re-fetch it alone (one request per such
 item, none when there are none); without one, the cursor is held where the listing will list it again.
+
+A repository renamed or transferred on GitHub still syncs under its configured name: the client follows
+GitHub's 301 from ``/repos/{old}/...`` to ``/repositories/{id}/...``. The sync finds the new name (the items'
+``repository_url`` or ``html_url``, else ``GET /repositories/{id}``) and says it once per sync, in a warning
+and in the report's line ("o/old moved to o/new: update digest.toml"); items stay stored under the old name.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -49,6 +55,10 @@ GONE = (301, 404, 410)  # re-fetching an unreadable item: transferred, deleted o
 _PARSE_ERRORS = (KeyError, ValueError, TypeError)  # MalformedPayload is a ValueError
 _WHOLE_SYNC_TROUBLE = (RateLimited, BadCredentials, GitHubUnavailable)  # not one item's: stop asking
 DETAILS_BATCH = 25  # PR details saved per transaction: a crash loses at most this many fetches (they stay due)
+# The repository an item or comment belongs to, from its API or web URLs (after a rename: the new name).
+_API_REPO = re.compile(r"/repos/([^/]+/[^/]+?)(?:/(?:issues|pulls)(?:/.*)?)?/?$")
+_WEB_REPO = re.compile(r"^https?://[^/]+/(?:[^/]+/)*?([^/]+/[^/]+)/(?:issues|pull)/\d+(?:#.*)?$")
+_REPOSITORY_ID = re.compile(r"/repositories/(\d+)(?=/|$)")
 Progress = Callable[[str, int, int | None], None]  # resource, pages done, pages expected (if known)
 
 
@@ -72,6 +82,9 @@ class SyncReport:
     detail_requests: int = 0
     details_not_modified: int = 0
     details_failed: int = 0
+    # The repository was renamed or transferred: GitHub redirects its old name here (the new full name, or the
+    # URL it redirects to when the name could not be read). Synced all the same; said once in the line.
+    moved_to: str | None = None
 
     def line(self) -> str:
         rate = f"{self.rate_remaining}/{self.rate_limit}" if self.rate_remaining is not None else "unknown"
@@ -81,9 +94,10 @@ class SyncReport:
             unchanged = f", {self.details_not_modified} unchanged" if self.details_not_modified else ""
             failed = f", {self.details_failed} failed" if self.details_failed else ""
             details = f" (of which {self.detail_requests} for PR details{unchanged}{failed})"
+        moved = f"; {self.repo} moved to {self.moved_to}: update digest.toml" if self.moved_to else ""
         return (
             f"{self.repo}: {self.items} items, {self.comments} comments, {self.requests} requests{cached}{details},"
-            f" rate limit left {rate}{unreadable_note(self.unreadable)}"
+            f" rate limit left {rate}{unreadable_note(self.unreadable)}{moved}"
         )
 
 
@@ -140,13 +154,15 @@ class Syncer:
         self.taxonomy = taxonomy  # repo -> its taxonomy: topic matches are computed once here and stored
         self.pr_details_max = pr_details_max  # PR details fetched per sync (0: none; build_syncer: the setting)
         # Per repo (a worker syncs several at once with one Syncer): the PRs this sync stored, whose details
-        # may be due.
+        # may be due; whether this sync has looked for the name a renamed repository goes by now.
         self._stored: dict[str, set[int]] = {}
+        self._move_noted: set[str] = set()
 
     async def sync(self, repo: str, since: datetime | None = None) -> SyncReport:
         report = SyncReport(repo=repo)
         requests_before = self.client.requests_made
         self._stored[repo] = set()
+        self._move_noted.discard(repo)
         try:
             seen_malformed: set[tuple[str, int]] = set()
             for resource in RESOURCES:
@@ -160,7 +176,29 @@ class Syncer:
             report.rate_remaining = self.client.rate_remaining
             report.rate_limit = self.client.rate_limit
             self._stored.pop(repo, None)
+            self._move_noted.discard(repo)
         return report
+
+    async def _note_move(self, repo: str, moved_to: str, data: list[dict[str, Any]], report: SyncReport) -> None:
+        """GitHub redirected ``repo`` (renamed or transferred): find its new name and say it, once per sync."""
+        if repo in self._move_noted:
+            return
+        self._move_noted.add(repo)
+        name = next((found for payload in data if (found := _named_repo(payload))), None)
+        if name is None and (match := _REPOSITORY_ID.search(moved_to)):
+            try:
+                found = await self.client.get_json(f"repositories/{match.group(1)}")
+            except (RateLimited, BadCredentials, GitHubUnavailable):
+                raise  # the whole sync's trouble
+            except GitHubError as err:
+                _log.info("%s: GitHub redirects it to %s, whose name it did not say: %s", repo, moved_to, err)
+            else:
+                full_name = found.get("full_name") if isinstance(found, dict) else None
+                name = full_name if isinstance(full_name, str) and full_name.count("/") == 1 else None
+        if name is not None and name.lower() == repo.lower():
+            return  # not another name (GitHub's names are case-insensitive)
+        report.moved_to = name or moved_to
+        _log.warning("%s moved to %s: update digest.toml", repo, report.moved_to)
 
     def _reclassify(self, repo: str) -> int:
         """After topics.toml changed, re-match stored items a batch per sync, newest first, so digests and
@@ -216,6 +254,8 @@ class Syncer:
             return True
         finally:
             report.detail_requests += self.client.requests_made - requests_before
+        if resource.moved_to is not None:
+            await self._note_move(repo, resource.moved_to, [], report)
         if resource.status == 304 or resource.data is None:
             report.details_not_modified += 1
             settled.append((want.number, want.updated_at))
@@ -242,7 +282,7 @@ class Syncer:
             path = f"repos/{repo}/issues/comments/{key}" if comments else f"repos/{repo}/issues/{key}"
             resolved = [(repo, resource, key)]
             try:
-                payload = await self.client.get_json(path)
+                payload, moved_to = await self.client.fetch(path)
             except (RateLimited, BadCredentials, GitHubUnavailable):
                 raise  # the whole sync's trouble, not this item's
             except GitHubError as err:
@@ -252,6 +292,14 @@ class Syncer:
                     report.recovered += 1
                 else:  # e.g. a 403 on this one item: keep reporting it rather than fail every sync
                     self.store.note_unreadable(repo, resource, key, str(err))
+                continue
+            elsewhere = _named_repo(payload) if moved_to is not None else None
+            if elsewhere is not None and elsewhere.lower() not in {repo.lower(), (report.moved_to or "").lower()}:
+                # Redirected to an item of another repository (an issue transferred there whose number happens to
+                # be the same; another number is not followed at all): gone from this one.
+                _log.info("%s: unreadable %s %s is now in %s", repo, resource, key, elsewhere)
+                self.store.save_page(resolved=resolved)
+                report.recovered += 1
                 continue
             try:
                 if comments:
@@ -344,6 +392,8 @@ class Syncer:
         listing.last_good = start
         async for page in self.client.paginate(path, params, cached=cached):
             done += 1
+            if page.moved_to is not None:
+                await self._note_move(repo, page.moved_to, page.data, report)
             if page.etag:
                 listing.pages.append((page.url, page.etag, page.next_url))
             if page.status == 304:
@@ -405,3 +455,17 @@ class Syncer:
         self._stored.setdefault(repo, set()).update(item.number for item in items if item.is_pr)
         report.items += len(items)
         report.comments += len(comments)
+
+
+def _named_repo(payload: Any) -> str | None:
+    """The ``owner/name`` an item or comment payload says it belongs to (``repository_url``, the API ``url`` or
+    ``issue_url``, else the web ``html_url``); None when it says none."""
+    if not isinstance(payload, dict):
+        return None
+    for name, pattern in (("repository_url", _API_REPO), ("issue_url", _API_REPO), ("url", _API_REPO),
+                          ("html_url", _WEB_REPO)):
+        value = payload.get(name)
+        match = pattern.search(value) if isinstance(value, str) else None
+        if match:
+            return match.group(1)
+    return None
