@@ -80,6 +80,21 @@ async def test_each_installation_syncs_with_its_own_token_and_budget(sqlite_stor
     assert {r.headers["authorization"].removeprefix("Bearer ") for r in synced} == {t for _, t in fake.tokens_issued}
 
 
+async def test_a_renamed_repository_finds_its_installation_and_syncs(sqlite_store: Store, settings: Settings) -> None:
+    clock = Clock()
+    fake = fake_with_app(clock)
+    fake.rename("org-a/one", "org-a/uno")
+    with fake.serve() as base_url:
+        app = AppSync(sqlite_store, settings, auth=AppAuth(APP_ID, PRIVATE, api_url=base_url, now=clock))
+        try:
+            report = await app.sync("org-a/one")
+        finally:
+            await app.aclose()
+    lookups = [(r.path, r.status) for r in fake.requests if r.path.endswith("/installation")]
+    assert lookups == [("/repos/org-a/one/installation", 301), ("/repositories/1000001/installation", 200)]
+    assert (report.items, report.moved_to) == (3, "org-a/uno")
+
+
 async def test_a_token_is_renewed_before_it_expires(sqlite_store: Store, settings: Settings) -> None:
     clock = Clock()
     fake = fake_with_app(clock, ttl=3600)

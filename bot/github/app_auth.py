@@ -21,7 +21,7 @@ import httpx
 import jwt
 
 from bot.errors import BadCredentials, GitHubError, GitHubUnavailable, RepoNotFound
-from bot.github.client import API_VERSION, USER_AGENT
+from bot.github.client import API_VERSION, MAX_REDIRECTS, REDIRECTS, USER_AGENT, origin_of, redirect_target
 
 _log = logging.getLogger(__name__)
 
@@ -102,8 +102,16 @@ class AppAuth:
 
     async def _app_request(self, method: str, path: str, *, what: str) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {self.app_jwt()}"}
+        target: str = path
         try:
-            response = await self._http.request(method, path, headers=headers)
+            response = await self._http.request(method, target, headers=headers)
+            # A renamed repository's installation (GET /repos/{old}/installation) answers from its new place, as
+            # GitHubClient follows it: on the API's host, the same resource, a few hops.
+            for _ in range(MAX_REDIRECTS):
+                if method != "GET" or response.status_code not in REDIRECTS or "location" not in response.headers:
+                    break
+                target = redirect_target(response, origin_of(httpx.URL(self.api_url)))
+                response = await self._http.request(method, target, headers=headers)
         except (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError) as err:
             raise GitHubUnavailable(f"GitHub is unreachable asking for {what} ({type(err).__name__})") from None
         status = response.status_code
