@@ -256,7 +256,7 @@ class GitHubClient:
     async def _get(self, url: str, headers: Mapping[str, str]) -> tuple[httpx.Response, str | None]:
         """GET ``url``, following GitHub's redirects to the same resource on the API's host (module docstring);
         the final response and, when a hop was permanent, the URL the resource now answers at."""
-        permanent = False
+        asked, permanent = url, False
         for _ in range(MAX_REDIRECTS + 1):
             response = await self._send(url, headers)
             if response.status_code not in REDIRECTS:
@@ -264,7 +264,7 @@ class GitHubClient:
             url = self._redirect_target(response)
             permanent = permanent or response.status_code in PERMANENT_REDIRECTS
         raise GitHubError(
-            f"GitHub redirected {response.request.url} more than {MAX_REDIRECTS} times (last to {url}); not followed",
+            f"GitHub redirected {asked} more than {MAX_REDIRECTS} times (last to {url}); not followed",
             status=response.status_code,
         )
 
