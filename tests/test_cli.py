@@ -291,3 +291,46 @@ def test_a_terminal_gets_the_digest_laid_out_and_a_pipe_plain_markdown() -> None
     asked = _Terminal()
     show(digest, "markdown", asked)  # --format markdown: plain Markdown wherever it goes
     assert asked.getvalue() == piped.getvalue()
+
+
+# What a digest or a query never needs: the GitHub client's stack and the chat SDKs (their start-up is most of
+# a command's time).
+HEAVY = ("httpx", "jwt", "cryptography", "bot.github.client", "bot.github.app_auth", "slack_sdk", "slack_bolt",
+         "discord", "aiohttp", "apscheduler")
+LOADED = """
+import io, json, sys, contextlib
+from bot.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "loaded": sorted(m for m in %r if m in sys.modules), "out": out.getvalue()[:1]}))
+"""
+
+
+@pytest.mark.parametrize("command", [("digest", "--format", "json"), ("query", "crash 7d", "--format", "json"),
+                                     ("digest",), ("query", "#3")])
+def test_digest_and_query_load_no_github_client_and_no_chat_sdk(  # type: ignore[no-untyped-def]
+    config: Path, fake: FakeGitHub, capsys, monkeypatch, command: tuple[str, ...]
+) -> None:
+    with fake.serve() as base_url:
+        monkeypatch.setenv("GITHUB_API_URL", base_url)
+        monkeypatch.setenv("GITHUB_TOKEN", "good")
+        assert run(capsys, "--config", str(config), "sync", "--repo", "o/r")[0] == 0
+    argv = ["--config", str(config), *command, "--repo", "o/r"]
+    done = subprocess.run([sys.executable, "-c", LOADED % (HEAVY,), *argv], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["code"] == 0 and result["out"], done.stderr
+    assert result["loaded"] == []
+
+
+def test_json_is_compact_unless_asked_pretty(config: Path, fake: FakeGitHub, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    with fake.serve() as base_url:
+        monkeypatch.setenv("GITHUB_API_URL", base_url)
+        monkeypatch.setenv("GITHUB_TOKEN", "good")
+        assert run(capsys, "--config", str(config), "sync", "--repo", "o/r")[0] == 0
+    end = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    code, compact, _ = run(capsys, "--config", str(config), "digest", "--end", end, "--format", "json")
+    code2, pretty, _ = run(capsys, "--config", str(config), "digest", "--end", end, "--format", "json", "--pretty")
+    assert code == code2 == 0 and json.loads(compact) == json.loads(pretty)
+    assert compact.count("\n") == 1 and '\n  "repo": "o/r"' in pretty

@@ -13,16 +13,19 @@ import logging
 import threading
 from collections.abc import Callable, Collection, Mapping
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.errors import AccessDenied, RepoNotFound
-from bot.github.client import GitHubClient
 from bot.settings import Settings
 from bot.timeutil import utcnow
+
+if TYPE_CHECKING:  # the client (httpx and all under it) loads only when GitHub is asked
+    from bot.github.client import GitHubClient
 
 _log = logging.getLogger(__name__)
 
 VISIBILITY_TTL = timedelta(hours=24)
-GitHubFactory = Callable[[], GitHubClient]
+GitHubFactory = Callable[[], "GitHubClient"]
 
 
 class RepoAccess:

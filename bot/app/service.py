@@ -65,7 +65,6 @@ from bot.app.notices import (
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window, is_daily
 from bot.errors import UserError
-from bot.github.factory import github_client
 from bot.model import Answer, Digest, Listed, QueryResult, Suggestion, Window
 from bot.model.views import ItemViewer
 from bot.settings import Settings
@@ -85,6 +84,7 @@ from bot.topics.taxonomy import Taxonomy, Topic
 if TYPE_CHECKING:
     from bot.analysis.analyst import Analyst
     from bot.app.replies import Rendered
+    from bot.github.client import GitHubClient
 
 _log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ class DigestService:
         client that asks whether a repository is public (``[access] allow_public``); by default one from the
         settings, made only when asked."""
         self.store = store
-        self.access = RepoAccess(settings, github=github or (lambda: github_client(self.settings)))
+        self.access = RepoAccess(settings, github=github or self._github_client)
         self.settings = settings
         self.chat = ChatState(store)
         self.mutes = MuteStore(store)
@@ -317,6 +317,13 @@ class DigestService:
         return repo is not None and self.access.refused(repo)
 
     # --- digests and answers ---
+
+    def _github_client(self) -> GitHubClient:
+        # Lazily: a digest or a query never calls GitHub, and the client's stack (httpx, JWT, cryptography)
+        # is most of a command's start-up.
+        from bot.github.factory import github_client
+
+        return github_client(self.settings)
 
     def taxonomy(self, repo: str | None, *, restrict: bool = False) -> Taxonomy:
         return load_taxonomy(self.settings, repo, restrict=restrict)

@@ -39,7 +39,8 @@ def sample_github() -> FakeGitHub:
     return fake
 
 
-def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable[[SyncReport], None]) -> str:
+def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable[[SyncReport], None],
+             pretty: bool = False) -> str:
     """The sample synced into a temporary store and its digest rendered in ``fmt``; ``info`` hears how the
     sync went (the caller words it)."""
     fake = sample_github()
@@ -58,7 +59,7 @@ def run_demo(*, fmt: str, locale: str | None, settings: Settings, info: Callable
                 service.close()
         finally:
             store.close()
-    return render(digest, fmt)
+    return render(digest, fmt, pretty=pretty)
 
 
 def _following_the_sample(settings: Settings) -> Settings:

@@ -10,7 +10,7 @@ from bot.model import Digest, QueryResult
 from formatters.notices import notice_to_dict, render_notice
 
 
-def render(answer: Digest | QueryResult, fmt: str) -> str:
+def render(answer: Digest | QueryResult, fmt: str, *, pretty: bool = False) -> str:
     """Text for the terminal. ``slack``/``discord`` are a preview: paste a Slack payload's blocks into Block
     Kit Builder."""
     if fmt == "slack":
@@ -18,13 +18,13 @@ def render(answer: Digest | QueryResult, fmt: str) -> str:
 
         payloads = (render_slack_digest(answer, locale=answer.locale) if isinstance(answer, Digest)
                     else render_slack_query(answer, locale=answer.locale))
-        return json.dumps(payloads, ensure_ascii=False, indent=2) + "\n"
+        return _dumps(payloads, pretty)
     if fmt == "discord":
         from formatters.discord_embeds import render_discord_digest, render_discord_query
 
         messages = (render_discord_digest(answer, locale=answer.locale) if isinstance(answer, Digest)
                     else render_discord_query(answer, locale=answer.locale))
-        return json.dumps(messages, ensure_ascii=False, indent=2) + "\n"
+        return _dumps(messages, pretty)
     if fmt == "html":
         from formatters.html import render_html, render_html_query
 
@@ -32,7 +32,7 @@ def render(answer: Digest | QueryResult, fmt: str) -> str:
     if fmt == "json":
         from formatters.json_format import render_json
 
-        return render_json(answer) + "\n"
+        return render_json(answer, pretty=pretty) + "\n"
     if isinstance(answer, QueryResult):
         from formatters.markdown import render_markdown_query
 
@@ -42,7 +42,14 @@ def render(answer: Digest | QueryResult, fmt: str) -> str:
     return render_markdown(answer)
 
 
-def show(answer: Digest | QueryResult, fmt: str | None, out: TextIO) -> None:
+def _dumps(data: object, pretty: bool) -> str:
+    """JSON for the terminal: compact (C encoder) unless ``pretty``."""
+    if pretty:
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def show(answer: Digest | QueryResult, fmt: str | None, out: TextIO, *, pretty: bool = False) -> None:
     """Write ``answer`` to ``out``. Without a format, a terminal gets the Markdown laid out by ``rich``
     (headings, colour, clickable links, the terminal's width) and a pipe or a file plain Markdown; ``terminal``
     asks for the laid-out text, ``markdown`` for plain Markdown, wherever it goes."""
@@ -50,7 +57,7 @@ def show(answer: Digest | QueryResult, fmt: str | None, out: TextIO) -> None:
     if fmt == "terminal":
         print_markdown(render(answer, "markdown"), out)
     else:
-        out.write(render(answer, fmt))
+        out.write(render(answer, fmt, pretty=pretty))
 
 
 def output_format(fmt: str | None, out: TextIO) -> str:
