@@ -24,7 +24,7 @@ from bot.errors import UserError
 from bot.github.payloads import item_from_payload
 from bot.github.webhooks import WebhookApplier, signature
 from bot.model import Window
-from bot.platforms.github_webhooks import PATH, webhook_routes
+from bot.platforms.github_webhooks import MAX_BODY, PATH, webhook_routes
 from bot.platforms.registry import github, slack
 from bot.platforms.web import store_health, web_app
 from bot.settings import Settings
@@ -112,6 +112,83 @@ async def test_a_wrong_or_missing_signature_is_refused_and_nothing_is_stored(sto
         assert response.status == 401
     assert count(store, schema.webhook_deliveries) == 0
     assert store.item(REPO, 1) is None
+
+
+# --- the order of checks: signature (401), size (413), JSON (400) ---
+
+
+def nothing_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if anything reads the body as JSON: the route's own reading, or the web app's middleware."""
+    import bot.github.webhooks
+    import bot.platforms.web
+
+    def parsed(*args: object) -> None:
+        raise AssertionError("an unsigned body was parsed")
+
+    monkeypatch.setattr(bot.github.webhooks, "read_body", parsed)
+    monkeypatch.setattr(bot.platforms.web, "_malformed", parsed)
+
+
+async def test_unsigned_garbage_is_refused_before_anything_is_parsed_or_stored(
+        store: Store, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    nothing_parsed(monkeypatch)
+    async with webhook_server(store, settings) as client:
+        # Garbage that is not JSON, and 2 MiB of it (over aiohttp's 1 MiB default): unsigned, or signed wrongly.
+        for body in (b"{not json", b"", b"x" * (2 * 1024 * 1024)):
+            assert await post(client, "issues", body, secret=None) == (401, {"error": "bad signature"})
+            assert (await post(client, "issues", body, secret="not-the-secret"))[0] == 401
+        headers = {"X-GitHub-Event": "issues", "X-GitHub-Delivery": "d-1", "X-Hub-Signature-256": "sha256=zz"}
+        assert (await client.post(PATH, data=b"{not json", headers=headers)).status == 401
+    assert count(store, schema.webhook_deliveries) == 0
+
+
+async def test_a_signed_two_mib_delivery_is_accepted_and_applied(store: Store, settings: Settings) -> None:
+    body = "A long log.\n" + "x" * (2 * 1024 * 1024)
+    raw = json.dumps(event_body("opened", issue=issue_payload(40, utcnow().replace(microsecond=0), body=body,
+                                                               labels=("bug",)))).encode()
+    assert len(raw) > 2 * 1024 * 1024
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", raw, delivery="d-big") == (200, {"status": "applied"})
+    item = store.item(REPO, 40)
+    assert item is not None and item.title == "Item 40" and item.labels == ("bug",)
+    assert item.body == body[:20_000]  # the store keeps what it always keeps of a body
+    stored = WebhookLog(store).get("d-big")
+    assert stored is not None and stored.status == APPLIED and len(stored.body) == len(raw)  # recorded whole
+
+
+async def test_signed_bodies_that_are_empty_or_not_json_get_a_400_and_nothing_is_stored(
+        store: Store, settings: Settings) -> None:
+    async with webhook_server(store, settings) as client:
+        for body, error in ((b"", "the body is empty"), (b"  \n", "the body is empty"),
+                            (b"{not json", "the body is not valid JSON"), (b"[1, 2]", "the body is not a JSON object"),
+                            (b'{"action": "opened", "x": "\xff"}', "the body is not UTF-8")):
+            assert await post(client, "issues", body) == (400, {"error": error}), body
+        # The form-encoded flavour of the same: a signed form without a JSON payload.
+        assert (await post(client, "issues", b"", form=True))[0] == 400
+    assert count(store, schema.webhook_deliveries) == 0
+
+
+async def test_a_body_over_githubs_25_mb_gets_a_413_and_up_to_it_is_read(store: Store, settings: Settings) -> None:
+    def signed(raw: bytes) -> dict[str, str]:
+        return {"X-GitHub-Event": "issues", "X-GitHub-Delivery": str(uuid.uuid4()),
+                "Content-Type": "application/json", "X-Hub-Signature-256": signature(SECRET, raw)}
+
+    start = json.dumps(event_body("opened", issue=issue_payload(41, utcnow().replace(microsecond=0))))[:-1]
+    padding = MAX_BODY - len(start) - len(', "padding": ""}')
+    exactly = f'{start}, "padding": "{"x" * padding}"}}'.encode()
+    assert len(exactly) == MAX_BODY == 25 * 1024 * 1024
+
+    async def chunks(raw: bytes) -> AsyncIterator[bytes]:  # no Content-Length: the stream's own length counts
+        for at in range(0, len(raw), 1024 * 1024):
+            yield raw[at : at + 1024 * 1024]
+
+    async with webhook_server(store, settings) as client:
+        over = exactly + b" "
+        assert (await client.post(PATH, data=over, headers=signed(over))).status == 413  # by its Content-Length
+        assert (await client.post(PATH, data=chunks(over), headers=signed(over))).status == 413  # as it streams
+        response = await client.post(PATH, data=exactly, headers=signed(exactly))
+        assert (response.status, await response.json()) == (200, {"status": "applied"})
+    assert store.item(REPO, 41) is not None and count(store, schema.webhook_deliveries) == 1
 
 
 async def test_the_route_exists_only_with_a_secret(store: Store, settings: Settings) -> None:
@@ -250,11 +327,12 @@ async def test_unfollowed_repositories_and_other_events_are_acknowledged_and_ign
 async def test_malformed_bodies_get_a_400_and_a_malformed_item_is_kept_for_retry(store: Store,
                                                                                settings: Settings) -> None:
     async with webhook_server(store, settings) as client:
-        assert (await post(client, "issues", b"{not json"))[0] == 400
+        assert (await post(client, "issues", b"{not json", delivery="d-garbage"))[0] == 400
         broken = event_body("opened", issue={**issue_payload(6, utcnow()), "number": "six"})
         assert (await post(client, "issues", broken, delivery="d-broken"))[0] == 202
     stored = WebhookLog(store).get("d-broken")
     assert stored is not None and stored.status == FAILED and "number" in (stored.last_error or "")
+    assert WebhookLog(store).get("d-garbage") is None  # unreadable: never stored, never retried
 
 
 async def test_a_delivery_that_fails_to_apply_is_retried_by_the_worker_never_lost(

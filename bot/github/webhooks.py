@@ -1,8 +1,10 @@
 """GitHub webhook deliveries -> the store, through the sync's own payload adapter and idempotent writes.
 
 ``verify`` checks ``X-Hub-Signature-256`` (HMAC-SHA256 of the raw body with ``GITHUB_WEBHOOK_SECRET``, compared
-in constant time). ``WebhookApplier.receive`` records a verified delivery raw (by ``X-GitHub-Delivery``: the
-same delivery twice is stored and applied once), then applies it: ``issues``, ``issue_comment``,
+in constant time; the web route computes it as it reads the stream). ``WebhookApplier.receive`` takes a verified
+delivery: a body that is empty or not a JSON object raises ``UnreadableBody`` before anything is stored (the
+route answers 400); any other is recorded raw (by ``X-GitHub-Delivery``: the same delivery twice is stored and
+applied once), then applied: ``issues``, ``issue_comment``,
 ``pull_request`` and ``pull_request_review`` become the items, comments and PR details a sync would have stored
 (``bot/github/payloads.py``), written only over older versions (deliveries arrive late and out of order). What
 fails to apply stays recorded and the worker's ``retry`` applies it later: a delivery is never lost. Events of
@@ -49,6 +51,10 @@ PING = "ping"
 DUPLICATE = "duplicate"
 
 
+class UnreadableBody(ValueError):
+    """A signed body that is empty, not UTF-8, not JSON or not a JSON object: nothing to record or apply."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     status: str  # applied | ignored | duplicate | failed | pong
@@ -81,17 +87,15 @@ class WebhookApplier:
         self.is_bot = is_bot
         self.taxonomy = taxonomy
 
-    def receive(self, delivery_id: str, event: str, body: bytes, *, received_at: datetime | None = None) -> Outcome:
+    def receive(self, delivery_id: str, event: str, body: str | bytes | bytearray, *,
+                received_at: datetime | None = None) -> Outcome:
         """A verified delivery: recorded, then applied (blocking; the web process runs it in a thread). Raises
+        ``UnreadableBody`` for a body that is empty or not a JSON object (nothing recorded), and anything else
         only when it cannot even be recorded (the store is down): GitHub then sees a failure to redeliver."""
+        text, payload = read_body(body)
         if event == PING:
             return Outcome("pong")
-        text = body.decode("utf-8", "replace").replace("\x00", "")
-        try:
-            payload = json.loads(text)
-        except ValueError:
-            payload = None
-        action = payload.get("action") if isinstance(payload, dict) else None
+        action = payload.get("action")
         action = action if isinstance(action, str) else ""
         repo = self._repo(payload)
         earlier = self.log.record(delivery_id[:MAX_DELIVERY_ID], event, action, repo, text, received_at)
@@ -185,6 +189,27 @@ class WebhookApplier:
 
     def _item(self, item: ItemRecord) -> ItemRecord:
         return classify(self.taxonomy(item.repo), item) if self.taxonomy is not None else item
+
+
+def read_body(body: str | bytes | bytearray) -> tuple[str, dict[str, Any]]:
+    """A delivery's text and its JSON object; ``UnreadableBody`` when it is empty, not UTF-8, not JSON or not an
+    object (such a body never becomes anything: it is not stored)."""
+    if not isinstance(body, str):
+        try:
+            body = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise UnreadableBody("the body is not UTF-8") from None
+    if not body.strip():
+        raise UnreadableBody("the body is empty")
+    try:
+        payload = json.loads(body)
+    except ValueError:
+        raise UnreadableBody("the body is not valid JSON") from None
+    except RecursionError:  # nested deeper than the parser goes
+        raise UnreadableBody("the body is nested too deeply") from None
+    if not isinstance(payload, dict):
+        raise UnreadableBody("the body is not a JSON object")
+    return body, payload
 
 
 def _absent(issue: Any) -> tuple[str, ...]:
