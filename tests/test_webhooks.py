@@ -5,6 +5,7 @@ and what they do to a digest's counts and to the freshness of a window."""
 from __future__ import annotations
 
 import json
+import shutil
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -21,22 +22,38 @@ from sqlalchemy.exc import OperationalError
 from bot.app.service import DigestService
 from bot.app.webhooks import build_applier
 from bot.errors import UserError
-from bot.github.payloads import item_from_payload
+from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.github.webhooks import WebhookApplier, signature
 from bot.model import Window
 from bot.platforms.github_webhooks import MAX_BODY, PATH, webhook_routes
 from bot.platforms.registry import github, slack
 from bot.platforms.web import store_health, web_app
-from bot.settings import Settings
+from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.store import WEBHOOK_POLL_MARGIN, Store
 from bot.store.webhooks import APPLIED, FAILED, WebhookLog
 from bot.timeutil import utcnow
 from tests.factories import comment_payload, issue_payload
-from tests.test_scheduler import make_settings, set_last_sync
+from tests.test_scheduler import ROOT, make_settings, set_last_sync
 
 SECRET = "webhook-secret-for-tests"
 REPO = "o/r"
+EXAMPLES = Path(__file__).resolve().parent / "data" / "github-webhooks"  # octokit/webhooks' (MIT, README there)
+HELLO = "Codertocat/Hello-World"  # the repository of most examples
+OCTO = "octo-org/octo-repo"  # the one issues/transferred.payload.json moves an issue out of
+
+
+def example(name: str) -> bytes:
+    """A real delivery body, byte for byte."""
+    return (EXAMPLES / name).read_bytes()
+
+
+def follow(config_dir: Path, *repos: str) -> Settings:
+    """Settings that follow ``repos`` (UTC days)."""
+    shutil.copy(ROOT / "config" / "topics.toml", config_dir)
+    listed = "".join(f'[[repos]]\nname = "{name}"\n\n' for name in repos)
+    (config_dir / "digest.toml").write_text(f'[digest]\ntimezone = "UTC"\npost_time = "09:00"\n\n{listed}')
+    return load_settings(config_dir, env={})
 
 
 def pull_payload(number: int, created: datetime, **fields: Any) -> dict[str, Any]:
@@ -461,3 +478,126 @@ async def test_a_comment_event_without_merged_at_leaves_a_merged_pull_request_me
         await post(client, "issue_comment", event_body("created", issue=issue, comment=comment_payload(310, 31, later)))
     item = store.item(REPO, 31)
     assert item is not None and item.merged_at == merged and item.reactions == 4 and item.updated_at == later
+
+
+# --- deleted and transferred issues (octokit/webhooks' real deliveries) ---
+
+
+def shown(digest: Any) -> set[int]:
+    """Every item number a digest shows: its sections and its appendix (what its counts count)."""
+    return ({item.number for section in digest.sections for item in section.items}
+            | {item.number for items in digest.appendix.values() for item in items})
+
+
+def digest_of(store: Store, settings: Settings, repo: str, day: datetime) -> Any:
+    """The digest of the day from ``day``, built as the worker builds it (once the repository was polled)."""
+    if store.last_polled(repo) is None:
+        polled(store, utcnow(), repo)
+    service = DigestService(store, settings, build_threads=1)
+    try:
+        return service.build_digest(service.default_context(repo=repo), Window(day, day + timedelta(days=1)),
+                                    analyse=False)
+    finally:
+        service.close()
+
+
+async def test_a_deleted_issue_leaves_every_section_count_and_appendix_and_nothing_brings_it_back(
+        store: Store, tmp_path: Path) -> None:
+    settings = follow(tmp_path, HELLO)
+    day = datetime(2019, 5, 15, tzinfo=UTC)  # the examples' issue #1 was opened on 2019-05-15 15:20 UTC
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", example("issues/opened.payload.json")) == (200, {"status": "applied"})
+        before = digest_of(store, settings, HELLO, day)
+        assert before.stats.new_issues == 1 and 1 in shown(before)
+
+        assert await post(client, "issues", example("issues/deleted.payload.json")) == (200, {"status": "applied"})
+        after = digest_of(store, settings, HELLO, day)
+        assert after.stats.as_dict() == dict.fromkeys(after.stats.as_dict(), 0) and shown(after) == set()
+        gone = store.removed_item(HELLO, 1)
+        assert store.item(HELLO, 1) is None and gone is not None and gone.reason == "deleted"
+
+        # A comment delivered late, the opening redelivered, a poll's page that still lists it: it stays gone.
+        for event, name in (("issue_comment", "issue_comment/created.payload.json"),
+                            ("issue_comment", "issue_comment/edited.payload.json"),
+                            ("issues", "issues/opened.payload.json")):
+            assert await post(client, event, example(name)) == (200, {"status": "applied"}), name
+    opened = json.loads(example("issues/opened.payload.json"))["issue"]
+    store.save_page([item_from_payload(HELLO, opened, settings.is_bot)])
+    assert store.item(HELLO, 1) is None and count(store, schema.comments) == 0
+    assert shown(digest_of(store, settings, HELLO, day)) == set()
+
+
+async def test_a_transferred_issue_leaves_its_repository_and_moves_to_a_followed_one(
+        store: Store, tmp_path: Path) -> None:
+    settings = follow(tmp_path, OCTO, HELLO)
+    transferred = json.loads(example("issues/transferred.payload.json"))
+    old, new = transferred["issue"], transferred["changes"]["new_issue"]
+    store.save_page([item_from_payload(OCTO, old, settings.is_bot)])  # polled before it moved
+    day = datetime(2019, 10, 25, tzinfo=UTC)
+    assert 1 in shown(digest_of(store, settings, OCTO, day))
+
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", example("issues/transferred.payload.json")) == (200, {"status": "applied"})
+    assert store.item(OCTO, 1) is None and shown(digest_of(store, settings, OCTO, day)) == set()
+    gone = store.removed_item(OCTO, 1)
+    assert gone is not None and (gone.reason, gone.moved_to) == ("transferred", "Codertocat/Hello-World#1")
+    moved = store.item(HELLO, 1)  # followed too: stored there, as changes.new_issue says it is
+    assert moved is not None and (moved.title, moved.labels, moved.state, moved.url) == (
+        new["title"], ("bug",), "open", new["html_url"])
+    assert 1 in shown(digest_of(store, settings, HELLO, datetime(2019, 5, 15, tzinfo=UTC)))
+
+    # A poll of the old repository that still lists it does not bring it back there.
+    store.save_page([item_from_payload(OCTO, old, settings.is_bot)])
+    assert store.item(OCTO, 1) is None
+
+
+async def test_a_transfer_to_a_repository_not_followed_only_removes_the_issue(store: Store, tmp_path: Path) -> None:
+    settings = follow(tmp_path, OCTO)
+    store.save_page([item_from_payload(OCTO, json.loads(example("issues/transferred.payload.json"))["issue"],
+                                       settings.is_bot)])
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", example("issues/transferred.payload.json")) == (200, {"status": "applied"})
+    gone = store.removed_item(OCTO, 1)
+    assert store.item(OCTO, 1) is None and gone is not None and gone.moved_to == "Codertocat/Hello-World#1"
+    assert store.item(HELLO, 1) is None and count(store, schema.items) == 0
+
+
+async def test_the_new_repositorys_opened_delivery_moves_a_transferred_issue_too(store: Store, tmp_path: Path) -> None:
+    """A hook on the new repository only sees ``opened`` with ``changes.old_issue``: that removes the old one."""
+    settings = follow(tmp_path, OCTO, HELLO)
+    with_transfer = json.loads(example("issues/opened.with-transfer.payload.json"))
+    store.save_page([item_from_payload(OCTO, with_transfer["changes"]["old_issue"], settings.is_bot)])
+    async with webhook_server(store, settings) as client:
+        opened = example("issues/opened.with-transfer.payload.json")
+        assert await post(client, "issues", opened) == (200, {"status": "applied"})
+        gone = store.removed_item(OCTO, 1)
+        assert store.item(OCTO, 1) is None and gone is not None and gone.moved_to == "Codertocat/Hello-World#1"
+        moved = store.item(HELLO, 1)
+        assert moved is not None and moved.title == with_transfer["issue"]["title"]
+        # The old repository's own delivery of the same move, after: nothing changes.
+        assert await post(client, "issues", example("issues/transferred.payload.json")) == (200, {"status": "applied"})
+    assert store.removed_item(OCTO, 1) == gone and store.item(HELLO, 1) == moved
+
+
+def test_removing_an_issue_forgets_its_comments_report_and_the_cached_days_it_counted_in(store: Store) -> None:
+    from bot.store.history import History
+    from bot.store.records import RemovedItem
+    from bot.store.store import remove_items
+
+    created = datetime(2026, 3, 10, 8, tzinfo=UTC)
+    store.save_page([item_from_payload(REPO, issue_payload(n, created), lambda _: False) for n in (1, 2)],
+                    [comment_from_payload(REPO, comment_payload(10 + n, n, created + timedelta(hours=1)),
+                                          lambda _: False) for n in (1, 2)])
+    with store.engine.begin() as conn:
+        conn.execute(schema.unreadable.insert().values(repo=REPO, resource="issues", key=1, error="x",
+                                                       first_seen_at=created, last_seen_at=created, attempts=1))
+    days = [created - timedelta(days=3), created.replace(hour=0), created + timedelta(days=1)]
+    History(store).save_topic_days(REPO, {day: {"rocm": 1} for day in days}, 86_400, "k")
+    with store.engine.begin() as conn:
+        remove_items(conn, [RemovedItem(REPO, 1, "deleted")], utcnow())
+    with store.engine.connect() as conn:
+        assert list(conn.execute(select(schema.comments.c.number)).scalars()) == [2]
+        assert conn.execute(select(func.count()).select_from(schema.unreadable)).scalar_one() == 0
+        kept = list(conn.execute(select(schema.topic_days.c.day_start)).scalars())
+    assert kept == [days[0]]  # the days since it was opened are counted again, without it
+    assert store.item(REPO, 2) is not None

@@ -6,9 +6,13 @@ delivery: a body that is empty or not a JSON object raises ``UnreadableBody`` be
 route answers 400); any other is recorded raw (by ``X-GitHub-Delivery``: the same delivery twice is stored and
 applied once), then applied: ``issues``, ``issue_comment``,
 ``pull_request`` and ``pull_request_review`` become the items, comments and PR details a sync would have stored
-(``bot/github/payloads.py``), written only over older versions (deliveries arrive late and out of order). What
-fails to apply stays recorded and the worker's ``retry`` applies it later: a delivery is never lost. Events of
-repositories the bot does not follow are acknowledged and ignored.
+(``bot/github/payloads.py``), written only over older versions (deliveries arrive late and out of order).
+``issues`` ``deleted`` and ``transferred`` mark the issue removed from its repository and forget it
+(``removed_items``: no later poll or delivery stores it again); a transferred issue is stored in its new
+repository when that one is followed too (from ``changes.new_issue``, or from the new repository's ``opened``
+delivery, whose ``changes.old_issue`` removes the old one). What fails to apply stays recorded and the worker's
+``retry`` applies it later: a delivery is never lost. Events of repositories the bot does not follow are
+acknowledged and ignored.
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ from bot.github.payloads import (
     comment_from_payload,
     item_from_payload,
     item_from_pull,
+    item_key,
     pull_details_from_payload,
 )
-from bot.store.records import ItemRecord
+from bot.store.records import ItemRecord, RemovedItem
 from bot.store.webhooks import APPLIED, FAILED, IGNORED, EventRecords, WebhookDelivery, WebhookLog
 from bot.timeutil import utcnow
 from bot.topics.items import classify
@@ -42,7 +47,7 @@ PULL_ACTIONS = frozenset({"opened", "closed", "reopened", "edited", "labeled", "
                           "ready_for_review", "converted_to_draft", "assigned", "unassigned",
                           "review_requested", "review_request_removed", "locked", "unlocked", "milestoned",
                           "demilestoned", "auto_merge_enabled", "auto_merge_disabled"})
-# Issue actions that leave an issue the store can read (deleted and transferred ones are gone from the repo).
+# Issue actions after which the issue is gone from the delivery's repository: removed from the store for good.
 ISSUE_GONE = frozenset({"deleted", "transferred"})
 MAX_DELIVERY_ID = 64
 PING = "ping"
@@ -113,7 +118,7 @@ class WebhookApplier:
                 why = "not a followed repository" if delivery.event in EVENTS else f"event {delivery.event}"
                 self.log.settle(delivery.delivery_id, IGNORED, why)
                 return Outcome(IGNORED, why)
-            records = self.records(delivery.event, delivery.repo, payload)
+            records = self.records(delivery.event, delivery.repo, payload, received_at=delivery.received_at)
             if records is None:
                 self.log.settle(delivery.delivery_id, IGNORED, f"{delivery.event} {delivery.action}")
                 return Outcome(IGNORED, f"{delivery.event} {delivery.action}")
@@ -146,23 +151,28 @@ class WebhookApplier:
         return done
 
     def _repo(self, payload: Any) -> str | None:
-        repository = payload.get("repository") if isinstance(payload, dict) else None
+        return self._followed(payload.get("repository") if isinstance(payload, dict) else None)
+
+    def _followed(self, repository: Any) -> str | None:
+        """A repository object's ``full_name`` as the store spells it, when the bot follows it; None otherwise."""
         name = repository.get("full_name") if isinstance(repository, dict) else None
         return self.followed(name) if isinstance(name, str) and name.count("/") == 1 else None
 
     # --- payload -> records ---
 
-    def records(self, event: str, repo: str, payload: Any) -> EventRecords | None:
+    def records(self, event: str, repo: str, payload: Any, *,
+                received_at: datetime | None = None) -> EventRecords | None:
         """What ``event`` changes in ``repo``'s store; None when it changes nothing the bot keeps."""
         if not isinstance(payload, dict):
             raise MalformedPayload("the payload is not an object")
         action = payload.get("action")
         if event == "issues":
             if action in ISSUE_GONE:
-                return None
+                return self._removed(repo, payload, str(action), received_at)
             issue = payload.get("issue")
             item = self._item(item_from_payload(repo, issue, self.is_bot))
-            return EventRecords(items=[item], partial={(repo, item.number): _absent(issue)})
+            removed = self._moved_here(repo, item.number, payload, received_at) if action == "opened" else []
+            return EventRecords(items=[item], partial={(repo, item.number): _absent(issue)}, removed=removed)
         if event == "issue_comment":
             issue = payload.get("issue")
             item = self._item(item_from_payload(repo, issue, self.is_bot))
@@ -186,6 +196,44 @@ class WebhookApplier:
                 details.append((repo, pull_details_from_payload(item.number, pull), item.updated_at))
             return EventRecords(items=[item], details=details, partial={(repo, item.number): missing})
         return None
+
+    def _removed(self, repo: str, payload: dict[str, Any], action: str,
+                 received_at: datetime | None) -> EventRecords:
+        """``issues`` ``deleted`` / ``transferred``: the issue leaves ``repo`` for good. Only its number is read
+        (agreed by ``number`` and its URLs); a transferred issue whose new repository is followed too is stored
+        there, from ``changes.new_issue``."""
+        number = item_key(payload.get("issue"))
+        if number is None:
+            raise MalformedPayload(f"the {action} issue's number cannot be read")
+        moved_to, items, partial = None, [], {}
+        changes = payload.get("changes") if action == "transferred" else None
+        if isinstance(changes, dict):
+            new_repository, new_issue = changes.get("new_repository"), changes.get("new_issue")
+            name = new_repository.get("full_name") if isinstance(new_repository, dict) else None
+            new_number = item_key(new_issue)
+            if isinstance(name, str) and name.count("/") == 1 and new_number is not None:
+                moved_to = f"{name}#{new_number}"
+            target = self._followed(new_repository)
+            if target is not None:
+                item = self._item(item_from_payload(target, new_issue, self.is_bot))
+                items, partial = [item], {(target, item.number): _absent(new_issue)}
+        return EventRecords(items=items, partial=partial,
+                            removed=[RemovedItem(repo, number, action, moved_to, received_at)])
+
+    def _moved_here(self, repo: str, number: int, payload: dict[str, Any],
+                    received_at: datetime | None) -> list[RemovedItem]:
+        """An ``opened`` issue that was transferred here (``changes.old_issue``, ``changes.old_repository``): the
+        old one leaves its repository when that one is followed (its own ``transferred`` delivery may never come:
+        the hook may be on this repository only)."""
+        changes = payload.get("changes")
+        if not isinstance(changes, dict):
+            return []
+        old_repo = self._followed(changes.get("old_repository"))
+        old_number = item_key(changes.get("old_issue"))
+        if old_repo is None or old_number is None:
+            return []
+        name = payload["repository"]["full_name"]
+        return [RemovedItem(old_repo, old_number, "transferred", f"{name}#{number}", received_at)]
 
     def _item(self, item: ItemRecord) -> ItemRecord:
         return classify(self.taxonomy(item.repo), item) if self.taxonomy is not None else item
