@@ -130,7 +130,9 @@ class WebhookApplier:
             self._fail(delivery, f"{type(err).__name__}: {err}")
             return Outcome(FAILED, str(err))
         except Exception as err:  # the store: retried by the worker
-            _log.warning("webhook %s could not be stored: %s", delivery.delivery_id, err)
+            _log.warning("webhook %s (%s %s on %s) is recorded but could not be applied (the store failed: %s); the "
+                         "worker retries it", delivery.delivery_id, delivery.event, delivery.action, delivery.repo,
+                         err)
             self._fail(delivery, f"{type(err).__name__}: {err}")
             return Outcome(FAILED, str(err))
         return Outcome(APPLIED, f"{delivery.event} {delivery.action}")
