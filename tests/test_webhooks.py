@@ -584,6 +584,73 @@ async def test_the_new_repositorys_opened_delivery_moves_a_transferred_issue_too
     assert store.removed_item(OCTO, 1) == gone and store.item(HELLO, 1) == moved
 
 
+# --- what the examples found ---
+
+
+async def test_a_pinned_issue_keeps_its_labels_state_and_topics(store: Store, tmp_path: Path) -> None:
+    """GitHub's issues/pinned and unpinned examples carry neither labels nor state: the stored ones stay (they
+    were dropped, and the issue reopened, before)."""
+    settings = follow(tmp_path, HELLO)
+    opened = json.loads(example("issues/opened.payload.json"))["issue"]
+    closed = {**opened, "labels": [{"name": "bug"}, {"name": "rocm"}], "state": "closed",
+              "state_reason": "not_planned", "closed_at": opened["created_at"]}
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", event_body("closed", repo=HELLO, issue=closed)) == (
+            200, {"status": "applied"})
+        before = store.item(HELLO, 1)
+        for name in ("issues/pinned.payload.json", "issues/unpinned.payload.json"):
+            assert await post(client, "issues", example(name)) == (200, {"status": "applied"})
+    item = store.item(HELLO, 1)
+    assert before is not None and item is not None
+    assert (item.labels, item.state, item.state_reason) == (("bug", "rocm"), "closed", "not_planned")
+    assert item.topics == before.topics and item.topics is not None and "rocm" in {t for t, _, _ in item.topics}
+
+
+async def test_a_comment_on_a_draft_pull_request_without_its_draft_flag_leaves_it_a_draft(
+        store: Store, settings: Settings) -> None:
+    created = utcnow().replace(microsecond=0) - timedelta(hours=2)
+    async with webhook_server(store, settings) as client:
+        await post(client, "pull_request", event_body("opened", pull_request={**pull_payload(32, created),
+                                                                              "draft": True}))
+        issue = issue_payload(32, created, pr=True, updated=created + timedelta(hours=1), comments=1)
+        del issue["draft"]
+        await post(client, "issue_comment", event_body("created", issue=issue, comment=comment_payload(
+            320, 32, created + timedelta(hours=1))))
+    item = store.item(REPO, 32)
+    assert item is not None and item.draft and item.comment_count == 1
+
+
+async def test_a_pull_request_named_with_another_repositorys_urls_is_ignored_not_retried(
+        store: Store, tmp_path: Path) -> None:
+    """pull_request_review/dismissed: delivered for Codertocat/Hello-World, numbered 2, with hellomouse/GNS#902's
+    URLs. It is not this repository's PR 2: acknowledged and ignored with the reason, PR 2 left as it was (the
+    reconciling poll reads it), and nothing for the worker to retry 20 times."""
+    settings = follow(tmp_path, HELLO)
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "pull_request", example("pull_request/opened.payload.json")) == (
+            200, {"status": "applied"})
+        before = store.item(HELLO, 2)
+        answer = await post(client, "pull_request_review", example("pull_request_review/dismissed.payload.json"),
+                            delivery="d-dismissed")
+        assert answer == (200, {"status": "ignored"})
+    stored = WebhookLog(store).get("d-dismissed")
+    assert stored is not None and stored.status == "ignored"
+    assert stored.last_error == "the pull_request object's URLs name hellomouse/GNS, not Codertocat/Hello-World"
+    assert store.item(HELLO, 2) == before and WebhookLog(store).due(received_before=utcnow() + timedelta(1)) == []
+
+
+
+async def test_a_transfer_whose_new_issue_names_another_repository_still_removes_the_old_one(
+        store: Store, tmp_path: Path) -> None:
+    settings = follow(tmp_path, OCTO, HELLO)
+    body = json.loads(example("issues/transferred.payload.json"))
+    body["changes"]["new_issue"].update(url="https://api.github.com/repos/someone/else/issues/1",
+                                        html_url="https://github.com/someone/else/issues/1")
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", body) == (200, {"status": "applied"})
+    gone = store.removed_item(OCTO, 1)
+    assert gone is not None and gone.reason == "transferred" and store.item(HELLO, 1) is None
+
 def test_removing_an_issue_forgets_its_comments_report_and_the_cached_days_it_counted_in(store: Store) -> None:
     from bot.store.history import History
     from bot.store.records import RemovedItem

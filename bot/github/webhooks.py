@@ -4,15 +4,15 @@
 in constant time; the web route computes it as it reads the stream). ``WebhookApplier.receive`` takes a verified
 delivery: a body that is empty or not a JSON object raises ``UnreadableBody`` before anything is stored (the
 route answers 400); any other is recorded raw (by ``X-GitHub-Delivery``: the same delivery twice is stored and
-applied once), then applied: ``issues``, ``issue_comment``,
-``pull_request`` and ``pull_request_review`` become the items, comments and PR details a sync would have stored
-(``bot/github/payloads.py``), written only over older versions (deliveries arrive late and out of order).
-``issues`` ``deleted`` and ``transferred`` mark the issue removed from its repository and forget it
-(``removed_items``: no later poll or delivery stores it again); a transferred issue is stored in its new
-repository when that one is followed too (from ``changes.new_issue``, or from the new repository's ``opened``
-delivery, whose ``changes.old_issue`` removes the old one). What fails to apply stays recorded and the worker's
-``retry`` applies it later: a delivery is never lost. Events of repositories the bot does not follow are
-acknowledged and ignored.
+applied once), then applied: ``issues``, ``issue_comment``, ``pull_request`` and ``pull_request_review`` become
+the items, comments and PR details a sync would have stored (``bot/github/payloads.py``), written only over older
+versions (deliveries arrive late and out of order). ``issues`` ``deleted`` and ``transferred`` mark the issue
+removed from its repository and forget it (``removed_items``: no later poll or delivery stores it again); a
+transferred issue is stored in its new repository when that one is followed too (from ``changes.new_issue``, or
+from the new repository's ``opened`` delivery, whose ``changes.old_issue`` removes the old one). What fails to
+apply stays recorded and the worker's ``retry`` applies it later: a delivery is never lost. Events of
+repositories the bot does not follow, events and actions it does not keep, and an item object whose URLs name
+another repository (it cannot be this one's) are acknowledged and ignored, with the reason recorded.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -58,6 +59,10 @@ DUPLICATE = "duplicate"
 
 class UnreadableBody(ValueError):
     """A signed body that is empty, not UTF-8, not JSON or not a JSON object: nothing to record or apply."""
+
+
+class Ignored(Exception):
+    """Nothing in the event for the store to keep; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,16 +118,24 @@ class WebhookApplier:
         """Apply one recorded delivery; a failure is recorded (``failed``) for ``retry``."""
         try:
             if payload is None:
-                payload = json.loads(delivery.body)
+                try:
+                    payload = json.loads(delivery.body)
+                except ValueError:  # recorded by an older digest-bot, which stored what it could not read
+                    raise Ignored("the body is not JSON") from None
             if delivery.repo is None:
                 why = "not a followed repository" if delivery.event in EVENTS else f"event {delivery.event}"
-                self.log.settle(delivery.delivery_id, IGNORED, why)
-                return Outcome(IGNORED, why)
+                raise Ignored(why)
             records = self.records(delivery.event, delivery.repo, payload, received_at=delivery.received_at)
             if records is None:
-                self.log.settle(delivery.delivery_id, IGNORED, f"{delivery.event} {delivery.action}")
-                return Outcome(IGNORED, f"{delivery.event} {delivery.action}")
+                raise Ignored(f"{delivery.event} {delivery.action}" if delivery.event in EVENTS
+                              else f"event {delivery.event}")
             self.log.apply(delivery.delivery_id, records)
+        except Ignored as why:
+            try:
+                self.log.settle(delivery.delivery_id, IGNORED, str(why))
+            except Exception as err:  # the store: retried by the worker, ignored again then
+                return self._store_failed(delivery, err)
+            return Outcome(IGNORED, str(why))
         except (MalformedPayload, ValueError, KeyError, TypeError) as err:
             # GitHub's payload this once, or a bug: kept, reported, retried (a fix deployed later applies it).
             _log.warning("webhook %s (%s %s on %s) could not be applied: %s", delivery.delivery_id, delivery.event,
@@ -130,12 +143,14 @@ class WebhookApplier:
             self._fail(delivery, f"{type(err).__name__}: {err}")
             return Outcome(FAILED, str(err))
         except Exception as err:  # the store: retried by the worker
-            _log.warning("webhook %s (%s %s on %s) is recorded but could not be applied (the store failed: %s); the "
-                         "worker retries it", delivery.delivery_id, delivery.event, delivery.action, delivery.repo,
-                         err)
-            self._fail(delivery, f"{type(err).__name__}: {err}")
-            return Outcome(FAILED, str(err))
+            return self._store_failed(delivery, err)
         return Outcome(APPLIED, f"{delivery.event} {delivery.action}")
+
+    def _store_failed(self, delivery: WebhookDelivery, err: Exception) -> Outcome:
+        _log.warning("webhook %s (%s %s on %s) is recorded but could not be applied (the store failed: %s); the "
+                     "worker retries it", delivery.delivery_id, delivery.event, delivery.action, delivery.repo, err)
+        self._fail(delivery, f"{type(err).__name__}: {err}")
+        return Outcome(FAILED, str(err))
 
     def _fail(self, delivery: WebhookDelivery, error: str) -> None:
         try:
@@ -164,19 +179,22 @@ class WebhookApplier:
 
     def records(self, event: str, repo: str, payload: Any, *,
                 received_at: datetime | None = None) -> EventRecords | None:
-        """What ``event`` changes in ``repo``'s store; None when it changes nothing the bot keeps."""
+        """What ``event`` changes in ``repo``'s store; None when it changes nothing the bot keeps. Raises
+        ``Ignored`` for an item object that is another repository's (its URLs say so)."""
         if not isinstance(payload, dict):
             raise MalformedPayload("the payload is not an object")
         action = payload.get("action")
         if event == "issues":
             if action in ISSUE_GONE:
                 return self._removed(repo, payload, str(action), received_at)
-            issue = payload.get("issue")
+            issue = self._with_stored(repo, payload.get("issue"))
+            _same_repository(repo, issue, "issue")
             item = self._item(item_from_payload(repo, issue, self.is_bot))
             removed = self._moved_here(repo, item.number, payload, received_at) if action == "opened" else []
             return EventRecords(items=[item], partial={(repo, item.number): _absent(issue)}, removed=removed)
         if event == "issue_comment":
-            issue = payload.get("issue")
+            issue = self._with_stored(repo, payload.get("issue"))
+            _same_repository(repo, issue, "issue")
             item = self._item(item_from_payload(repo, issue, self.is_bot))
             comment = comment_from_payload(repo, payload.get("comment"), self.is_bot)
             if comment.number != item.number:
@@ -190,8 +208,10 @@ class WebhookApplier:
         if event in ("pull_request", "pull_request_review"):
             if event == "pull_request" and action not in PULL_ACTIONS:
                 return None
-            pull = payload.get("pull_request")
+            pull = self._with_stored(repo, payload.get("pull_request"))
+            _same_repository(repo, pull, "pull_request")
             item, missing = item_from_pull(repo, pull, self.is_bot)
+            missing = (*missing, *_unsaid(pull, pull=True))
             item = self._item(item)
             details = []
             if isinstance(pull, dict) and all(field in pull for field in ("additions", "deletions", "changed_files")):
@@ -216,7 +236,8 @@ class WebhookApplier:
             if isinstance(name, str) and name.count("/") == 1 and new_number is not None:
                 moved_to = f"{name}#{new_number}"
             target = self._followed(new_repository)
-            if target is not None:
+            if target is not None and _elsewhere(target, new_issue) is None:  # else: the removal alone
+                new_issue = self._with_stored(target, new_issue)
                 item = self._item(item_from_payload(target, new_issue, self.is_bot))
                 items, partial = [item], {(target, item.number): _absent(new_issue)}
         return EventRecords(items=items, partial=partial,
@@ -236,6 +257,22 @@ class WebhookApplier:
             return []
         name = payload["repository"]["full_name"]
         return [RemovedItem(old_repo, old_number, "transferred", f"{name}#{number}", received_at)]
+
+    def _with_stored(self, repo: str, obj: Any) -> Any:
+        """An item object without ``labels`` or ``state``, completed with the stored item's, so what is read from
+        it (its topics follow its labels) is the item as it stands; a new item gets no labels, and ``closed``
+        only with a ``closed_at``. (``_unsaid`` keeps the stored values in the write itself.)"""
+        if not isinstance(obj, dict) or ("labels" in obj and "state" in obj):
+            return obj
+        number = item_key(obj)
+        known = self.log.item(repo, number) if number is not None else None
+        filled = dict(obj)
+        if "labels" not in obj:
+            filled["labels"] = [{"name": name} for name in known.labels] if known else []
+        if "state" not in obj:
+            filled["state"] = known.state if known else ("closed" if obj.get("closed_at") else "open")
+            filled["state_reason"] = known.state_reason if known else None
+        return filled
 
     def _item(self, item: ItemRecord) -> ItemRecord:
         return classify(self.taxonomy(item.repo), item) if self.taxonomy is not None else item
@@ -262,9 +299,40 @@ def read_body(body: str | bytes | bytearray) -> tuple[str, dict[str, Any]]:
     return body, payload
 
 
+# An item's URLs: the API's (…/repos/{owner}/{name}/issues|pulls/{n}), the page's (…/{owner}/{name}/issues|pull/{n}).
+_API_URL = re.compile(r"/repos/([^/]+/[^/]+)/(?:issues|pulls)/\d+/?$")
+_PAGE_URL = re.compile(r"^https?://[^/]+/([^/]+/[^/]+)/(?:issues|pull)/\d+/?$")
+
+
+def _same_repository(repo: str, item: Any, what: str) -> None:
+    """``Ignored`` when the item object's own URLs name another repository than the delivery's: whatever its
+    ``number`` says, it is not this repository's item (GitHub's documented ``pull_request_review`` ``dismissed``
+    example names pull request 2 of Codertocat/Hello-World with hellomouse/GNS#902's URLs). The reconciling poll
+    reads the real item."""
+    other = _elsewhere(repo, item)
+    if other is not None:
+        raise Ignored(f"the {what} object's URLs name {other}, not {repo}")
+
+
+def _elsewhere(repo: str, item: Any) -> str | None:
+    """The repositories an item object's ``url`` and ``html_url`` name, when neither is ``repo``; None when they
+    name it, or nothing."""
+    if not isinstance(item, dict):
+        return None
+    named: dict[str, str] = {}  # lowercased -> as written
+    for field, pattern in (("url", _API_URL), ("html_url", _PAGE_URL)):
+        value = item.get(field)
+        match = pattern.search(value) if isinstance(value, str) else None
+        if match:
+            named.setdefault(match.group(1).lower(), match.group(1))
+    if not named or repo.lower() in named:
+        return None
+    return ", ".join(sorted(named.values()))
+
+
 def _absent(issue: Any) -> tuple[str, ...]:
     """Item fields an issue object in a webhook does not say (so the stored values stay): reactions, the
-    comment count, a PR's ``merged_at`` (a merged PR commented on must stay merged)."""
+    comment count, a PR's ``merged_at`` (a merged PR commented on must stay merged), and ``_unsaid``'s."""
     if not isinstance(issue, dict):
         return ()
     missing: list[str] = []
@@ -275,4 +343,18 @@ def _absent(issue: Any) -> tuple[str, ...]:
     pull = issue.get("pull_request")
     if isinstance(pull, dict) and "merged_at" not in pull:
         missing.append("merged_at")
+    return (*missing, *_unsaid(issue, pull=isinstance(pull, dict)))
+
+
+def _unsaid(item: dict[str, Any], *, pull: bool) -> tuple[str, ...]:
+    """The labels, state (with its reason) and a PR's draft flag, when an item object leaves them out (GitHub's
+    ``issues`` ``pinned`` and ``unpinned`` examples carry neither labels nor state): the stored values stay,
+    instead of no labels, open and ready for review."""
+    missing: list[str] = []
+    if "labels" not in item:
+        missing.append("labels")
+    if "state" not in item:
+        missing += ["state", "state_reason"]
+    if pull and "draft" not in item:
+        missing.append("draft")
     return tuple(missing)

@@ -54,7 +54,11 @@ class EventRecords:
 
 class WebhookLog:
     def __init__(self, store: Store) -> None:
+        self.store = store
         self.engine = store.engine
+
+    def item(self, repo: str, number: int) -> ItemRecord | None:
+        return self.store.item(repo, number)
 
     def record(self, delivery_id: str, event: str, action: str, repo: str | None, body: str,
                received_at: datetime | None = None) -> WebhookDelivery | None:
