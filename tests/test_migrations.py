@@ -236,3 +236,27 @@ def test_a_version_8_store_gets_item_kinds_and_works_them_out_until_the_sync_sto
     assert old is not None and old.kinds_key == "" and old.bug_kind is None
     assert bug_kind(old) == "crash"  # worked out from the words, as before the sync stores it
     assert KINDS_KEY
+
+
+def test_a_version_12_store_gets_removed_items_and_keeps_its_items(store: Store) -> None:
+    from bot.store.records import RemovedItem
+    from bot.store.store import remove_items
+
+    for number in (1, 2):
+        store.save_page([item_from_payload("o/r", issue_payload(number, datetime(2025, 12, 1, tzinfo=UTC)),
+                                           lambda _: False)])
+    with store.engine.begin() as conn:  # back to what version 12 had: no removed_items
+        schema.removed_items.drop(conn)
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=12, applied_at=datetime.now(UTC)))
+
+    assert migrate(store.engine) == 12
+    assert versions(store) == [12, *(step for step in STEPS if step > 12)]
+    with store.engine.connect() as conn:
+        assert inspect(conn).has_table("removed_items")
+        assert conn.execute(select(func.count()).select_from(schema.items)).scalar_one() == 2
+    with store.engine.begin() as conn:
+        remove_items(conn, [RemovedItem("o/r", 2, "deleted")], datetime.now(UTC))
+    assert store.item("o/r", 1) is not None and store.item("o/r", 2) is None
+    gone = store.removed_item("o/r", 2)
+    assert gone is not None and gone.reason == "deleted"

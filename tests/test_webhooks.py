@@ -5,6 +5,8 @@ and what they do to a digest's counts and to the freshness of a window."""
 from __future__ import annotations
 
 import json
+import logging
+import shutil
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -21,22 +23,38 @@ from sqlalchemy.exc import OperationalError
 from bot.app.service import DigestService
 from bot.app.webhooks import build_applier
 from bot.errors import UserError
-from bot.github.payloads import item_from_payload
+from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.github.webhooks import WebhookApplier, signature
 from bot.model import Window
-from bot.platforms.github_webhooks import PATH, webhook_routes
+from bot.platforms.github_webhooks import MAX_BODY, PATH, webhook_routes
 from bot.platforms.registry import github, slack
 from bot.platforms.web import store_health, web_app
-from bot.settings import Settings
+from bot.settings import Settings, load_settings
 from bot.store import schema
 from bot.store.store import WEBHOOK_POLL_MARGIN, Store
 from bot.store.webhooks import APPLIED, FAILED, WebhookLog
 from bot.timeutil import utcnow
 from tests.factories import comment_payload, issue_payload
-from tests.test_scheduler import make_settings, set_last_sync
+from tests.test_scheduler import ROOT, make_settings, set_last_sync
 
 SECRET = "webhook-secret-for-tests"
 REPO = "o/r"
+EXAMPLES = Path(__file__).resolve().parent / "data" / "github-webhooks"  # octokit/webhooks' (MIT, README there)
+HELLO = "Codertocat/Hello-World"  # the repository of most examples
+OCTO = "octo-org/octo-repo"  # the one issues/transferred.payload.json moves an issue out of
+
+
+def example(name: str) -> bytes:
+    """A real delivery body, byte for byte."""
+    return (EXAMPLES / name).read_bytes()
+
+
+def follow(config_dir: Path, *repos: str) -> Settings:
+    """Settings that follow ``repos`` (UTC days)."""
+    shutil.copy(ROOT / "config" / "topics.toml", config_dir)
+    listed = "".join(f'[[repos]]\nname = "{name}"\n\n' for name in repos)
+    (config_dir / "digest.toml").write_text(f'[digest]\ntimezone = "UTC"\npost_time = "09:00"\n\n{listed}')
+    return load_settings(config_dir, env={})
 
 
 def pull_payload(number: int, created: datetime, **fields: Any) -> dict[str, Any]:
@@ -112,6 +130,83 @@ async def test_a_wrong_or_missing_signature_is_refused_and_nothing_is_stored(sto
         assert response.status == 401
     assert count(store, schema.webhook_deliveries) == 0
     assert store.item(REPO, 1) is None
+
+
+# --- the order of checks: signature (401), size (413), JSON (400) ---
+
+
+def nothing_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if anything reads the body as JSON: the route's own reading, or the web app's middleware."""
+    import bot.github.webhooks
+    import bot.platforms.web
+
+    def parsed(*args: object) -> None:
+        raise AssertionError("an unsigned body was parsed")
+
+    monkeypatch.setattr(bot.github.webhooks, "read_body", parsed)
+    monkeypatch.setattr(bot.platforms.web, "_malformed", parsed)
+
+
+async def test_unsigned_garbage_is_refused_before_anything_is_parsed_or_stored(
+        store: Store, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    nothing_parsed(monkeypatch)
+    async with webhook_server(store, settings) as client:
+        # Garbage that is not JSON, and 2 MiB of it (over aiohttp's 1 MiB default): unsigned, or signed wrongly.
+        for body in (b"{not json", b"", b"x" * (2 * 1024 * 1024)):
+            assert await post(client, "issues", body, secret=None) == (401, {"error": "bad signature"})
+            assert (await post(client, "issues", body, secret="not-the-secret"))[0] == 401
+        headers = {"X-GitHub-Event": "issues", "X-GitHub-Delivery": "d-1", "X-Hub-Signature-256": "sha256=zz"}
+        assert (await client.post(PATH, data=b"{not json", headers=headers)).status == 401
+    assert count(store, schema.webhook_deliveries) == 0
+
+
+async def test_a_signed_two_mib_delivery_is_accepted_and_applied(store: Store, settings: Settings) -> None:
+    body = "A long log.\n" + "x" * (2 * 1024 * 1024)
+    raw = json.dumps(event_body("opened", issue=issue_payload(40, utcnow().replace(microsecond=0), body=body,
+                                                               labels=("bug",)))).encode()
+    assert len(raw) > 2 * 1024 * 1024
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", raw, delivery="d-big") == (200, {"status": "applied"})
+    item = store.item(REPO, 40)
+    assert item is not None and item.title == "Item 40" and item.labels == ("bug",)
+    assert item.body == body[:20_000]  # the store keeps what it always keeps of a body
+    stored = WebhookLog(store).get("d-big")
+    assert stored is not None and stored.status == APPLIED and len(stored.body) == len(raw)  # recorded whole
+
+
+async def test_signed_bodies_that_are_empty_or_not_json_get_a_400_and_nothing_is_stored(
+        store: Store, settings: Settings) -> None:
+    async with webhook_server(store, settings) as client:
+        for body, error in ((b"", "the body is empty"), (b"  \n", "the body is empty"),
+                            (b"{not json", "the body is not valid JSON"), (b"[1, 2]", "the body is not a JSON object"),
+                            (b'{"action": "opened", "x": "\xff"}', "the body is not UTF-8")):
+            assert await post(client, "issues", body) == (400, {"error": error}), body
+        # The form-encoded flavour of the same: a signed form without a JSON payload.
+        assert (await post(client, "issues", b"", form=True))[0] == 400
+    assert count(store, schema.webhook_deliveries) == 0
+
+
+async def test_a_body_over_githubs_25_mb_gets_a_413_and_up_to_it_is_read(store: Store, settings: Settings) -> None:
+    def signed(raw: bytes) -> dict[str, str]:
+        return {"X-GitHub-Event": "issues", "X-GitHub-Delivery": str(uuid.uuid4()),
+                "Content-Type": "application/json", "X-Hub-Signature-256": signature(SECRET, raw)}
+
+    start = json.dumps(event_body("opened", issue=issue_payload(41, utcnow().replace(microsecond=0))))[:-1]
+    padding = MAX_BODY - len(start) - len(', "padding": ""}')
+    exactly = f'{start}, "padding": "{"x" * padding}"}}'.encode()
+    assert len(exactly) == MAX_BODY == 25 * 1024 * 1024
+
+    async def chunks(raw: bytes) -> AsyncIterator[bytes]:  # no Content-Length: the stream's own length counts
+        for at in range(0, len(raw), 1024 * 1024):
+            yield raw[at : at + 1024 * 1024]
+
+    async with webhook_server(store, settings) as client:
+        over = exactly + b" "
+        assert (await client.post(PATH, data=over, headers=signed(over))).status == 413  # by its Content-Length
+        assert (await client.post(PATH, data=chunks(over), headers=signed(over))).status == 413  # as it streams
+        response = await client.post(PATH, data=exactly, headers=signed(exactly))
+        assert (response.status, await response.json()) == (200, {"status": "applied"})
+    assert store.item(REPO, 41) is not None and count(store, schema.webhook_deliveries) == 1
 
 
 async def test_the_route_exists_only_with_a_secret(store: Store, settings: Settings) -> None:
@@ -250,15 +345,16 @@ async def test_unfollowed_repositories_and_other_events_are_acknowledged_and_ign
 async def test_malformed_bodies_get_a_400_and_a_malformed_item_is_kept_for_retry(store: Store,
                                                                                settings: Settings) -> None:
     async with webhook_server(store, settings) as client:
-        assert (await post(client, "issues", b"{not json"))[0] == 400
+        assert (await post(client, "issues", b"{not json", delivery="d-garbage"))[0] == 400
         broken = event_body("opened", issue={**issue_payload(6, utcnow()), "number": "six"})
         assert (await post(client, "issues", broken, delivery="d-broken"))[0] == 202
     stored = WebhookLog(store).get("d-broken")
     assert stored is not None and stored.status == FAILED and "number" in (stored.last_error or "")
+    assert WebhookLog(store).get("d-garbage") is None  # unreadable: never stored, never retried
 
 
 async def test_a_delivery_that_fails_to_apply_is_retried_by_the_worker_never_lost(
-        store: Store, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+        store: Store, settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     body = event_body("opened", issue=issue_payload(8, utcnow() - timedelta(minutes=5)))
     real_apply = WebhookLog.apply
 
@@ -266,9 +362,13 @@ async def test_a_delivery_that_fails_to_apply_is_retried_by_the_worker_never_los
         raise OperationalError("INSERT", {}, Exception("database is locked"))
 
     monkeypatch.setattr(WebhookLog, "apply", database_down)
-    async with webhook_server(store, settings) as client:
-        assert await post(client, "issues", body, delivery="d-8") == (202, {"status": "failed"})
+    with caplog.at_level(logging.WARNING, logger="bot.github.webhooks"):
+        async with webhook_server(store, settings) as client:
+            assert await post(client, "issues", body, delivery="d-8") == (202, {"status": "failed"})
     assert store.item(REPO, 8) is None and WebhookLog(store).get("d-8").status == FAILED  # type: ignore[union-attr]
+    # Recorded, not applied: the log says so (it said "could not be stored" of a delivery that was).
+    assert "webhook d-8 (issues opened on o/r) is recorded but could not be applied (the store failed:" in caplog.text
+    assert "could not be stored" not in caplog.text
 
     monkeypatch.setattr(WebhookLog, "apply", real_apply)
     service = DigestService(store, settings, build_threads=1)
@@ -383,3 +483,193 @@ async def test_a_comment_event_without_merged_at_leaves_a_merged_pull_request_me
         await post(client, "issue_comment", event_body("created", issue=issue, comment=comment_payload(310, 31, later)))
     item = store.item(REPO, 31)
     assert item is not None and item.merged_at == merged and item.reactions == 4 and item.updated_at == later
+
+
+# --- deleted and transferred issues (octokit/webhooks' real deliveries) ---
+
+
+def shown(digest: Any) -> set[int]:
+    """Every item number a digest shows: its sections and its appendix (what its counts count)."""
+    return ({item.number for section in digest.sections for item in section.items}
+            | {item.number for items in digest.appendix.values() for item in items})
+
+
+def digest_of(store: Store, settings: Settings, repo: str, day: datetime) -> Any:
+    """The digest of the day from ``day``, built as the worker builds it (once the repository was polled)."""
+    if store.last_polled(repo) is None:
+        polled(store, utcnow(), repo)
+    service = DigestService(store, settings, build_threads=1)
+    try:
+        return service.build_digest(service.default_context(repo=repo), Window(day, day + timedelta(days=1)),
+                                    analyse=False)
+    finally:
+        service.close()
+
+
+async def test_a_deleted_issue_leaves_every_section_count_and_appendix_and_nothing_brings_it_back(
+        store: Store, tmp_path: Path) -> None:
+    settings = follow(tmp_path, HELLO)
+    day = datetime(2019, 5, 15, tzinfo=UTC)  # the examples' issue #1 was opened on 2019-05-15 15:20 UTC
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", example("issues/opened.payload.json")) == (200, {"status": "applied"})
+        before = digest_of(store, settings, HELLO, day)
+        assert before.stats.new_issues == 1 and 1 in shown(before)
+
+        assert await post(client, "issues", example("issues/deleted.payload.json")) == (200, {"status": "applied"})
+        after = digest_of(store, settings, HELLO, day)
+        assert after.stats.as_dict() == dict.fromkeys(after.stats.as_dict(), 0) and shown(after) == set()
+        gone = store.removed_item(HELLO, 1)
+        assert store.item(HELLO, 1) is None and gone is not None and gone.reason == "deleted"
+
+        # A comment delivered late, the opening redelivered, a poll's page that still lists it: it stays gone.
+        for event, name in (("issue_comment", "issue_comment/created.payload.json"),
+                            ("issue_comment", "issue_comment/edited.payload.json"),
+                            ("issues", "issues/opened.payload.json")):
+            assert await post(client, event, example(name)) == (200, {"status": "applied"}), name
+    opened = json.loads(example("issues/opened.payload.json"))["issue"]
+    store.save_page([item_from_payload(HELLO, opened, settings.is_bot)])
+    assert store.item(HELLO, 1) is None and count(store, schema.comments) == 0
+    assert shown(digest_of(store, settings, HELLO, day)) == set()
+
+
+async def test_a_transferred_issue_leaves_its_repository_and_moves_to_a_followed_one(
+        store: Store, tmp_path: Path) -> None:
+    settings = follow(tmp_path, OCTO, HELLO)
+    transferred = json.loads(example("issues/transferred.payload.json"))
+    old, new = transferred["issue"], transferred["changes"]["new_issue"]
+    store.save_page([item_from_payload(OCTO, old, settings.is_bot)])  # polled before it moved
+    day = datetime(2019, 10, 25, tzinfo=UTC)
+    assert 1 in shown(digest_of(store, settings, OCTO, day))
+
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", example("issues/transferred.payload.json")) == (200, {"status": "applied"})
+    assert store.item(OCTO, 1) is None and shown(digest_of(store, settings, OCTO, day)) == set()
+    gone = store.removed_item(OCTO, 1)
+    assert gone is not None and (gone.reason, gone.moved_to) == ("transferred", "Codertocat/Hello-World#1")
+    moved = store.item(HELLO, 1)  # followed too: stored there, as changes.new_issue says it is
+    assert moved is not None and (moved.title, moved.labels, moved.state, moved.url) == (
+        new["title"], ("bug",), "open", new["html_url"])
+    assert 1 in shown(digest_of(store, settings, HELLO, datetime(2019, 5, 15, tzinfo=UTC)))
+
+    # A poll of the old repository that still lists it does not bring it back there.
+    store.save_page([item_from_payload(OCTO, old, settings.is_bot)])
+    assert store.item(OCTO, 1) is None
+
+
+async def test_a_transfer_to_a_repository_not_followed_only_removes_the_issue(store: Store, tmp_path: Path) -> None:
+    settings = follow(tmp_path, OCTO)
+    store.save_page([item_from_payload(OCTO, json.loads(example("issues/transferred.payload.json"))["issue"],
+                                       settings.is_bot)])
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", example("issues/transferred.payload.json")) == (200, {"status": "applied"})
+    gone = store.removed_item(OCTO, 1)
+    assert store.item(OCTO, 1) is None and gone is not None and gone.moved_to == "Codertocat/Hello-World#1"
+    assert store.item(HELLO, 1) is None and count(store, schema.items) == 0
+
+
+async def test_the_new_repositorys_opened_delivery_moves_a_transferred_issue_too(store: Store, tmp_path: Path) -> None:
+    """A hook on the new repository only sees ``opened`` with ``changes.old_issue``: that removes the old one."""
+    settings = follow(tmp_path, OCTO, HELLO)
+    with_transfer = json.loads(example("issues/opened.with-transfer.payload.json"))
+    store.save_page([item_from_payload(OCTO, with_transfer["changes"]["old_issue"], settings.is_bot)])
+    async with webhook_server(store, settings) as client:
+        opened = example("issues/opened.with-transfer.payload.json")
+        assert await post(client, "issues", opened) == (200, {"status": "applied"})
+        gone = store.removed_item(OCTO, 1)
+        assert store.item(OCTO, 1) is None and gone is not None and gone.moved_to == "Codertocat/Hello-World#1"
+        moved = store.item(HELLO, 1)
+        assert moved is not None and moved.title == with_transfer["issue"]["title"]
+        # The old repository's own delivery of the same move, after: nothing changes.
+        assert await post(client, "issues", example("issues/transferred.payload.json")) == (200, {"status": "applied"})
+    assert store.removed_item(OCTO, 1) == gone and store.item(HELLO, 1) == moved
+
+
+# --- what the examples found ---
+
+
+async def test_a_pinned_issue_keeps_its_labels_state_and_topics(store: Store, tmp_path: Path) -> None:
+    """GitHub's issues/pinned and unpinned examples carry neither labels nor state: the stored ones stay (they
+    were dropped, and the issue reopened, before)."""
+    settings = follow(tmp_path, HELLO)
+    opened = json.loads(example("issues/opened.payload.json"))["issue"]
+    closed = {**opened, "labels": [{"name": "bug"}, {"name": "rocm"}], "state": "closed",
+              "state_reason": "not_planned", "closed_at": opened["created_at"]}
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", event_body("closed", repo=HELLO, issue=closed)) == (
+            200, {"status": "applied"})
+        before = store.item(HELLO, 1)
+        for name in ("issues/pinned.payload.json", "issues/unpinned.payload.json"):
+            assert await post(client, "issues", example(name)) == (200, {"status": "applied"})
+    item = store.item(HELLO, 1)
+    assert before is not None and item is not None
+    assert (item.labels, item.state, item.state_reason) == (("bug", "rocm"), "closed", "not_planned")
+    assert item.topics == before.topics and item.topics is not None and "rocm" in {t for t, _, _ in item.topics}
+
+
+async def test_a_comment_on_a_draft_pull_request_without_its_draft_flag_leaves_it_a_draft(
+        store: Store, settings: Settings) -> None:
+    created = utcnow().replace(microsecond=0) - timedelta(hours=2)
+    async with webhook_server(store, settings) as client:
+        await post(client, "pull_request", event_body("opened", pull_request={**pull_payload(32, created),
+                                                                              "draft": True}))
+        issue = issue_payload(32, created, pr=True, updated=created + timedelta(hours=1), comments=1)
+        del issue["draft"]
+        await post(client, "issue_comment", event_body("created", issue=issue, comment=comment_payload(
+            320, 32, created + timedelta(hours=1))))
+    item = store.item(REPO, 32)
+    assert item is not None and item.draft and item.comment_count == 1
+
+
+async def test_a_pull_request_named_with_another_repositorys_urls_is_ignored_not_retried(
+        store: Store, tmp_path: Path) -> None:
+    """pull_request_review/dismissed: delivered for Codertocat/Hello-World, numbered 2, with hellomouse/GNS#902's
+    URLs. It is not this repository's PR 2: acknowledged and ignored with the reason, PR 2 left as it was (the
+    reconciling poll reads it), and nothing for the worker to retry 20 times."""
+    settings = follow(tmp_path, HELLO)
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "pull_request", example("pull_request/opened.payload.json")) == (
+            200, {"status": "applied"})
+        before = store.item(HELLO, 2)
+        answer = await post(client, "pull_request_review", example("pull_request_review/dismissed.payload.json"),
+                            delivery="d-dismissed")
+        assert answer == (200, {"status": "ignored"})
+    stored = WebhookLog(store).get("d-dismissed")
+    assert stored is not None and stored.status == "ignored"
+    assert stored.last_error == "the pull_request object's URLs name hellomouse/GNS, not Codertocat/Hello-World"
+    assert store.item(HELLO, 2) == before and WebhookLog(store).due(received_before=utcnow() + timedelta(1)) == []
+
+
+
+async def test_a_transfer_whose_new_issue_names_another_repository_still_removes_the_old_one(
+        store: Store, tmp_path: Path) -> None:
+    settings = follow(tmp_path, OCTO, HELLO)
+    body = json.loads(example("issues/transferred.payload.json"))
+    body["changes"]["new_issue"].update(url="https://api.github.com/repos/someone/else/issues/1",
+                                        html_url="https://github.com/someone/else/issues/1")
+    async with webhook_server(store, settings) as client:
+        assert await post(client, "issues", body) == (200, {"status": "applied"})
+    gone = store.removed_item(OCTO, 1)
+    assert gone is not None and gone.reason == "transferred" and store.item(HELLO, 1) is None
+
+def test_removing_an_issue_forgets_its_comments_report_and_the_cached_days_it_counted_in(store: Store) -> None:
+    from bot.store.history import History
+    from bot.store.records import RemovedItem
+    from bot.store.store import remove_items
+
+    created = datetime(2026, 3, 10, 8, tzinfo=UTC)
+    store.save_page([item_from_payload(REPO, issue_payload(n, created), lambda _: False) for n in (1, 2)],
+                    [comment_from_payload(REPO, comment_payload(10 + n, n, created + timedelta(hours=1)),
+                                          lambda _: False) for n in (1, 2)])
+    with store.engine.begin() as conn:
+        conn.execute(schema.unreadable.insert().values(repo=REPO, resource="issues", key=1, error="x",
+                                                       first_seen_at=created, last_seen_at=created, attempts=1))
+    days = [created - timedelta(days=3), created.replace(hour=0), created + timedelta(days=1)]
+    History(store).save_topic_days(REPO, {day: {"rocm": 1} for day in days}, 86_400, "k")
+    with store.engine.begin() as conn:
+        remove_items(conn, [RemovedItem(REPO, 1, "deleted")], utcnow())
+    with store.engine.connect() as conn:
+        assert list(conn.execute(select(schema.comments.c.number)).scalars()) == [2]
+        assert conn.execute(select(func.count()).select_from(schema.unreadable)).scalar_one() == 0
+        kept = list(conn.execute(select(schema.topic_days.c.day_start)).scalars())
+    assert kept == [days[0]]  # the days since it was opened are counted again, without it
+    assert store.item(REPO, 2) is not None

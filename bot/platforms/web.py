@@ -3,7 +3,9 @@ contribute routes; nothing else owns an HTTP server.
 
 ``/healthz`` answers ``{"status": "ok"}`` (or ``"degraded"``, with 503) to anyone; the details (last syncs,
 channels, pending deliveries, errors) only to ``Authorization: Bearer $HEALTH_TOKEN`` or to a loopback client
-that did not come through a proxy. Malformed request bodies get a 400 before any route sees them.
+that did not come through a proxy. Malformed request bodies get a 400 before any route sees them, but for a route
+marked ``reads_own_body`` (GitHub's webhook: its signature is checked over the raw bytes first, then its size and
+its JSON, ``bot/platforms/github_webhooks.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,15 @@ _log = logging.getLogger(__name__)
 # Headers a proxy adds: a loopback peer that sent one is a proxy speaking for someone else.
 _PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP")
 _JSON_TYPES = ("application/json",)
+_OWN_BODY = "_digest_bot_reads_own_body"
+
+
+def reads_own_body(handler: Handler) -> Handler:
+    """Mark a route's handler as reading and checking its own body: ``reject_malformed`` neither reads nor parses
+    it first (so the route can refuse an unsigned request before anything is parsed, and read more than
+    aiohttp's ``client_max_size`` from the stream)."""
+    setattr(handler, _OWN_BODY, True)
+    return handler
 
 
 def web_app(routes: Iterable[web.RouteDef], health: Health, *, health_token: str | None = None) -> web.Application:
@@ -72,7 +83,9 @@ async def reject_malformed(request: web.Request, handler: Handler) -> web.Stream
     form ``payload``) that does not parse, a non-numeric ``X-Slack-Request-Timestamp``. Without this they
     raise deep inside a platform SDK (bolt decodes and parses before checking the signature): a 500 and a
     logged traceback for anyone who can send garbage. Well-formed requests pass untouched (aiohttp keeps the
-    body it read for the handler)."""
+    body it read for the handler). Routes marked ``reads_own_body`` are left to check their own."""
+    if getattr(request.match_info.handler, _OWN_BODY, False):
+        return await handler(request)
     problem = await _malformed(request)
     if problem is not None:
         _log.info("rejected a malformed request to %s: %s", request.path, problem)

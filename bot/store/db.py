@@ -140,10 +140,15 @@ def _workspaces(conn: Connection) -> None:
         _index(name).create(conn, checkfirst=True)
 
 
+def _removed_items(conn: Connection) -> None:
+    # Deleted and transferred issues: nothing was marked before, so nothing to fill in.
+    schema.removed_items.create(conn, checkfirst=True)
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
     (6, _comment_associations), (7, _pr_details), (8, _channel_thread), (9, _item_kinds),
-    (10, _webhook_deliveries), (11, _live_alerts), (12, _workspaces),
+    (10, _webhook_deliveries), (11, _live_alerts), (12, _workspaces), (13, _removed_items),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

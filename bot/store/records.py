@@ -54,6 +54,18 @@ class ItemRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class RemovedItem:
+    """An issue GitHub says is gone from ``repo``: ``deleted``, or ``transferred`` (to ``moved_to``,
+    "owner/name#number", when known). The store forgets it and never stores it again."""
+
+    repo: str
+    number: int
+    reason: str  # deleted | transferred
+    moved_to: str | None = None
+    removed_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PullDetails:
     """What ``GET /repos/{o}/{r}/pulls/{n}`` adds to the issues listing, as the store keeps it."""
 

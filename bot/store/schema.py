@@ -298,6 +298,19 @@ webhook_deliveries = Table(
     Index("ix_webhook_deliveries_repo", "repo", "received_at"),
 )
 
+# Issues GitHub says are gone from a repository (schema 13): deleted, or transferred to another (``moved_to``,
+# "owner/name#number"). Their rows in ``items`` and ``comments`` are deleted with them, and no later write (a poll,
+# a late delivery, a comment) stores them again: issue numbers are never reused, so the mark is for good.
+removed_items = Table(
+    "removed_items",
+    metadata,
+    Column("repo", String(200), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("reason", String(12), nullable=False),  # deleted | transferred
+    Column("moved_to", String(220)),  # a transferred issue's new place, when the delivery said it
+    Column("removed_at", UTCDateTime, nullable=False),  # when the store learnt it
+)
+
 # Live alerts (schema 10): "/digest subscribe rocm live" (a DM) and "/digest channel alert rocm" (a channel).
 # New matching issues and PRs are sent in at most one message a minute per target, through the delivery ledger
 # (kind "alert", window = the batch), so each batch arrives once.

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, case, delete, false, func, or_, select, true, union
+from sqlalchemy import Connection, Engine, and_, case, delete, false, func, or_, select, true, union, update
 
 from bot.redact import redact
 from bot.store import schema
@@ -20,6 +20,7 @@ from bot.store.records import (
     Discussion,
     ItemRecord,
     PullDetails,
+    RemovedItem,
     Unreadable,
     UnreadableChange,
     WindowActivity,
@@ -63,6 +64,51 @@ def _record_plan(fields: tuple[str, ...]) -> tuple[int | None, ...]:
     per query shape instead of one per row and column."""
     where = {name: at for at, name in enumerate(fields)}
     return tuple(where.get(name) for name in _ITEM_FIELDS)
+
+
+def remove_items(conn: Connection, removed: Iterable[RemovedItem], now: datetime) -> None:
+    """Mark issues gone from their repository (deleted, transferred) and forget them, in the caller's
+    transaction: their item, comments and unreadable report, and the cached per-day topic counts
+    (``topic_days``) of the days since they were opened, which are counted again without them."""
+    r, i, c, u, t = (schema.removed_items.c, schema.items.c, schema.comments.c, schema.unreadable.c,
+                     schema.topic_days.c)
+    for gone in removed:
+        where = (r.repo == gone.repo, r.number == gone.number)
+        stored = conn.execute(select(r.moved_to).where(*where)).first()
+        if stored is None:
+            conn.execute(schema.removed_items.insert().values(
+                repo=gone.repo, number=gone.number, reason=gone.reason, moved_to=gone.moved_to,
+                removed_at=gone.removed_at or now))
+        elif stored.moved_to is None and gone.moved_to:  # a later delivery says where it went
+            conn.execute(update(schema.removed_items).where(*where).values(moved_to=gone.moved_to))
+        created = conn.execute(select(i.created_at).where(i.repo == gone.repo, i.number == gone.number)).scalar()
+        conn.execute(delete(schema.items).where(i.repo == gone.repo, i.number == gone.number))
+        conn.execute(delete(schema.comments).where(c.repo == gone.repo, c.number == gone.number))
+        conn.execute(delete(schema.unreadable).where(u.repo == gone.repo, u.resource == "issues",
+                                                     u.key == gone.number))
+        if created is not None:  # a day is at most 25 h (DST): every cached day it could have counted in
+            conn.execute(delete(schema.topic_days).where(t.repo == gone.repo,
+                                                         t.day_start > created - timedelta(hours=26)))
+
+
+def drop_removed(conn: Connection, keys: Iterable[tuple[str, int]]) -> set[tuple[str, int]]:
+    """After a write of items or comments (``keys``: their (repo, issue number)), in the same transaction: delete
+    those of issues marked removed, so no poll or late delivery stores a deleted or transferred issue again.
+    Checked after the write, not before: a removal committed meanwhile is seen either way."""
+    wanted: dict[str, set[int]] = {}
+    for repo, number in keys:
+        wanted.setdefault(repo, set()).add(number)
+    r, i, c = schema.removed_items.c, schema.items.c, schema.comments.c
+    found: set[tuple[str, int]] = set()
+    for repo, numbers in wanted.items():
+        ordered = sorted(numbers)
+        for at in range(0, len(ordered), 500):
+            found.update((repo, number) for number in conn.execute(
+                select(r.number).where(r.repo == repo, r.number.in_(ordered[at : at + 500]))).scalars())
+    for repo, number in sorted(found):
+        conn.execute(delete(schema.items).where(i.repo == repo, i.number == number))
+        conn.execute(delete(schema.comments).where(c.repo == repo, c.number == number))
+    return found
 
 
 _ITEM_DEFAULTS = tuple(None if f.default is dataclasses.MISSING else f.default for f in dataclasses.fields(ItemRecord))
@@ -133,6 +179,8 @@ class Store:
                 [{name: getattr(c, name) for name in _COMMENT_FIELDS} for c in comments],
                 ("repo", "id"),
             )
+            drop_removed(conn, [(item.repo, item.number) for item in items]
+                         + [(comment.repo, comment.number) for comment in comments])
 
     def cursor(self, repo: str, resource: str) -> datetime | None:
         with self.engine.connect() as conn:
@@ -444,6 +492,13 @@ class Store:
             return list(
                 conn.execute(select(schema.items.c.repo).distinct().order_by(schema.items.c.repo)).scalars()
             )
+
+    def removed_item(self, repo: str, number: int) -> RemovedItem | None:
+        """Whether GitHub said the issue is gone from ``repo`` (deleted, transferred), and how."""
+        r = schema.removed_items.c
+        with self.engine.connect() as conn:
+            row = conn.execute(select(schema.removed_items).where(r.repo == repo, r.number == number)).first()
+        return None if row is None else RemovedItem(row.repo, row.number, row.reason, row.moved_to, row.removed_at)
 
     def item(self, repo: str, number: int) -> ItemRecord | None:
         with self.engine.connect() as conn:

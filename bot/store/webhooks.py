@@ -14,8 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from bot.redact import redact
 from bot.store import schema
 from bot.store.db import upsert
-from bot.store.records import DETAIL_FIELDS, CommentRecord, ItemRecord, PullDetails
-from bot.store.store import Store, item_row
+from bot.store.records import DETAIL_FIELDS, CommentRecord, ItemRecord, PullDetails, RemovedItem
+from bot.store.store import Store, drop_removed, item_row, remove_items
 from bot.timeutil import utcnow
 
 PENDING, APPLIED, IGNORED, FAILED = "pending", "applied", "ignored", "failed"
@@ -48,11 +48,17 @@ class EventRecords:
     # PRs whose details (size, review comments) the event cannot have changed (an issue comment): details that
     # were current stay current at the new ``updated_at``, so the reconciling poll does not fetch them again.
     details_unchanged: Sequence[tuple[str, int]] = ()
+    # Issues gone from a repository (``issues`` ``deleted`` / ``transferred``): marked, and forgotten.
+    removed: Sequence[RemovedItem] = ()
 
 
 class WebhookLog:
     def __init__(self, store: Store) -> None:
+        self.store = store
         self.engine = store.engine
+
+    def item(self, repo: str, number: int) -> ItemRecord | None:
+        return self.store.item(repo, number)
 
     def record(self, delivery_id: str, event: str, action: str, repo: str | None, body: str,
                received_at: datetime | None = None) -> WebhookDelivery | None:
@@ -80,7 +86,8 @@ class WebhookLog:
 
     def apply(self, delivery_id: str, records: EventRecords) -> None:
         """The event's records and the delivery marked applied, in one transaction: a crash leaves both or
-        neither. Items older than the stored ones (a late or out-of-order delivery) change nothing."""
+        neither. Items older than the stored ones (a late or out-of-order delivery) change nothing, and neither
+        do items and comments of issues marked removed (deleted, transferred)."""
         i = schema.items.c
         now = utcnow()
         with self.engine.begin() as conn:
@@ -121,6 +128,10 @@ class WebhookLog:
                     .values(additions=found.additions, deletions=found.deletions, changed_files=found.changed_files,
                             review_comments=found.review_comments, details_updated_at=updated_at, details_due=None)
                 )
+            written = {(row["repo"], row["number"]) for row in rows}
+            # The same issue in and out at once would be a contradiction: what the event stores wins.
+            remove_items(conn, [gone for gone in records.removed if (gone.repo, gone.number) not in written], now)
+            drop_removed(conn, written | {(comment.repo, comment.number) for comment in records.comments})
             self._settle(conn, delivery_id, APPLIED, None, now)
 
     def settle(self, delivery_id: str, status: str, error: str | None = None) -> None:
