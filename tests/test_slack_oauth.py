@@ -24,6 +24,7 @@ from slack_sdk.signature import SignatureVerifier
 from sqlalchemy import MetaData, Table, select
 
 from bot.app.service import DigestService
+from bot.delivery.alerts import AlertJobs
 from bot.delivery.jobs import DeliveryJobs
 from bot.errors import UserError
 from bot.github.payloads import item_from_payload
@@ -299,6 +300,13 @@ async def test_an_enterprise_grid_workspace_gets_its_posts_commands_and_dms(work
     assert {fake.token_of(c) for c in posts(fake, "C3")} == {token}
     assert posts(fake, "DU3") and {fake.token_of(c) for c in posts(fake, "DU3")} == {token}
     assert service.chat.subscriptions("slack", "U3")[0].paused is None
+
+    # A live alert of someone with no daily DM: the alert remembers its workspace, and its token sends it.
+    await workspaces.command("subscribe rocm live", team=team, channel="C3", user="U4", enterprise=GRID)
+    service.store.save_page([item_from_payload("o/r", issue_payload(40, utcnow(), title="[ROCm] MI300X hangs"),
+                                               lambda login: False)])
+    assert (await AlertJobs(jobs).run()).sent == 1
+    assert posts(fake, "DU4") and {fake.token_of(c) for c in posts(fake, "DU4")} == {token}
 
     # Removing the app from that workspace (the event names the organization too) stops its deliveries.
     assert await workspaces.event(team, {"type": "app_uninstalled"}, enterprise=GRID) == 200

@@ -63,14 +63,17 @@ class SubscriptionView:
 
 @dataclass(frozen=True)
 class AlertView:
-    """A live alert as a notice shows it: new issues and PRs matching ``query`` in ``repo``, as they arrive."""
+    """A live alert as a notice shows it: new issues and PRs matching ``query`` in ``repo``, as they arrive;
+    ``paused``: why it stopped (the platform refused to message the user), None when active."""
 
     query: str
     repo: str | None = None
+    paused: str | None = None
 
     @classmethod
     def of(cls, alert: object) -> AlertView:
-        return cls(getattr(alert, "query"), getattr(alert, "repo"))  # noqa: B009 (any object with the fields)
+        return cls(getattr(alert, "query"), getattr(alert, "repo"),  # noqa: B009 (any object with the fields)
+                   getattr(alert, "paused", None))
 
 
 @dataclass(frozen=True)
@@ -220,7 +223,8 @@ class MoreParts(Notice):
 
 @dataclass(frozen=True)
 class Paused(Notice):
-    """Said once after a user's daily DMs were paused because the platform refused them."""
+    """Said once after a user's DMs (daily digests, live alerts) were paused because the platform refused them;
+    ``reason`` is the platform's (``cannot_dm_bot``, ``messages_tab_disabled``, ``dms_closed``, …)."""
 
     kind: ClassVar[NoticeKind] = "paused"
     reason: str
