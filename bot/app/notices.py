@@ -31,6 +31,7 @@ NoticeKind = Literal[
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
     "unknown_topics", "unknown_topic", "subscription_window", "sorry", "repo_not_allowed", "repo_needs_admin",
     "query_problem", "query_adjusted", "busy", "why", "item_not_found", "alert_set", "alerts_removed", "alerts",
+    "other_repository",
 ]
 BusyScope = Literal["user", "channel", "bot"]  # bot: the whole process is at its limit
 BusyReason = Literal["in_flight", "per_minute"]
@@ -331,6 +332,17 @@ class RepoNotAllowed(Notice):
 
     kind: ClassVar[NoticeKind] = "repo_not_allowed"
     repo: str
+
+
+@dataclass(frozen=True)
+class OtherRepository(Notice):
+    """A report page's search (``/reports/<page>/?q=…``) names another repository (``repo:asked``): a page
+    searches only its own repository. Names only what the reader typed and the page they are on, and is the
+    same whether ``asked`` is followed, private or does not exist."""
+
+    kind: ClassVar[NoticeKind] = "other_repository"
+    asked: str
+    page: str
 
 
 @dataclass(frozen=True)
