@@ -385,7 +385,7 @@ class DigestService:
         defaults = tuple(configured.default_topics) if configured is not None else ()
         unknown = sorted(set(defaults) - set(taxonomy.ids()))
         if unknown:
-            raise UserError(f"{self.settings.config_dir / 'digest.toml'}: repos.default_topics: unknown topic(s) "
+            raise UserError(f"{self.settings.digest_path}: repos.default_topics: unknown topic(s) "
                             f"{', '.join(unknown)}")
         return defaults
 
