@@ -92,7 +92,7 @@ def _unknown_topics(settings: Settings, index: int, repo: RepoSettings, text: st
 
 def _taxonomy_problems(paths: tuple[Path, ...]) -> list[ConfigProblem]:
     try:
-        Taxonomy.load(*paths)
+        _load_cached(paths)  # what the first sync or digest then reads: loaded once
     except ConfigError as err:
         return problems_of(err)
     return []
