@@ -646,8 +646,8 @@ def read_settings(config: str | Path | None = None,
         app = _github_app(env)
     except ConfigError as err:
         problems.append(ConfigProblem("environment", "", str(err),
-                                      fix="set GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY together (README, \"GitHub App\"), "
-                                          "or neither"))
+                                      fix="set GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY together (README, GitHub "
+                                          "App), or neither"))
     if file is None:
         return None, problems
     return Settings(
