@@ -391,8 +391,8 @@ def config_files(explicit: str | Path | None = None, env: Mapping[str, str] = os
 
 @dataclass(frozen=True)
 class ConfigProblem:
-    """One thing wrong with the configuration: ``file`` (a path, or "environment"), the dotted ``key``, the
-    ``line`` where known, what is wrong and how to fix it."""
+    """One thing wrong with the configuration: ``file`` (a path; "" for the environment, whose ``message`` names
+    the variable), the dotted ``key``, the ``line`` where known, what is wrong and how to fix it."""
 
     file: str
     key: str
@@ -605,7 +605,7 @@ def _url(name: str, env: Mapping[str, str], redact: Redactor, example: str, *, d
     not one."""
     value = (env.get(name) or "").strip().rstrip("/") or default
     if value is not None and not value.startswith(("https://", "http://")):
-        problems.append(ConfigProblem("environment", name, f"must be an http(s) URL, got {redact(value)!r}",
+        problems.append(ConfigProblem("", "", f"{name} must be an http(s) URL, got {redact(value)!r}",
                                       fix=f"set it like {name}={example}, or unset it"))
         return default
     return value
@@ -645,7 +645,7 @@ def read_settings(config: str | Path | None = None,
     try:
         app = _github_app(env)
     except ConfigError as err:
-        problems.append(ConfigProblem("environment", "", str(err),
+        problems.append(ConfigProblem("", "", str(err),
                                       fix="set GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY together (README, GitHub "
                                           "App), or neither"))
     if file is None:

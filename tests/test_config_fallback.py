@@ -148,8 +148,8 @@ def test_problems_of_every_file_and_the_environment_come_together(tmp_path: Path
     with pytest.raises(ConfigError) as raised:  # …but names topics the taxonomy has not, and a missing file
         load_checked_settings(tmp_path, env={"PUBLIC_URL": "digest.example.com"})
     found = {(p.key, p.line): p for p in raised.value.problems if isinstance(p, ConfigProblem)}
-    assert set(found) == {("PUBLIC_URL", None), ("repos.0.topics", 3), ("repos.0.default_topics", 4),
-                          ("repos.1.topics_file", 7)}
+    assert set(found) == {("", None), ("repos.0.topics", 3), ("repos.0.default_topics", 4), ("repos.1.topics_file", 7)}
+    assert found[("", None)].message == "PUBLIC_URL must be an http(s) URL, got 'digest.example.com'"
     assert "unknown topic(s) nope" in found[("repos.0.topics", 3)].message
     assert str(PACKAGED_TOPICS) in found[("repos.0.default_topics", 4)].fix
     (tmp_path / "topics.toml").write_text('[[topic]]\nid = "Bad"\nname = "x"\n\n[[topic]]\nid = "ok"\n')
