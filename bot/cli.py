@@ -16,7 +16,7 @@ from bot import __version__
 from bot.errors import ConfigError, UserError
 from bot.locales import LOCALES
 from bot.redact import install_log_redaction, redact, remember_env, remember_secrets
-from bot.settings import Settings, check_repo, load_settings
+from bot.settings import Settings, check_repo, packaged_config_dir
 from bot.timeutil import parse_iso, utcnow
 
 if TYPE_CHECKING:
@@ -174,10 +174,18 @@ def run(argv: Sequence[str] | None = None) -> None:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
+    """The configuration, checked whole before anything starts (every problem at once, ``ConfigError``); each
+    file the folder lacks is the packaged default's, said once here."""
     global _locale
-    settings = load_settings(args.config)
+    from bot.topics.catalog import load_checked_settings
+
+    settings = load_checked_settings(args.config)
     remember_secrets(*settings.secret_values())  # e.g. a store password from digest.toml, not the environment
     _locale = getattr(args, "locale", None) or settings.digest.locale
+    for name in settings.fallbacks:
+        note = _words()["fallback"].format(folder=settings.config_dir, name=name,
+                                           path=packaged_config_dir() / name)
+        _stderr(_words()["prefix"] + note)
     return settings
 
 
@@ -229,7 +237,7 @@ async def _allowed_repo(settings: Settings, repo: str) -> str:
         words = _words()
         extra = words["not_public"] if settings.file.access.allow_public else ""
         raise UserError(words["not_allowed"].format(repo=repo, extra=extra,
-                                                    path=settings.config_dir / "digest.toml"))
+                                                    path=settings.digest_path))
     return admitted
 
 

@@ -10,7 +10,12 @@ class UserError(Exception):
 
 
 class ConfigError(UserError):
-    pass
+    """A configuration that cannot work. ``problems``: every problem found, when several were checked at once
+    (``bot.settings.ConfigProblem``); the message lists them all."""
+
+    def __init__(self, message: str, problems: tuple[object, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 class GitHubError(UserError):

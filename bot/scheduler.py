@@ -51,6 +51,8 @@ from bot.delivery.jobs import DeliveryJobs, JobOptions, SyncFn, plan_channel, pl
 from bot.delivery.ledger import DONE, DUE, DeliveryKey, Ledger
 from bot.github.webhooks import WebhookApplier
 from bot.settings import Settings
+from bot.store.alerts import AlertState
+from bot.store.chat import ChatState
 from bot.store.llm_cache import LLMCache
 from bot.store.store import Store
 from bot.store.webhooks import WebhookLog
@@ -453,7 +455,20 @@ def delivery_status(store: Store, settings: Settings | None = None, *, ledger: L
         "unreadable": {repo: summary for repo in repos if (summary := unreadable_status(store, repo))},
         "llm": _llm_status(settings, store),
         "webhooks": WebhookLog(store).counts(),  # deliveries by status: failed ones are retried every minute
+        **paused_dms(store),
     }
+
+
+def paused_dms(store: Store, *, limit: int = 100) -> dict[str, Any]:
+    """Users whose DMs the platform refused (closed DMs, a bot, a removed workspace): their daily DMs and live
+    alerts are paused, never retried, until they subscribe again. ``told``: whether they have been told yet
+    (once, at their next command)."""
+    rows = [{"platform": sub.platform, "user": sub.user_id, "kind": "daily", "query": sub.query,
+             "reason": sub.paused, "told": not sub.notice_pending}
+            for sub in ChatState(store).all_subscriptions() if sub.paused]
+    rows += [{"platform": alert.platform, "user": alert.target, "kind": "live", "query": alert.query,
+              "reason": alert.paused, "told": not alert.notice_pending} for alert in AlertState(store).paused()]
+    return {"paused_dms": rows[:limit], "paused_dms_count": len(rows)}
 
 
 def unreadable_status(store: Store, repo: str) -> dict[str, Any] | None:

@@ -1,16 +1,24 @@
 """Configuration files plus environment -> one validated ``Settings``.
 
 Files hold behaviour, the environment holds secrets and deployment facts (``DATABASE_URL``,
-``GITHUB_TOKEN``, ``GITHUB_API_URL``). A bad file names the file, the key and what is wrong.
+``GITHUB_TOKEN``, ``GITHUB_API_URL``). Each file the configuration folder lacks (``digest.toml``,
+``topics.toml``) is the packaged default's (``ConfigFiles``; said once at start-up). A configuration that
+cannot work stops the process with every problem found at once (``ConfigProblem``: the file, the key, the line
+where known, what is wrong and how to fix it), not only the first.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
+import json
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from importlib import resources
 from pathlib import Path
@@ -18,6 +26,7 @@ from typing import Annotated, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
+from pydantic_core import PydanticUndefined
 
 from bot.errors import ConfigError
 from bot.locales import LOCALES
@@ -243,6 +252,11 @@ class Settings(BaseModel):
     github_app_id: str | None = None  # GITHUB_APP_ID: authenticate as a GitHub App (with the private key)
     github_app_private_key: str | None = None  # GITHUB_APP_PRIVATE_KEY: the PEM itself, or a path to it
     github_app_installation_id: int | None = None  # GITHUB_APP_INSTALLATION_ID: else asked per repository
+    # The files read: the folder's own, or the packaged default's where the folder has none (``fallbacks``: the
+    # names of those, said once at start-up). None: ``config_dir``'s (settings made by hand, in tests).
+    digest_file: Path | None = None
+    topics_file: Path | None = None
+    fallbacks: tuple[str, ...] = ()
 
     @property
     def llm_enabled(self) -> bool:
@@ -284,8 +298,18 @@ class Settings(BaseModel):
         return None
 
     @property
+    def digest_path(self) -> Path:
+        """The digest.toml in use (the folder's, or the packaged default)."""
+        return self.digest_file or self.config_dir / "digest.toml"
+
+    @property
     def topics_path(self) -> Path:
-        return self.config_dir / "topics.toml"
+        """The topics.toml in use (the folder's, or the packaged default)."""
+        return self.topics_file or self.config_dir / "topics.toml"
+
+    def repo_topics_path(self, repo: RepoSettings) -> Path | None:
+        """A repository's own ``topics_file``, relative to the digest.toml that names it."""
+        return self.digest_path.parent / repo.topics_file if repo.topics_file else None
 
     @property
     def bots_key(self) -> str:
@@ -319,42 +343,252 @@ def packaged_config_dir() -> Path:
     return Path(str(resources.files("digest_bot_config")))
 
 
-def find_config_dir(explicit: str | Path | None = None, env: Mapping[str, str] = os.environ) -> Path:
-    """--config, then $DIGEST_BOT_CONFIG, then ./config, then the defaults shipped with the package."""
+CONFIG_FILES = ("digest.toml", "topics.toml")
+
+
+@dataclass(frozen=True)
+class ConfigFiles:
+    """Where the configuration comes from: the folder, and each file in use (the folder's, or the packaged
+    default where the folder has none: ``fallbacks``)."""
+
+    folder: Path
+    digest: Path
+    topics: Path
+    fallbacks: tuple[str, ...] = ()
+
+
+def config_files(explicit: str | Path | None = None, env: Mapping[str, str] = os.environ) -> ConfigFiles:
+    """The folder (--config, then $DIGEST_BOT_CONFIG, then ./config, then the packaged defaults) and the files
+    in use: each one the folder lacks is the packaged default's. A folder given that does not exist, or holds
+    neither file, is an error (a wrong path must not quietly run on the defaults)."""
+    packaged = packaged_config_dir()
+    folder = packaged
     for candidate in (explicit, env.get(CONFIG_ENV)):
         if candidate:
             path = Path(candidate)
             if path.is_file():
                 path = path.parent
-            if not (path / "digest.toml").is_file():
-                raise ConfigError(f"{path}: no digest.toml there (from --config or ${CONFIG_ENV})")
-            return path
-    local = Path("config")
-    if (local / "digest.toml").is_file():
-        return local
-    return packaged_config_dir()
+            if not path.is_dir():
+                raise ConfigError(f"{path}: no such folder, so no digest.toml there (from --config or "
+                                  f"${CONFIG_ENV})\n    fix: give the folder that holds digest.toml and/or topics.toml")
+            if not any((path / name).is_file() for name in CONFIG_FILES):
+                raise ConfigError(f"{path}: no digest.toml there, nor topics.toml (from --config or ${CONFIG_ENV})"
+                                  "\n    fix: give the folder that holds them (either one is enough: the other "
+                                  "is then the packaged default)")
+            folder = path
+            break
+    else:
+        local = Path("config")
+        if any((local / name).is_file() for name in CONFIG_FILES):
+            folder = local
+    used = {name: folder / name if (folder / name).is_file() else packaged / name for name in CONFIG_FILES}
+    fallbacks = tuple(name for name in CONFIG_FILES if folder != packaged and used[name] == packaged / name)
+    return ConfigFiles(folder, used["digest.toml"], used["topics.toml"], fallbacks)
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+# --- problems: every one at once, each with its file, key, line and fix ---
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    """One thing wrong with the configuration: ``file`` (a path; "" for the environment, whose ``message`` names
+    the variable), the dotted ``key``, the ``line`` where known, what is wrong and how to fix it."""
+
+    file: str
+    key: str
+    message: str
+    line: int | None = None
+    fix: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}: {self.key}: " if self.key else f"{self.file}: " if self.file else ""
+        line = f" (line {self.line})" if self.line else ""
+        fix = f"\n    fix: {self.fix}" if self.fix else ""
+        return f"{where}{self.message}{line}{fix}"
+
+
+def config_error(problems: Sequence[ConfigProblem]) -> ConfigError:
+    """One error listing every problem (the process stops once, with all of them)."""
+    if len(problems) == 1:
+        return ConfigError(str(problems[0]), tuple(problems))
+    listed = "\n".join(f"- {problem}" for problem in problems)
+    return ConfigError(f"{len(problems)} problems in the configuration; fix them all, then start again:\n{listed}",
+                       tuple(problems))
+
+
+def problems_of(err: ConfigError) -> list[ConfigProblem]:
+    """The problems an error lists; one made of its message when it has none of its own."""
+    found = [problem for problem in err.problems if isinstance(problem, ConfigProblem)]
+    return found or [ConfigProblem("", "", str(err))]
+
+
+def load_toml(path: Path) -> tuple[dict[str, Any], list[ConfigProblem]]:
+    """The parsed file, or the problem reading it (its line when TOML says where)."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError(f"{path}: file not found") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"{path}: not valid TOML: {err}") from None
+        return {}, [ConfigProblem(str(path), "", "file not found", fix="create it, or remove what names it")]
     except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"{path}: cannot be read: {err}") from None
+        return {}, [ConfigProblem(str(path), "", f"cannot be read: {err}",
+                                  fix="make it a readable UTF-8 text file")]
+    try:
+        return tomllib.loads(text), []
+    except tomllib.TOMLDecodeError as err:
+        line = getattr(err, "lineno", None)
+        if line is None:
+            found = re.search(r"at line (\d+)", str(err))
+            line = int(found[1]) if found else None
+        return {}, [ConfigProblem(str(path), "", f"not valid TOML: {err}", line,
+                                  fix="correct the syntax on that line: text in double quotes, one key = value per "
+                                      "line, [table] and [[array]] headers in brackets")]
 
 
-def describe_validation_error(path: Path, err: ValidationError) -> str:
-    first = err.errors()[0]
-    key = ".".join(str(part) for part in first["loc"]) or "(top level)"
-    message = first["msg"].removeprefix("Value error, ")
-    if first["type"] == "extra_forbidden":
-        message = "unknown key"
-    more = f" (and {err.error_count() - 1} more problem(s))" if err.error_count() > 1 else ""
-    return f"{path}: {key}: {message}{more}"
+# Example lines for keys whose default is no example (an empty list, a required value).
+EXAMPLES: dict[tuple[str, ...], str] = {
+    ("repos", "name"): 'name = "vllm-project/vllm"',
+    ("repos", "topics"): 'topics = ["rocm", "qwen"] (ids of topics.toml)',
+    ("repos", "default_topics"): 'default_topics = ["rocm", "qwen"] (ids of topics.toml)',
+    ("repos", "topics_file"): 'topics_file = "my-topics.toml" (next to digest.toml)',
+    ("access", "repos"): 'repos = ["my-org/*", "other-org/tool"]',
+    ("bots", "logins"): 'logins = ["mergify", "my-ci-bot"]',
+    ("topic", "id"): 'id = "rocm" (lower-case letters, digits and _)',
+}
+
+
+def validation_problems(path: Path, err: ValidationError, model: type[BaseModel],
+                        text: str | None = None) -> list[ConfigProblem]:
+    """Every problem pydantic found in the file at ``path``, each with its line (from ``text``) and a fix."""
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+    problems = []
+    for error in err.errors():
+        loc = tuple(error["loc"])
+        key = ".".join(str(part) for part in loc) or "(top level)"
+        message = error["msg"].removeprefix("Value error, ")
+        if error["type"] == "extra_forbidden":
+            message = "unknown key"
+        problems.append(ConfigProblem(str(path), key, message, toml_line(text, loc),
+                                      _fix(model, loc, error["type"])))
+    return problems
+
+
+def _fix(model: type[BaseModel], loc: tuple[Any, ...], kind: str) -> str:
+    names = [part for part in loc if isinstance(part, str)]
+    if not names:
+        return "check the value against the packaged default file"
+    owner, info = _field_at(model, loc)
+    name = names[-1]
+    if kind == "extra_forbidden":
+        known = sorted(owner.model_fields)
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f", or spell it {close[0]}" if close else ""
+        return f"remove {name}{hint} (the keys here: {', '.join(known)})"
+    example = EXAMPLES.get(tuple(names[-2:])) or EXAMPLES.get((names[-1],))
+    if example:
+        return f"write it like {example}"
+    if info is not None and _model_of(info.annotation) is None:
+        default = info.get_default(call_default_factory=True)
+        if default is not PydanticUndefined and default is not None:
+            return f"write it like {name} = {_toml_value(default)} (the default), or leave it out"
+    if kind == "missing":
+        return f"add {name} = …"
+    return f"see {name} in the packaged default file for its form"
+
+
+def _field_at(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[type[BaseModel], Any]:
+    """The model that holds the last key of ``loc``, and that key's field (None: not a field of it)."""
+    owner: type[BaseModel] = model
+    info: Any = None
+    names = [part for part in loc if isinstance(part, str)]
+    for position, name in enumerate(names):
+        info = owner.model_fields.get(name)
+        if info is None:
+            return owner, None
+        inner = _model_of(info.annotation)
+        if inner is not None and position < len(names) - 1:
+            owner = inner
+    return owner, info
+
+
+def _model_of(annotation: Any) -> type[BaseModel] | None:
+    """The model inside ``annotation`` (``Model``, ``list[Model]``, ``Model | None``), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    if typing.get_origin(annotation) in (list, tuple, types.UnionType, typing.Union, typing.Annotated):
+        for argument in typing.get_args(annotation):
+            found = _model_of(argument)
+            if found is not None:
+                return found
+    return None
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')"""
+_ASSIGN = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
+
+
+def _key_parts(dotted: str) -> tuple[str, ...]:
+    return tuple(part.strip().strip("\"'") for part in re.findall(_KEY_PART, dotted))
+
+
+def toml_line(text: str, loc: tuple[Any, ...]) -> int | None:
+    """The line of ``text`` (1-based) that sets the key at ``loc`` (``("digest", "post_time")``, ``("repos", 0,
+    "name")``; list indexes count ``[[array]]`` tables), or the nearest enclosing table or key; None when the file
+    says nothing of it (a missing key of a table the file does not have)."""
+    best: tuple[int, int] | None = None  # (how much of loc it covers, line)
+    table: tuple[Any, ...] = ()
+    arrays: dict[tuple[Any, ...], int] = {}
+    in_string = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.count('"""') % 2 or line.count("'''") % 2:
+            in_string = not in_string
+            if in_string:
+                continue
+        if in_string:
+            continue
+        header = _HEADER.match(line)
+        if header:
+            parts = _key_parts(header[2])
+            path = _with_indexes(parts, arrays)
+            if header[1] == "[[":
+                index = arrays.get(parts, -1) + 1
+                arrays[parts] = index
+                path = (*path, index)
+            table = path
+            candidate: tuple[Any, ...] = table
+        else:
+            assign = _ASSIGN.match(line)
+            if not assign:
+                continue
+            candidate = (*table, *_key_parts(assign[1]))
+        covered = len(candidate)
+        if candidate and tuple(loc[:covered]) == candidate and (best is None or covered > best[0]):
+            best = (covered, number)
+    return best[1] if best is not None else None
+
+
+def _with_indexes(parts: tuple[str, ...], arrays: dict[tuple[Any, ...], int]) -> tuple[Any, ...]:
+    """A header's path with the index of each enclosing [[array]] (``[repos.x]`` inside the second [[repos]])."""
+    path: list[Any] = []
+    for position in range(len(parts)):
+        path.append(parts[position])
+        prefix = parts[: position + 1]
+        if prefix in arrays and position < len(parts) - 1:
+            path.append(arrays[prefix])
+    return tuple(path)
 
 
 def normalise_database_url(url: str) -> str:
@@ -365,27 +599,63 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
+def _url(name: str, env: Mapping[str, str], redact: Redactor, example: str, *, default: str | None = None,
+         problems: list[ConfigProblem]) -> str | None:
+    """An http(s) URL from the environment, without its trailing slash; a problem (and the default) if it is
+    not one."""
+    value = (env.get(name) or "").strip().rstrip("/") or default
+    if value is not None and not value.startswith(("https://", "http://")):
+        problems.append(ConfigProblem("", "", f"{name} must be an http(s) URL, got {redact(value)!r}",
+                                      fix=f"set it like {name}={example}, or unset it"))
+        return default
+    return value
+
+
 def load_settings(config: str | Path | None = None, env: Mapping[str, str] = os.environ) -> Settings:
-    config_dir = find_config_dir(config, env)
-    path = config_dir / "digest.toml"
-    try:
-        file = FileSettings.model_validate(read_toml(path))
-    except ValidationError as err:
-        raise ConfigError(describe_validation_error(path, err)) from None
+    """The settings of the configuration folder (each file it lacks: the packaged default's) and ``env``.
+    Raises one ``ConfigError`` listing every problem of digest.toml and of the environment at once."""
+    settings, problems = read_settings(config, env)
+    if problems or settings is None:
+        raise config_error(problems)
+    return settings
+
+
+def read_settings(config: str | Path | None = None,
+                  env: Mapping[str, str] = os.environ) -> tuple[Settings | None, list[ConfigProblem]]:
+    """The settings as far as they can be read, and every problem found in digest.toml and the environment.
+    None when digest.toml itself cannot be read or validated; with only the environment at fault, settings with
+    the defaults in place of what was wrong, so that the rest of the configuration can still be checked (they
+    must not run: ``load_settings`` refuses them). A folder that does not exist raises at once."""
+    files = config_files(config, env)
+    path = files.digest
+    raw, problems = load_toml(path)
+    file: FileSettings | None = None
+    if not problems:
+        try:
+            file = FileSettings.model_validate(raw)
+        except ValidationError as err:
+            problems.extend(validation_problems(path, err, FileSettings))
     redact = Redactor()  # these messages echo what was given, minus any credential in it
     redact.add_env(env)
-    api_url = (env.get("GITHUB_API_URL") or DEFAULT_GITHUB_API).rstrip("/")
-    if not api_url.startswith(("https://", "http://")):
-        raise ConfigError(f"GITHUB_API_URL must be an http(s) URL, got {redact(api_url)!r}")
-    llm_url = (env.get("LLM_BASE_URL") or "").strip().rstrip("/") or None
-    if llm_url is not None and not llm_url.startswith(("https://", "http://")):
-        raise ConfigError(f"LLM_BASE_URL must be an http(s) URL, got {redact(llm_url)!r}")
-    public_url = (env.get("PUBLIC_URL") or "").strip().rstrip("/") or None
-    if public_url is not None and not public_url.startswith(("https://", "http://")):
-        raise ConfigError(f"PUBLIC_URL must be an http(s) URL, got {redact(public_url)!r}")
+    api_url = _url("GITHUB_API_URL", env, redact, "https://ghe.example.com/api/v3", default=DEFAULT_GITHUB_API,
+                   problems=problems) or DEFAULT_GITHUB_API
+    llm_url = _url("LLM_BASE_URL", env, redact, "http://127.0.0.1:8000/v1", problems=problems)
+    public_url = _url("PUBLIC_URL", env, redact, "https://digest.example.com", problems=problems)
+    app: dict[str, Any] = {}
+    try:
+        app = _github_app(env)
+    except ConfigError as err:
+        problems.append(ConfigProblem("", "", str(err),
+                                      fix="set GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY together (README, GitHub "
+                                          "App), or neither"))
+    if file is None:
+        return None, problems
     return Settings(
         file=file,
-        config_dir=config_dir,
+        config_dir=files.folder,
+        digest_file=files.digest,
+        topics_file=files.topics,
+        fallbacks=files.fallbacks,
         database_url=normalise_database_url(env.get("DATABASE_URL") or file.store.url),
         github_api_url=api_url,
         github_token=env.get("GITHUB_TOKEN") or None,
@@ -395,8 +665,8 @@ def load_settings(config: str | Path | None = None, env: Mapping[str, str] = os.
         reports_secret=env.get("REPORTS_SECRET") or None,
         public_url=public_url,
         github_webhook_secret=env.get("GITHUB_WEBHOOK_SECRET") or None,
-        **_github_app(env),
-    )
+        **app,
+    ), problems
 
 
 def _github_app(env: Mapping[str, str]) -> dict[str, Any]:

@@ -71,6 +71,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                     "{items} items, {comments} comments, {requests} requests (of which {details} for PR details), "
                     "rate limit left {rate}",
             "config": "{error}",
+            "fallback": "note: {folder} has no {name}: using the packaged default {path}",
             "llm": "LLM analysis: {line}",
         },
         "digest_title": "{repo} daily digest",
@@ -339,6 +340,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                     "{comments} 条评论；发出 {requests} 次请求（其中 {details} 次读取 PR 详情），"
                     "GitHub API 剩余额度 {rate}",
             "config": "配置有误：{error}",
+            "fallback": "提示：{folder} 里没有 {name}，改用安装包自带的默认文件 {path}",
             "llm": "LLM 分析：{line}",
         },
         "digest_title": "{repo} 开发动态报告",

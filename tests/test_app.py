@@ -155,7 +155,7 @@ SAMPLES: list[n.Notice] = [
     n.ChannelSaved(CHANNEL, ("locale",), "Asia/Shanghai"), n.Muted(False, "UTC", MUTE), n.Mutes(True, "UTC", ()),
     n.Unmuted(False, "UTC", None, 1, ()), n.Posted(), n.MoreParts(3), n.Paused("cannot_dm_bot"), n.NotAllowed(),
     n.NoRepo(), n.NotSynced("o/r"), n.RepoNotSynced("x/y"), n.RepoNotAllowed("acme/secret"),
-    n.RepoNeedsAdmin("my-org/tool"), n.PostFailed("not_in_channel"),
+    n.OtherRepository("other/x", "o/r"), n.RepoNeedsAdmin("my-org/tool"), n.PostFailed("not_in_channel"),
     n.PostNeedsChannel(), n.TooManySubscriptions(20), n.SubscriptionWindow(), n.SettingsInChannel(),
     n.UnknownTopics(("nope",), ("rocm",)), n.UnknownTopic("rcom", "rocm"), n.UnknownTopic("xyzzy", None),
     *(n.Invalid(problem, "/digest mute rocm", "x", "at") for problem in typing.get_args(n.Problem)),
@@ -178,7 +178,7 @@ SAMPLES: list[n.Notice] = [
     n.AlertSet(n.AlertView("rocm", "o/r"), dm=True, created=True), n.AlertSet(n.AlertView("qwen hangs"), False, False),
     n.AlertsRemoved("rocm", 1, True), n.AlertsRemoved(None, 0, False), n.AlertsRemoved(None, 3, True),
     n.Alerts((n.AlertView("rocm", "o/r"), n.AlertView("label:bug"))), n.Alerts(()),
-    n.Subscriptions((SUB,), "UTC", alerts=(n.AlertView("rocm", "o/r"),)),
+    n.Subscriptions((SUB,), "UTC", alerts=(n.AlertView("rocm", "o/r"), n.AlertView("qwen", None, "dms_closed"))),
 ]
 
 

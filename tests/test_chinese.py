@@ -305,7 +305,7 @@ def test_every_chinese_string_is_chinese_and_well_spaced() -> None:
                                             "signals", "bug", "author", "kind", "state", "start", "end", "tz",
                                             "day", "bucket", "values", "details", "links", "link", "home",
                                             "error", "extra", "path", "synced", "line", "items", "requests",
-                                            "text")}
+                                            "text", "folder")}
     for path, text in zh_strings(STRINGS[ZH]):
         if path == "locale":
             continue

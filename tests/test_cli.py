@@ -214,11 +214,13 @@ def test_github_failures_are_one_clear_line(config: Path, fake: FakeGitHub, caps
     assert code == 3 and "unreachable after 1 attempts" in err
 
 
-def test_bad_config_is_one_clear_line(config: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_bad_config_is_one_problem_with_its_line_and_fix(config: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     (config / "digest.toml").write_text('[digest]\npost_time = "noon"\n')
     code, _, err = run(capsys, "--config", str(config), "digest")
     assert code == 2
-    assert err.strip().endswith("digest.toml: digest.post_time: must be a time of day HH:MM, got 'noon'")
+    problem, fix = err.strip().splitlines()
+    assert problem.endswith("digest.toml: digest.post_time: must be a time of day HH:MM, got 'noon' (line 2)")
+    assert fix == '    fix: write it like post_time = "11:05" (the default), or leave it out'
 
 
 def test_console_script_runs_without_traceback(tmp_path: Path) -> None:

@@ -260,3 +260,28 @@ def test_a_version_12_store_gets_removed_items_and_keeps_its_items(store: Store)
     assert store.item("o/r", 1) is not None and store.item("o/r", 2) is None
     gone = store.removed_item("o/r", 2)
     assert gone is not None and gone.reason == "deleted"
+
+
+def test_a_version_13_store_gets_alert_pauses_and_keeps_its_alerts(store: Store) -> None:
+    from sqlalchemy import text
+
+    from bot.store.alerts import AlertState
+
+    alerts = AlertState(store)
+    alerts.add("slack", "U1", dm=True, query="rocm", repo="o/r", locale="en", timezone="UTC")
+    with store.engine.begin() as conn:  # back to what version 13 had: no paused, notice_pending, team_id on alerts
+        for column in ("paused", "notice_pending", "team_id"):
+            conn.execute(text(f"ALTER TABLE alerts DROP COLUMN {column}"))
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=13, applied_at=datetime.now(UTC)))
+
+    assert migrate(store.engine) == 13
+    assert versions(store) == [13, *(step for step in STEPS if step > 13)]
+    (kept,) = alerts.active()  # stored before: active, nobody to tell, no workspace (single-workspace mode)
+    assert (kept.query, kept.paused, kept.notice_pending, kept.team_id) == ("rocm", None, False, None)
+    assert alerts.pause("slack", "U1", "dms_closed") == 1 and alerts.active() == []
+    assert alerts.take_pause_notice("slack", "U1") == "dms_closed"
+    assert alerts.take_pause_notice("slack", "U1") is None
+    alerts.add("slack", "U1", dm=True, query="rocm", repo="o/r", locale="en", timezone="UTC", team_id="T2")
+    (resumed,) = alerts.active()
+    assert resumed.team_id == "T2" and resumed.paused is None

@@ -223,6 +223,26 @@ async def test_the_search_box_runs_the_digest_grammar(signed: tuple[TestClient, 
     assert "<script>" not in await hostile.text()
 
 
+async def test_a_search_naming_another_repository_says_why_the_page_is_empty(
+        signed: tuple[TestClient, DigestService]) -> None:
+    """``repo:other/x`` on this repository's page: a notice in the page's language, never an empty page, and the
+    same words whether the bot follows other/x or not (the other repository is never searched)."""
+    client, service = signed
+    for asked in ("someone/private", "vllm-project/other"):
+        response = await client.get(signed_path(service, index_path(SAMPLE_REPO), q=f"repo:{asked} rocm 7d"))
+        html = await response.text()
+        assert response.status == 200 and 'role="alert"' in html
+        assert f"This page searches {SAMPLE_REPO} only" in html and f"repo:{asked}" in html
+        assert "Results for" not in html and "does not follow" not in html
+    chinese = await client.get(signed_path(service, index_path(SAMPLE_REPO), q="repo:someone/private rocm",
+                                           lang="zh-CN"))
+    assert f"本页只搜索 {SAMPLE_REPO}" in await chinese.text()
+    # This page's own repository, spelled in another case, is this page's search.
+    same = await (await client.get(signed_path(service, index_path(SAMPLE_REPO),
+                                               q=f"repo:{SAMPLE_REPO.upper()} rocm 7d"))).text()
+    assert "Results for" in same and 'role="alert"' not in same
+
+
 async def test_public_reports_need_no_signature(public: tuple[TestClient, DigestService]) -> None:
     client, _ = public
     assert (await client.get(day_path(SAMPLE_REPO, DAY))).status == 200

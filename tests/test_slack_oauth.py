@@ -24,6 +24,7 @@ from slack_sdk.signature import SignatureVerifier
 from sqlalchemy import MetaData, Table, select
 
 from bot.app.service import DigestService
+from bot.delivery.alerts import AlertJobs
 from bot.delivery.jobs import DeliveryJobs
 from bot.errors import UserError
 from bot.github.payloads import item_from_payload
@@ -42,7 +43,10 @@ from tests.logwait import LogWaiter
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 KEY = Fernet.generate_key().decode()
-TOKENS = {"T1": "xoxb-one-1111111111-aaaaaaaaaaaaaaaaaaaaaaaa", "T2": "xoxb-two-2222222222-bbbbbbbbbbbbbbbbbbbbbbbb"}
+TOKENS = {"T1": "xoxb-one-1111111111-aaaaaaaaaaaaaaaaaaaaaaaa", "T2": "xoxb-two-2222222222-bbbbbbbbbbbbbbbbbbbbbbbb",
+          "T9TK3CUKW": "xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy",  # Slack's documented example
+          "ORG": "xoxb-org-3333333333-cccccccccccccccccccccccc"}
+GRID = "E12345678"  # the Enterprise Grid organization of Slack's documented oauth.v2.access example
 
 
 @pytest.fixture
@@ -70,10 +74,11 @@ class Workspaces:
         self.fake, self.server, self.deps, self.service = fake, server, deps, service
         self.sent = 0
 
-    async def install(self, team: str, *, code: str | None = None, state: str | None = None) -> tuple[int, str]:
+    async def install(self, team: str, *, code: str | None = None, state: str | None = None,
+                      enterprise: str | None = None, org_wide: bool = False) -> tuple[int, str]:
         """A person's browser: /slack/install (state cookie) -> Slack (here: a granted code) -> the redirect."""
         code = code or f"code-{team}-{time.monotonic_ns()}"
-        self.fake.grant(code, team, TOKENS[team])
+        self.fake.grant(code, team, TOKENS[team], enterprise=enterprise, org_wide=org_wide)
         async with aiohttp.ClientSession() as browser:
             async with browser.get(self.server.make_url("/slack/install"), allow_redirects=False) as response:
                 assert response.status == 200
@@ -97,23 +102,27 @@ class Workspaces:
             await response.read()
             return response
 
-    async def command(self, text: str, *, team: str, channel: str, user: str = "U1") -> str:
+    async def command(self, text: str, *, team: str, channel: str, user: str = "U1",
+                      enterprise: str | None = None) -> str:
         self.sent += 1
         name = f"r{self.sent}"
+        grid = {"enterprise_id": enterprise, "enterprise_name": f"Org {enterprise}"} if enterprise else {}
         body = urlencode({
             "token": "legacy", "team_id": team, "channel_id": channel, "channel_name": "general", "user_id": user,
             "user_name": "alice", "command": "/digest", "text": text, "api_app_id": "A1",
-            "response_url": self.fake.response_url(name), "trigger_id": f"trigger-{self.sent}",
+            "response_url": self.fake.response_url(name), "trigger_id": f"trigger-{self.sent}", **grid,
         })
         response = await self.signed(body, "application/x-www-form-urlencoded")
         assert response.status == 200
         await self.fake.until(lambda calls: any(c.method == f"response:{name}" for c in calls))
         return json.dumps([c.data for c in self.fake.calls if c.method == f"response:{name}"])
 
-    async def event(self, team: str, event: dict[str, Any]) -> int:
+    async def event(self, team: str, event: dict[str, Any], *, enterprise: str | None = None) -> int:
         """Send an event and wait until the workspace is paused: bolt acks first and handles it afterwards."""
+        grid = {"enterprise_id": enterprise} if enterprise else {}
         body = json.dumps({"token": "legacy", "team_id": team, "api_app_id": "A1", "type": "event_callback",
-                           "event_id": f"Ev{time.monotonic_ns()}", "event_time": int(time.time()), "event": event})
+                           "event_id": f"Ev{time.monotonic_ns()}", "event_time": int(time.time()), "event": event,
+                           **grid})
         with LogWaiter("bot.app.service", f"workspace {team} removed the app") as waiter:
             status = (await self.signed(body, "application/json")).status
             assert await asyncio.to_thread(waiter.seen.wait, 10), "the workspace was never paused"
@@ -261,6 +270,89 @@ async def test_a_dead_token_before_its_event_pauses_the_target_once(workspaces: 
     assert channel(service, "C2").status == WORKSPACE_GONE
     assert len(posts(fake, "C2")) == 1 and fake.posted("C2") == []  # asked once (refused), not retried
     assert service.channels() == []
+
+
+async def test_an_enterprise_grid_workspace_gets_its_posts_commands_and_dms(workspaces: Workspaces) -> None:
+    """Slack's documented oauth.v2.access answer names the organization (``"enterprise": {"id": "E12345678"}``):
+    bolt saves it with the installation, and every delivery to that workspace still finds its bot."""
+    fake, service = workspaces.fake, workspaces.service
+    team, token = "T9TK3CUKW", TOKENS["T9TK3CUKW"]
+    await workspaces.install("T1")
+    status, page = await workspaces.install(team, enterprise=GRID)
+    assert status == 200 and "Thank you" in page, page
+    with service.store.engine.connect() as conn:
+        saved = {row.team_id: row.enterprise_id for row in conn.execute(select(bots_table(service.store)))}
+    assert saved == {"T1": None, team: GRID}
+
+    answer = await workspaces.command("channel repo o/r time 09:00 tz UTC", team=team, channel="C3", enterprise=GRID)
+    assert "Saved" in answer
+    await workspaces.command("subscribe rocm at 09:00 tz UTC", team=team, channel="C3", user="U3", enterprise=GRID)
+    assert channel(service, "C3").team_id == team
+
+    # The scheduled post, then /digest post (through the ledger, like the worker's), then tomorrow's DM.
+    jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
+    assert await jobs.post_channel("slack", "C3") == "sent"
+    scheduled = len(posts(fake, "C3"))
+    assert scheduled >= 1 and channel(service, "C3").status is None
+    await workspaces.command("post", team=team, channel="C3", enterprise=GRID)
+    assert len(posts(fake, "C3")) > scheduled
+    assert (await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=1))).sent == 1
+    assert {fake.token_of(c) for c in posts(fake, "C3")} == {token}
+    assert posts(fake, "DU3") and {fake.token_of(c) for c in posts(fake, "DU3")} == {token}
+    assert service.chat.subscriptions("slack", "U3")[0].paused is None
+
+    # A live alert of someone with no daily DM: the alert remembers its workspace, and its token sends it.
+    await workspaces.command("subscribe rocm live", team=team, channel="C3", user="U4", enterprise=GRID)
+    service.store.save_page([item_from_payload("o/r", issue_payload(40, utcnow(), title="[ROCm] MI300X hangs"),
+                                               lambda login: False)])
+    assert (await AlertJobs(jobs).run()).sent == 1
+    assert posts(fake, "DU4") and {fake.token_of(c) for c in posts(fake, "DU4")} == {token}
+
+    # Removing the app from that workspace (the event names the organization too) stops its deliveries.
+    assert await workspaces.event(team, {"type": "app_uninstalled"}, enterprise=GRID) == 200
+    assert channel(service, "C3").status == WORKSPACE_GONE
+    assert service.chat.subscriptions("slack", "U3")[0].paused == WORKSPACE_GONE
+
+
+async def test_installations_saved_with_an_enterprise_id_before_the_upgrade_still_deliver(
+        workspaces: Workspaces) -> None:
+    """Rows bolt saved before this fix (enterprise id set) need no migration: deliveries find them by team."""
+    from slack_sdk.oauth.installation_store import Installation
+
+    from bot.platforms.slack_oauth import open_stores
+    from bot.store.chat import ChannelSettings
+
+    fake, service = workspaces.fake, workspaces.service
+    team, token = "T9TK3CUKW", TOKENS["T9TK3CUKW"]
+    fake.tokens[token] = team
+    installations, _ = open_stores(service.store.engine, fake.client_id, KEY)
+    await installations.async_save(Installation(
+        app_id="A1", enterprise_id=GRID, enterprise_name="slack-sports", team_id=team, team_name="Slack Softball Team",
+        bot_token=token, bot_id="BBOT", bot_user_id="UBOT", bot_scopes="commands,chat:write", user_id="U1",
+        is_enterprise_install=False, token_type="bot"))
+    service.chat.save_channel(ChannelSettings("slack", "C3", repo="o/r", post_time="09:00", timezone="UTC",
+                                              team_id=team))
+    service.chat.subscribe("slack", "U3", "rocm", repo=None, post_time="09:00", timezone="UTC", locale="en",
+                           team_id=team)
+    jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
+    assert await jobs.post_channel("slack", "C3") == "sent"
+    assert (await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=1))).sent == 1
+    assert {fake.token_of(c) for c in [*posts(fake, "C3"), *posts(fake, "DU3")]} == {token}
+
+
+async def test_an_org_wide_install_is_refused_with_a_page_saying_what_to_do(workspaces: Workspaces) -> None:
+    fake, service = workspaces.fake, workspaces.service
+    status, page = await workspaces.install("ORG", enterprise=GRID, org_wide=True)
+    assert status == 400
+    assert "whole organization" in page and "choose a <strong>workspace</strong>" in page
+    assert "Thank you" not in page and TOKENS["ORG"] not in page
+    with service.store.engine.connect() as conn:  # nothing saved…
+        assert conn.execute(select(bots_table(service.store))).first() is None
+    (revoked,) = fake.of("auth.revoke")  # …and undone at Slack: the organization's token no longer works
+    assert fake.token_of(revoked) == TOKENS["ORG"] and TOKENS["ORG"] in fake._revoked
+    # A workspace of the same organization installs normally afterwards.
+    status, page = await workspaces.install("T9TK3CUKW", enterprise=GRID)
+    assert status == 200 and "Thank you" in page
 
 
 async def test_a_forged_state_installs_nothing(workspaces: Workspaces) -> None:

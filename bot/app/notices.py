@@ -31,6 +31,7 @@ NoticeKind = Literal[
     "not_synced", "repo_not_synced", "post_needs_channel", "too_many_subscriptions", "settings_in_channel",
     "unknown_topics", "unknown_topic", "subscription_window", "sorry", "repo_not_allowed", "repo_needs_admin",
     "query_problem", "query_adjusted", "busy", "why", "item_not_found", "alert_set", "alerts_removed", "alerts",
+    "other_repository",
 ]
 BusyScope = Literal["user", "channel", "bot"]  # bot: the whole process is at its limit
 BusyReason = Literal["in_flight", "per_minute"]
@@ -63,14 +64,17 @@ class SubscriptionView:
 
 @dataclass(frozen=True)
 class AlertView:
-    """A live alert as a notice shows it: new issues and PRs matching ``query`` in ``repo``, as they arrive."""
+    """A live alert as a notice shows it: new issues and PRs matching ``query`` in ``repo``, as they arrive;
+    ``paused``: why it stopped (the platform refused to message the user), None when active."""
 
     query: str
     repo: str | None = None
+    paused: str | None = None
 
     @classmethod
     def of(cls, alert: object) -> AlertView:
-        return cls(getattr(alert, "query"), getattr(alert, "repo"))  # noqa: B009 (any object with the fields)
+        return cls(getattr(alert, "query"), getattr(alert, "repo"),  # noqa: B009 (any object with the fields)
+                   getattr(alert, "paused", None))
 
 
 @dataclass(frozen=True)
@@ -220,7 +224,8 @@ class MoreParts(Notice):
 
 @dataclass(frozen=True)
 class Paused(Notice):
-    """Said once after a user's daily DMs were paused because the platform refused them."""
+    """Said once after a user's DMs (daily digests, live alerts) were paused because the platform refused them;
+    ``reason`` is the platform's (``cannot_dm_bot``, ``messages_tab_disabled``, ``dms_closed``, …)."""
 
     kind: ClassVar[NoticeKind] = "paused"
     reason: str
@@ -327,6 +332,17 @@ class RepoNotAllowed(Notice):
 
     kind: ClassVar[NoticeKind] = "repo_not_allowed"
     repo: str
+
+
+@dataclass(frozen=True)
+class OtherRepository(Notice):
+    """A report page's search (``/reports/<page>/?q=…``) names another repository (``repo:asked``): a page
+    searches only its own repository. Names only what the reader typed and the page they are on, and is the
+    same whether ``asked`` is followed, private or does not exist."""
+
+    kind: ClassVar[NoticeKind] = "other_repository"
+    asked: str
+    page: str
 
 
 @dataclass(frozen=True)

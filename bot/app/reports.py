@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 
 from bot.app.context import ChannelContext
 from bot.app.links import ReportLinks, day_path, index_path
-from bot.app.notices import Notice, Refused
+from bot.app.notices import Notice, OtherRepository, Refused
 from bot.digest.window import daily_window, days_before, latest_post_time
 from bot.model import Answer, DayCount, Digest, IndexDay, QueryResult, ReportIndex, Window
 from bot.timeutil import utcnow
+from bot.topics.query import parse_query
 
 if TYPE_CHECKING:
     from bot.app.service import DigestService
@@ -118,13 +119,20 @@ class Reports:
         )
 
     def search(self, repo: str, locale: str | None, query: str) -> tuple[QueryResult | None, Notice | None]:
-        """Blocking: the ``/digest`` grammar's answer to ``query`` on this repository (a query naming another
-        repository is answered as a query of this one: the page shows only its own), or the refusal."""
+        """Blocking: the ``/digest`` grammar's answer to ``query`` on this repository, or why there is none: the
+        refusal, or ``OtherRepository`` for a query naming another repository (``repo:other/x``). A page
+        searches only its own repository, and says so rather than showing an empty result. The other repository
+        is never searched, and the notice is the same whether or not the bot follows it."""
+        parsed = parse_query(query)
+        if not parsed.problems and parsed.repo is not None and parsed.repo.lower() != repo.lower():
+            return None, OtherRepository(asked=parsed.repo, page=repo)
         context = self.context(repo, locale)
         try:
             answer: Answer = self.service.answer_now(context, query, now=self.clock(), analyse=False)
         except Refused as refused:
             return None, refused.notice
-        if not isinstance(answer, QueryResult) or answer.repo != repo:
+        if answer.repo != repo:  # the same repository spelled otherwise is admitted as this one; anything else
+            return None, OtherRepository(asked=answer.repo, page=repo)
+        if not isinstance(answer, QueryResult):
             return None, None
         return answer, None

@@ -69,7 +69,7 @@ from bot.model import Answer, Digest, Listed, QueryResult, Suggestion, Window
 from bot.model.views import ItemViewer
 from bot.settings import Settings
 from bot.store.alerts import Alert, AlertState
-from bot.store.chat import ChannelSettings, ChatState, Subscription
+from bot.store.chat import WORKSPACE_GONE, ChannelSettings, ChatState, Subscription
 from bot.store.mutes import CHANNEL, USER
 from bot.store.mutes import Mutes as MuteStore
 from bot.store.records import ItemRecord
@@ -273,20 +273,25 @@ class DigestService:
         channels (and, with ``subscriptions``, the DMs subscribed from it) stop until it is installed again.
         Logged once, never an error."""
         channels, paused = self.chat.pause_workspace(platform, team_id, subscriptions=subscriptions)
+        if subscriptions:
+            paused += AlertState(self.store).pause_team(platform, team_id, WORKSPACE_GONE)
         _log.warning("%s workspace %s removed the app: %d channel(s) and %d subscription(s) paused", platform,
                      team_id, channels, paused)
 
     def resume_workspace(self, platform: str, team_id: str) -> None:
         """The workspace installed the app again: what ``pause_workspace`` stopped resumes."""
         channels, subscriptions = self.chat.resume_workspace(platform, team_id)
+        subscriptions += AlertState(self.store).resume_team(platform, team_id, WORKSPACE_GONE)
         if channels or subscriptions:
             _log.warning("%s workspace %s is back: %d channel(s) and %d subscription(s) resumed", platform, team_id,
                          channels, subscriptions)
 
     def mark_unreachable(self, platform: str, target: str, *, dm: bool, reason: str) -> None:
-        """The platform refused a target for good: pause the user's DMs, or stop the channel's posts."""
+        """The platform refused a target for good: pause the user's DMs (daily digests and live alerts: the user
+        is told once, at their next command), or stop the channel's posts."""
         if dm:
             self.chat.pause_subscriptions(platform, target, reason)
+            AlertState(self.store).pause(platform, target, reason)
         else:
             self.chat.mark_channel(platform, target, reason)
         _log.warning("%s %s %s: %s; marked and skipped from now on", platform, "user" if dm else "channel", target,
@@ -387,7 +392,7 @@ class DigestService:
         defaults = tuple(configured.default_topics) if configured is not None else ()
         unknown = sorted(set(defaults) - set(taxonomy.ids()))
         if unknown:
-            raise UserError(f"{self.settings.config_dir / 'digest.toml'}: repos.default_topics: unknown topic(s) "
+            raise UserError(f"{self.settings.digest_path}: repos.default_topics: unknown topic(s) "
                             f"{', '.join(unknown)}")
         return defaults
 
@@ -704,7 +709,7 @@ class DigestService:
                 and not self._may_change_channel(caller)):
             return RepoNeedsAdmin(repo)
         alert, created = alerts.add(caller.platform, target, dm=dm, query=text, repo=repo, locale=channel.locale,
-                                    timezone=channel.timezone, by=caller.user_id)
+                                    timezone=channel.timezone, by=caller.user_id, team_id=caller.team_id)
         return AlertSet(AlertView.of(alert), dm, created, tuple(QueryAdjusted.of(note) for note in query.adjustments))
 
     def alert_answer(self, alerts: Sequence[Alert], repo: str, window: Window, arrived: Collection[int],
@@ -749,7 +754,10 @@ class DigestService:
         return self.open_command(caller) if self.chat.claim_request(claim) else None
 
     def take_pause_notice(self, caller: Context) -> Paused | None:
-        reason = self.chat.take_pause_notice(caller.platform, caller.user_id)
+        """Why the caller's DMs (daily digests, live alerts) were paused, said once."""
+        daily = self.chat.take_pause_notice(caller.platform, caller.user_id)
+        live = AlertState(self.store).take_pause_notice(caller.platform, caller.user_id)
+        reason = daily or live
         return Paused(reason) if reason else None
 
     # --- channel settings ---

@@ -6,6 +6,9 @@ sends those its alerts match in one message. A batch is one delivery in the ledg
 batch's start (the previous batch's end), so it is claimed once, retried after a failure with the same window
 (the row keeps its end; what arrived in a past window never changes) and never sent twice. At most one message
 a minute per target: after a sent batch the next waits ``every``. Muted topics are respected as in daily DMs.
+A permanent refusal (the user's DMs are closed, the channel is gone) pauses the user's DM alerts, with their
+daily DMs, or marks the channel: the next batches are not tried until the user subscribes again (or the channel
+is set up again), so a closed DM costs one failed message, not one per batch.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ class AlertJobs:
 
     def _groups(self) -> dict[Group, list[Alert]]:
         groups: defaultdict[Group, list[Alert]] = defaultdict(list)
-        for alert in self.state.all():
+        for alert in self.state.active():  # a user whose DMs refused the bot is paused, not tried batch after batch
             repo = alert.repo or self.service.default_repo
             if alert.platform not in self.jobs.messengers or repo is None or self.service.refused(repo):
                 continue

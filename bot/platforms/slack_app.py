@@ -65,8 +65,11 @@ CHANNEL_GONE = frozenset({"channel_not_found", "not_in_channel", "is_archived", 
 # chat.postMessage errors Slack documents as "some aspect of the operation may have succeeded".
 MAYBE_DONE = frozenset({"internal_error", "fatal_error", "service_unavailable", "request_timeout"})
 PART_EVENT = "digest_part"  # message metadata event type: {"key": delivery key, "part": n}
-USER_GONE = frozenset({"account_inactive", "cannot_dm_bot", "user_not_found", "user_disabled",
-                       "user_not_visible", "not_allowed_token_type"})
+# Errors that mean this user cannot be messaged (DMs closed to the bot): their DMs pause, never retried. Slack's
+# ``messages_tab_disabled`` ("Messages tab for the app is disabled") is the app's App Home setting, not the user's:
+# every DM fails the same way until someone turns the tab on, so retrying one is as futile.
+USER_GONE = frozenset({"account_inactive", "cannot_dm_bot", "messages_tab_disabled", "user_not_found",
+                       "user_disabled", "user_not_visible", "not_allowed_token_type"})
 
 
 # Methods that create something each time they are called: never re-sent blindly after an answer we did not

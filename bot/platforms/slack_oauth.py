@@ -11,6 +11,12 @@ Every command is authorized by bolt from that store (its client carries the team
 DMs go through ``SlackTeamsMessenger``, which looks up the workspace of the target (``ChatState.team_of``) and
 posts with that workspace's token. ``app_uninstalled`` / ``tokens_revoked`` delete the workspace's tokens (bolt's
 own listeners) and pause its deliveries; installing again resumes them.
+
+Enterprise Grid: a workspace of an organization is installed like any other, and Slack's answer names the
+organization too (``"enterprise": {"id": "E…"}``), which bolt saves with the installation. A delivery knows only
+the workspace (team ids are unique across Slack), so it finds the bot by team whatever the organization
+(``EncryptedInstallationStore.async_find_team_bot``). An org-wide install (``is_enterprise_install``, no team) is
+refused at install time with a page that says to install into each workspace (``ORG_INSTALL``).
 """
 
 from __future__ import annotations
@@ -29,15 +35,17 @@ from cryptography.fernet import Fernet, InvalidToken
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp, AsyncBoltContext
 from slack_bolt.authorization.async_authorize import AsyncInstallationStoreAuthorize
-from slack_bolt.oauth.async_callback_options import AsyncCallbackOptions, AsyncSuccessArgs
+from slack_bolt.error import BoltError
+from slack_bolt.oauth.async_callback_options import AsyncCallbackOptions, AsyncFailureArgs, AsyncSuccessArgs
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_bolt.response import BoltResponse
+from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.oauth.installation_store import Bot, Installation
 from slack_sdk.oauth.installation_store.async_installation_store import AsyncInstallationStore
 from slack_sdk.oauth.installation_store.sqlalchemy import SQLAlchemyInstallationStore
 from slack_sdk.oauth.state_store.async_state_store import AsyncOAuthStateStore
 from slack_sdk.oauth.state_store.sqlalchemy import SQLAlchemyOAuthStateStore
-from sqlalchemy import Engine
+from sqlalchemy import Engine, Index, desc, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.app.messenger import DeliveryError, OnPart, Pace
@@ -59,6 +67,7 @@ NO_WORKSPACE = "no_workspace"  # a target whose workspace is unknown (saved in s
 # Slack's answers to a dead bot token: the workspace removed the app and its event has not arrived (or was lost).
 DEAD_TOKEN = frozenset({"token_revoked", "invalid_auth"})
 STATE_SECONDS = 600
+ORG_INSTALL = "org_wide_install_not_supported"  # the failure reason of a refused org-wide install
 
 
 class TokenCipher:
@@ -102,6 +111,17 @@ def _mapped(record: T, convert: Callable[[str | None], str | None]) -> T:
     return changed
 
 
+class OrgInstallRefused(BoltError):
+    """An org-wide Enterprise Grid install (no workspace): not saved. Carries the bot token Slack issued, so the
+    install can be undone (``auth.revoke``); never put it in the message."""
+
+    def __init__(self, installation: Installation) -> None:
+        super().__init__(f"org-wide install of Enterprise Grid organization {installation.enterprise_id} "
+                         f"({installation.enterprise_name}) refused: digest-bot is installed per workspace")
+        self.enterprise_id = installation.enterprise_id
+        self.bot_token = installation.bot_token
+
+
 class EncryptedInstallationStore(AsyncInstallationStore):
     """slack_sdk's SQLAlchemy installation store on the bot's engine, with tokens encrypted at rest. Its calls
     are blocking: each runs in a thread, off the event loop."""
@@ -115,7 +135,31 @@ class EncryptedInstallationStore(AsyncInstallationStore):
         return _log
 
     async def async_save(self, installation: Installation) -> None:
+        if installation.is_enterprise_install:
+            # Channels and subscriptions belong to a workspace (a team); an org-wide install has none, and its
+            # commands would come from workspaces no installation names. bolt answers the flow's failure page.
+            raise OrgInstallRefused(installation)
         await asyncio.to_thread(self.inner.save, _mapped(installation, self.cipher.encrypt))
+
+    async def async_find_team_bot(self, team_id: str) -> Bot | None:
+        """The bot of workspace ``team_id`` whatever Enterprise Grid organization it is in: the latest
+        installation of that team with a bot token. bolt's look-ups match the enterprise id a request carries
+        (``IS NULL`` for None); a scheduled delivery knows only the workspace, whose id is unique in Slack."""
+        bot = await asyncio.to_thread(self._team_bot, team_id)
+        if bot is None:
+            return None
+        found = _mapped(bot, self.cipher.decrypt)
+        return found if found.bot_token else None
+
+    def _team_bot(self, team_id: str) -> Bot | None:
+        bots = self.inner.bots
+        c = bots.c
+        query = (select(bots).where(c.client_id == self.inner.client_id, c.team_id == team_id,
+                                    c.bot_token.is_not(None))
+                 .order_by(desc(c.installed_at)).limit(1))
+        with self.inner.engine.connect() as conn:
+            row = conn.execute(query).mappings().first()
+        return None if row is None else self.inner.build_bot_entity(row)
 
     async def async_save_bot(self, bot: Bot) -> None:
         await asyncio.to_thread(self.inner.save_bot, _mapped(bot, self.cipher.encrypt))
@@ -170,10 +214,14 @@ def open_stores(engine: Engine, client_id: str, key: str | None) -> tuple[Encryp
     cipher = TokenCipher(key)
     installations = SQLAlchemyInstallationStore(client_id=client_id, engine=engine, logger=_log)
     states = SQLAlchemyOAuthStateStore(expiration_seconds=STATE_SECONDS, engine=engine, logger=_log)
+    # Deliveries find a workspace's bot by team alone (slack_sdk's own index leads with the enterprise id).
+    by_team = Index(f"{installations.bots.name}_team_idx", installations.bots.c.client_id,
+                    installations.bots.c.team_id, installations.bots.c.installed_at)
     for attempt in range(3):
         try:
             installations.create_tables()
             states.create_tables()
+            by_team.create(engine, checkfirst=True)
             break
         except SQLAlchemyError:
             if attempt == 2:
@@ -190,7 +238,7 @@ class SlackTeamsMessenger(SlackMessenger):
     A workspace that removed the app (no installation) is a permanent failure: delivery marks the channel or
     pauses the user with the reason ``pause_workspace`` uses, so installing again resumes them."""
 
-    def __init__(self, installations: AsyncInstallationStore, team_of: TeamOf, *, api_url: str | None = None,
+    def __init__(self, installations: EncryptedInstallationStore, team_of: TeamOf, *, api_url: str | None = None,
                  session: aiohttp.ClientSession | None = None) -> None:
         super().__init__(build_client(None, api_url))  # no token: this one only renders (a cache all teams share)
         self.installations = installations
@@ -204,7 +252,7 @@ class SlackTeamsMessenger(SlackMessenger):
         team = await self.team_of(target, dm)
         if team is None:
             raise DeliveryError(NO_WORKSPACE, permanent=True, target=where)
-        bot = await self.installations.async_find_bot(enterprise_id=None, team_id=team)
+        bot = await self.installations.async_find_team_bot(team)  # any Enterprise Grid organization
         if bot is None or not bot.bot_token:
             _log.info("%s: workspace %s has no installation (uninstalled): skipping", where, team)
             raise DeliveryError(WORKSPACE_GONE, permanent=True, target=where)
@@ -258,10 +306,17 @@ def build_oauth_app(service: DigestService, *, client_id: str, client_secret: st
         _log.warning("Slack workspace %s (%s) installed digest-bot", team, args.installation.team_name)
         return await args.default.success(args)
 
+    async def failed(args: AsyncFailureArgs) -> BoltResponse:
+        if isinstance(args.error, OrgInstallRefused):
+            return await _refuse_org_install(args.error, api_url)
+        _log.warning("a Slack install failed: %s", args.reason)
+        response: BoltResponse = await args.default.failure(args)
+        return response
+
     settings = AsyncOAuthSettings(
         client_id=client_id, client_secret=client_secret, scopes=list(BOT_SCOPES), installation_store=installations,
         state_store=states, state_expiration_seconds=STATE_SECONDS, authorization_url=authorization_url,
-        callback_options=AsyncCallbackOptions(success=installed, failure=_failed), logger=_log,
+        callback_options=AsyncCallbackOptions(success=installed, failure=failed), logger=_log,
     )
     # bolt reads the store on every request (an uninstalled workspace is refused at once); the cache, keyed by
     # token, only saves the auth.test call each command would otherwise make.
@@ -278,10 +333,30 @@ def build_oauth_app(service: DigestService, *, client_id: str, client_secret: st
     return app, deps
 
 
-async def _failed(args: Any) -> BoltResponse:
-    _log.warning("a Slack install failed: %s", args.reason)
-    response: BoltResponse = await args.default.failure(args)
-    return response
+ORG_INSTALL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>digest-bot: install it into a workspace</title></head>
+<body><h1>digest-bot cannot be installed for a whole organization</h1>
+<p>This was an org-wide install of an Enterprise Grid organization. digest-bot keeps each channel's settings,
+subscriptions and daily posts per workspace, so it is installed into one workspace at a time: nothing was saved,
+and the organization's token was revoked.</p>
+<p>To use it, open this install link again and choose a <strong>workspace</strong> of the organization instead of
+the whole organization (an org admin may need to approve the app for that workspace). Repeat for each workspace
+that wants it.</p></body></html>
+"""
+
+
+async def _refuse_org_install(refused: OrgInstallRefused, api_url: str | None) -> BoltResponse:
+    """Nothing was saved; undo the install at Slack too (its token would otherwise stay valid with the app
+    listed as installed for the organization), then say what to do instead."""
+    _log.warning("Slack: refused an org-wide install of Enterprise Grid organization %s: digest-bot is installed "
+                 "per workspace (README, Many workspaces)", refused.enterprise_id)
+    if refused.bot_token:
+        try:
+            await build_client(refused.bot_token, api_url).auth_revoke()
+        except (SlackApiError, SlackClientError, aiohttp.ClientError, OSError, TimeoutError) as err:
+            _log.warning("could not revoke the refused org-wide install's token (%s): remove the app from the "
+                         "organization in Slack's admin settings", type(err).__name__)
+    return BoltResponse(status=400, body=ORG_INSTALL_PAGE, headers={"Content-Type": "text/html; charset=utf-8"})
 
 
 def register_uninstall(app: AsyncApp, service: DigestService) -> None:

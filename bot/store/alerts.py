@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import and_, delete, func, select
+from sqlalchemy import and_, delete, func, select, update
 
 from bot.store import schema
 from bot.store.store import Store
@@ -24,6 +24,9 @@ class Alert:
     locale: str
     timezone: str
     created_at: datetime
+    paused: str | None = None  # why DMs to the user stopped (the platform refused them); None: active
+    team_id: str | None = None  # the workspace it was made in; None: single-workspace mode (or made before)
+    notice_pending: bool = False  # paused, and the user not told yet (they are, once, at their next command)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,19 +41,22 @@ class AlertState:
         self.engine = store.engine
 
     def add(self, platform: str, target: str, *, dm: bool, query: str, repo: str | None, locale: str,
-            timezone: str, by: str | None = None) -> tuple[Alert, bool]:
-        """The alert, and whether it is new (the same query again keeps its start, updates its repo/locale)."""
+            timezone: str, by: str | None = None, team_id: str | None = None) -> tuple[Alert, bool]:
+        """The alert, and whether it is new (the same query again keeps its start, updates its repo/locale, and
+        resumes it if it was paused). ``team_id``: the workspace it is made in (None keeps the one stored)."""
         a = schema.alerts.c
         mine = and_(a.platform == platform, a.target == target, a.dm == dm, func.lower(a.query) == query.lower())
+        workspace = {"team_id": team_id} if team_id is not None else {}
         with self.engine.begin() as conn:
             existing = conn.execute(select(a.id).where(mine)).scalar()
             if existing is not None:
-                conn.execute(schema.alerts.update().where(a.id == existing).values(repo=repo, locale=locale,
-                                                                                  timezone=timezone))
+                conn.execute(schema.alerts.update().where(a.id == existing).values(
+                    repo=repo, locale=locale, timezone=timezone, paused=None, notice_pending=False, **workspace))
             else:
                 conn.execute(schema.alerts.insert().values(platform=platform, target=target, dm=dm, query=query,
                                                            repo=repo, locale=locale, timezone=timezone,
-                                                           created_by=by, created_at=utcnow()))
+                                                           created_by=by, created_at=utcnow(),
+                                                           notice_pending=False, **workspace))
             row = conn.execute(select(schema.alerts).where(mine)).one()
         return _alert(row), existing is None
 
@@ -74,6 +80,57 @@ class AlertState:
         with self.engine.connect() as conn:
             return [_alert(row) for row in conn.execute(select(schema.alerts).order_by(schema.alerts.c.id))]
 
+    def active(self) -> list[Alert]:
+        """The alerts the worker looks at: all but the DM alerts paused because the user cannot be messaged."""
+        a = schema.alerts.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(schema.alerts).where(a.paused.is_(None)).order_by(a.id))
+            return [_alert(row) for row in rows]
+
+    def paused(self) -> list[Alert]:
+        a = schema.alerts.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(schema.alerts).where(a.paused.is_not(None)).order_by(a.id))
+            return [_alert(row) for row in rows]
+
+    def pause(self, platform: str, user_id: str, reason: str, *, notice: bool = True) -> int:
+        """Stop a user's DM alerts (the platform refused to message them) and, with ``notice``, remember to tell
+        them once when they next use the bot. Returns how many were paused (0 when already paused)."""
+        a = schema.alerts.c
+        with self.engine.begin() as conn:
+            return int(conn.execute(
+                update(schema.alerts)
+                .where(a.platform == platform, a.target == user_id, a.dm.is_(True), a.paused.is_(None))
+                .values(paused=reason, notice_pending=notice)).rowcount or 0)
+
+    def pause_team(self, platform: str, team_id: str, reason: str) -> int:
+        """The app was removed from a workspace: its DM alerts stop (nobody there can read a notice)."""
+        a = schema.alerts.c
+        with self.engine.begin() as conn:
+            return int(conn.execute(
+                update(schema.alerts)
+                .where(a.platform == platform, a.team_id == team_id, a.dm.is_(True), a.paused.is_(None))
+                .values(paused=reason, notice_pending=False)).rowcount or 0)
+
+    def resume_team(self, platform: str, team_id: str, reason: str) -> int:
+        """Undo ``pause_team`` (the workspace installed the app again): only what it paused."""
+        a = schema.alerts.c
+        with self.engine.begin() as conn:
+            return int(conn.execute(
+                update(schema.alerts)
+                .where(a.platform == platform, a.team_id == team_id, a.paused == reason)
+                .values(paused=None, notice_pending=False)).rowcount or 0)
+
+    def take_pause_notice(self, platform: str, user_id: str) -> str | None:
+        """Why the user's DM alerts were paused, once: later calls return None until the next pause."""
+        a = schema.alerts.c
+        mine = and_(a.platform == platform, a.target == user_id, a.dm.is_(True))
+        with self.engine.begin() as conn:
+            reason = conn.execute(select(a.paused).where(mine, a.notice_pending.is_(True))).scalar()
+            if reason is not None:
+                conn.execute(update(schema.alerts).where(mine).values(notice_pending=False))
+        return reason
+
     def arrivals(self, repo: str, start: datetime, end: datetime, *, newer_than: timedelta) -> list[Arrival]:
         """Items of ``repo`` the store first held in ``[start, end)`` that were new then: created at most
         ``newer_than`` before they arrived (a first sync's month of history, a transferred old issue, are not
@@ -90,4 +147,4 @@ class AlertState:
 def _alert(row: object) -> Alert:
     m = row._mapping  # type: ignore[attr-defined]
     return Alert(m["id"], m["platform"], m["target"], bool(m["dm"]), m["query"], m["repo"], m["locale"],
-                 m["timezone"], m["created_at"])
+                 m["timezone"], m["created_at"], m["paused"], m["team_id"], bool(m["notice_pending"]))

@@ -116,18 +116,24 @@ class ChatState:
     # --- workspaces (many Slack teams, many Discord guilds) ---
 
     def team_of(self, platform: str, target: str, *, dm: bool) -> str | None:
-        """The workspace a channel (or a user's DMs) belongs to: its stored settings, else (a channel nobody
-        configured, where someone ran ``/digest post``) the workspace recorded with that post's request."""
+        """The workspace a channel (or a user's DMs) belongs to: its stored settings (or, for a user or channel
+        with live alerts only, the alerts'), else (a channel nobody configured, where someone ran ``/digest
+        post``) the workspace recorded with that post's request."""
+        a = schema.alerts.c
+        alerts = (select(a.team_id).where(a.platform == platform, a.target == target, a.dm.is_(dm),
+                                          a.team_id.is_not(None)).order_by(a.id.desc()).limit(1))
         if dm:
             c = schema.subscriptions.c
             stmt = (select(c.team_id).where(c.platform == platform, c.user_id == target, c.team_id.is_not(None))
                     .order_by(c.id.desc()).limit(1))
             with self.engine.connect() as conn:
-                return conn.execute(stmt).scalar()
+                return conn.execute(stmt).scalar() or conn.execute(alerts).scalar()
         c = schema.channels.c
         d = schema.deliveries.c
         with self.engine.connect() as conn:
             team = conn.execute(select(c.team_id).where(c.platform == platform, c.channel_id == target)).scalar()
+            if team is None:
+                team = conn.execute(alerts).scalar()
             if team is not None:
                 return str(team)
             rows = conn.execute(select(d.request).where(d.platform == platform, d.target == target,

@@ -145,10 +145,21 @@ def _removed_items(conn: Connection) -> None:
     schema.removed_items.create(conn, checkfirst=True)
 
 
+def _alert_pauses(conn: Connection) -> None:
+    # alerts.paused, alerts.notice_pending: a user whose DMs refuse the bot has their live alerts paused like
+    # their daily DMs (never retried batch after batch); alerts.team_id: the workspace an alert was made in (its
+    # token sends it). Rows stored before read active, not to be told, and no workspace (single-workspace mode).
+    _add_columns(conn, schema.alerts, ("paused", "team_id"))
+    if "notice_pending" not in {column["name"] for column in inspect(conn).get_columns(schema.alerts.name)}:
+        column_type = schema.alerts.c.notice_pending.type.compile(dialect=conn.dialect)
+        conn.execute(text(f"ALTER TABLE {schema.alerts.name} ADD COLUMN notice_pending {column_type} "
+                          "NOT NULL DEFAULT false"))
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
     (6, _comment_associations), (7, _pr_details), (8, _channel_thread), (9, _item_kinds),
-    (10, _webhook_deliveries), (11, _live_alerts), (12, _workspaces), (13, _removed_items),
+    (10, _webhook_deliveries), (11, _live_alerts), (12, _workspaces), (13, _removed_items), (14, _alert_pauses),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -327,5 +327,10 @@ alerts = Table(
     Column("timezone", String(64), nullable=False),
     Column("created_by", String(64)),
     Column("created_at", UTCDateTime, nullable=False),
+    # Schema 13: why a DM alert stopped (the platform refused to message the user: dms_closed, cannot_dm_bot…),
+    # null when active, and whether the user is still to be told; the workspace it was made in (its token sends).
+    Column("paused", String(200)),
+    Column("notice_pending", Boolean, nullable=False, default=False),
+    Column("team_id", String(32)),
     UniqueConstraint("platform", "target", "dm", "query", name="uq_alert"),
 )

@@ -31,10 +31,9 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from bot.errors import ConfigError
 from bot.locales import normalise_locale
 from bot.model import Evidence, EvidenceSource, TopicRef
-from bot.settings import describe_validation_error, read_toml
+from bot.settings import ConfigProblem, config_error, load_toml, toml_line, validation_problems
 from bot.text import body_prose
 
 _ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -793,17 +792,29 @@ class Taxonomy:
 
     @classmethod
     def load(cls, *paths: Path) -> Taxonomy:
-        """Later files add topics or replace earlier ones with the same id."""
+        """Later files add topics or replace earlier ones with the same id. A ``ConfigError`` lists every
+        problem of every file at once (with its line and a fix)."""
         merged: dict[str, TopicDef] = {}
+        problems: list[ConfigProblem] = []
         for path in paths:
+            raw, unreadable = load_toml(path)
+            if unreadable:
+                problems += unreadable
+                continue
             try:
-                parsed = TopicsFile.model_validate(read_toml(path))
+                parsed = TopicsFile.model_validate(raw)
             except ValidationError as err:
-                raise ConfigError(describe_validation_error(path, err)) from None
+                problems += validation_problems(path, err, TopicsFile)
+                continue
             seen: set[str] = set()
-            for definition in parsed.topic:
+            for index, definition in enumerate(parsed.topic):
                 if definition.id in seen:
-                    raise ConfigError(f"{path}: topic {definition.id!r} is defined twice")
+                    text = path.read_text(encoding="utf-8")
+                    problems.append(ConfigProblem(
+                        str(path), f"topic.{index}.id", f"topic {definition.id!r} is defined twice",
+                        toml_line(text, ("topic", index, "id")), fix="give one of them another id, or merge them"))
                 seen.add(definition.id)
                 merged[definition.id] = definition
+        if problems:
+            raise config_error(problems)
         return cls([Topic(definition) for definition in merged.values()])

@@ -10,7 +10,10 @@ failures a sender cannot tell from "nothing happened".
 Used with the real slack_sdk client (``AsyncWebClient(base_url=fake.base_url + "/api/")``) and for
 ``response_url`` posts (``fake.response_url(name)``). Many workspaces: ``grant(code, team, token)`` makes an
 OAuth code that ``oauth.v2.access`` exchanges once for that workspace's bot token, and ``auth.test`` answers
-with the token's own team (``team_of(call)`` tells which workspace's token made a call).
+with the token's own team (``team_of(call)`` tells which workspace's token made a call). ``grant(…,
+enterprise="E…")``: a workspace of an Enterprise Grid organization, answered in the shape of Slack's documented
+example (``"enterprise": {"id", "name"}``, no ``is_enterprise_install``); ``org_wide=True``: an org-wide
+install (``"team": null``, ``"is_enterprise_install": true``). ``auth.revoke`` revokes the calling token.
 
 Waiting is event-driven: ``wait_for`` blocks on a
 condition notified by every request, never on a sleep.
@@ -64,8 +67,9 @@ class FakeSlack:
         self._ts = int(time.time())  # real-time ts: clients bound history look-ups with ``oldest``
         self.messages: list[dict[str, Any]] = []
         self.base_url = ""
-        self._codes: dict[str, tuple[str, str, str, str]] = {}
+        self._codes: dict[str, tuple[str, str, str, str, str | None, bool]] = {}
         self._revoked: set[str] = set()
+        self.enterprises: dict[str, str] = {}  # bot token -> Enterprise Grid organization id
 
     # --- control ---
 
@@ -113,11 +117,15 @@ class FakeSlack:
         return release
 
     def grant(self, code: str, team: str, token: str, *, team_name: str | None = None,
-              user: str = "UINSTALLER") -> None:
-        """Slack's side of an OAuth install: ``code`` (given to the browser) is exchanged once for ``token``."""
+              user: str = "UINSTALLER", enterprise: str | None = None, org_wide: bool = False) -> None:
+        """Slack's side of an OAuth install: ``code`` (given to the browser) is exchanged once for ``token``.
+        ``enterprise``: the workspace is in that Enterprise Grid organization; ``org_wide``: the install is for
+        the whole organization (no workspace)."""
         with self._cond:
-            self._codes[code] = (team, team_name or f"Team {team}", token, user)
+            self._codes[code] = (team, team_name or f"Team {team}", token, user, enterprise, org_wide)
             self.tokens[token] = team
+            if enterprise is not None:
+                self.enterprises[token] = enterprise
 
     def revoke(self, token: str) -> None:
         """The workspace removed the app: its token stops working (``invalid_auth``)."""
@@ -199,8 +207,17 @@ class FakeSlack:
                                          "is_owner": False, "deleted": False}}
         if call.method == "auth.test":
             team = self.team_of(call) or "T1"
-            return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": team,
-                    "url": f"https://{team.lower()}.slack.com/"}
+            answer = {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": team,
+                      "url": f"https://{team.lower()}.slack.com/"}
+            enterprise = self.enterprises.get(self.token_of(call) or "")
+            if enterprise is not None:
+                answer["enterprise_id"] = enterprise
+            return answer
+        if call.method == "auth.revoke":
+            token = self.token_of(call)
+            if token:
+                self.revoke(token)
+            return {"ok": True, "revoked": True}
         return {"ok": True}
 
     def _exchange(self, call: Call) -> dict[str, Any]:
@@ -215,7 +232,16 @@ class FakeSlack:
             grant = self._codes.pop(str(call.data.get("code")), None)
         if grant is None:
             return {"ok": False, "error": "invalid_code"}
-        team, name, token, user = grant
+        team, name, token, user, enterprise, org_wide = grant
+        if enterprise is not None and org_wide:  # the whole organization: no workspace
+            return {"ok": True, "app_id": "A1", "authed_user": {"id": user}, "scope": "commands,chat:write",
+                    "token_type": "bot", "access_token": token, "bot_user_id": "UBOT", "team": None,
+                    "enterprise": {"id": enterprise, "name": f"Org {enterprise}"}, "is_enterprise_install": True}
+        if enterprise is not None:  # the shape of Slack's documented oauth.v2.access example response
+            return {"access_token": token, "app_id": "A1",
+                    "authed_user": {"id": user, "scope": "chat:write", "token_type": "user"},
+                    "bot_user_id": "UBOT", "enterprise": {"id": enterprise, "name": f"Org {enterprise}"}, "ok": True,
+                    "scope": "commands,chat:write", "team": {"id": team, "name": name}, "token_type": "bot"}
         return {"ok": True, "app_id": "A1", "authed_user": {"id": user}, "scope": "commands,chat:write",
                 "token_type": "bot", "access_token": token, "bot_user_id": "UBOT", "team": {"id": team, "name": name},
                 "enterprise": None, "is_enterprise_install": False}
