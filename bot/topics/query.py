@@ -473,3 +473,8 @@ def _filter(builder: _Builder, name: str, value: str, negated: bool, token: str)
             builder.repo = value
         else:
             builder.note("bad_repo", token, "repo:owner/name")
+
+
+def as_query(text: str | Query) -> Query:
+    """A query parsed once: ``text`` itself when it is one already (a command parsed it), else parsed now."""
+    return text if isinstance(text, Query) else parse_query(text)
