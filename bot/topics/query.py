@@ -293,8 +293,8 @@ def parse_query(text: str) -> Query:
     index = 0
     while index < len(tokens):
         token, quoted = tokens[index]
-        lowered = token.lower()
-        following = tokens[index + 1][0].lower() if index + 1 < len(tokens) else ""
+        lowered = _bare(token)
+        following = _bare(tokens[index + 1][0]) if index + 1 < len(tokens) else ""
         if lowered in ("last", "past", "this") and following == "week":
             _set_window(builder, WindowSpec("last_week" if lowered == "last" else "relative",
                                             amount=timedelta(days=7), text=f"{lowered} week"))
@@ -361,7 +361,7 @@ def _span(following: list[tuple[str, bool]]) -> tuple[str, int]:
     for token, quoted in following:
         if quoted:  # "last "3 days"": a quoted phrase is a word
             break
-        words.append(token.lower())
+        words.append(_bare(token))
     if words and _RELATIVE.match(words[0]):
         return words[0], 1
     if words and words[0] in _UNITS and words[0] not in ("week", "weeks"):  # "last week" is the week before
@@ -379,9 +379,16 @@ def _set_window(builder: _Builder, spec: WindowSpec) -> None:
     builder.window = spec
 
 
+def _bare(token: str) -> str:
+    """A token lower-cased without the punctuation a sentence ends in ("yesterday?", "this week."); a date
+    range's ".." stays (half a range is not a date)."""
+    lowered = token.lower()
+    return lowered if lowered.endswith("..") and lowered[-3:-2].isdigit() else lowered.rstrip(".,;:!?…。，？！、")
+
+
 def _token(builder: _Builder, token: str, *, quoted: bool = False) -> None:
     lowered = token.lower()
-    window = _window_token(builder, lowered)
+    window = _window_token(builder, lowered if quoted else _bare(token))
     if window is not None:
         _set_window(builder, window)
         return

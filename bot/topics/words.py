@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import re
 
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
 # Close synonyms: words people use for the *same* thing. A query word in a group matches every member; groups
 # stay narrow on purpose ("regression" is not "slow", "hang" is not "timeout", "wrong" is not "garbage").
 SYNONYMS: tuple[tuple[str, ...], ...] = (
@@ -28,35 +32,35 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
 # Words that frame a question rather than say what it is about: "what's new with", "show me", "any", "are
 # there", "what happened to", "is there anything about". None names a topic or a symptom; "issues", "problems"
 # and "news" are what every answer is made of. A filter (is:open, label:bug) says more than a word could.
-STOPWORDS_EN = frozenset("""
+STOPWORDS_EN = frozenset(_words("""
 a an the any anything anyone some something me my i i'm im we us our you your it's its there here there's
 is are was were be been being am do does did doing done has have had having can could would should will shall
 with about on in of for to from into at by over around regarding re related concerning via
 what what's whats which who who's how how's where why when
-new newest latest recent recently lately currently now today's so far yet still just also
+new newest latest recent recently lately currently now today's so far yet still just also last past previous
 show shows showing tell find found get give list see look looking search searching check please pls
 and or but if then than that this these those all every each other
 happen happens happened happening going go goes up
 news update updates status issue issues problem problems report reports stuff thing things
 like want know need let let's
-""".split())
+"""))
 
 # Chinese frames and particles, as whole words (when typed apart: "看看 rocm 的 卡住")...
-STOPWORDS_ZH = frozenset("""
+STOPWORDS_ZH = frozenset(_words("""
 最近 近期 最新 新 新的 有 没有 有没有 有什么 有哪些 是否 是否有 看看 看一下 看下 查一下 查查 查看 搜索 显示 找 找找
 给我 帮我 请 一下 关于 相关 的 吗 呢 了 吧 啊 呀 么 什么 哪些 问题 情况 进展 动态 怎么样 怎么了 发生了什么 出现
 在 上 中 里 和 与 及 还有 都 我 我们 你 一些 任何 这些 那些 哪个 这个 那个 是
-""".split())
+"""))
 
 STOPWORDS = STOPWORDS_EN | STOPWORDS_ZH
 
 # ...and cut out of a run of Chinese characters, where nothing separates words ("有没有卡住的" -> "卡住"); the
 # longest first. Only frames and particles that are never part of a word a query would look for ("动态" and
 # "请" are not here: 动态量化 is dynamic quantization, 请求 a request).
-ZH_SEPARATORS: tuple[str, ...] = tuple(sorted("""
+ZH_SEPARATORS: tuple[str, ...] = tuple(sorted(_words("""
 发生了什么 怎么样 怎么了 有没有 有什么 有哪些 是否有 看一下 查一下 看看 查查 帮我 给我 关于 相关 最近 近期 最新
 问题 情况 进展 哪些 什么 一下 的 吗 呢 了 吧 啊 呀
-""".split(), key=lambda word: (-len(word), word)))
+"""), key=lambda word: (-len(word), word)))
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RUN = re.compile(f"[{CJK}]+")
@@ -67,7 +71,8 @@ _CJK_LATIN = re.compile(f"(?<=[{CJK}])(?=[A-Za-z0-9#])|(?<=[A-Za-z0-9])(?=[{CJK}
 # Numbers in words, for "last three days" and "最近三天".
 EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
               "ten": 10, "eleven": 11, "twelve": 12}
-_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+              "九": 9}
 
 # Time in Chinese, as the English window tokens the grammar reads: fixed words, then "最近三天", "近 7 天",
 # "过去两周", "24小时内" (a number and a unit, with or without 最近/近/过去/前 before it).
