@@ -68,6 +68,8 @@ HOUR = timedelta(hours=1)
         ("近7日rocm", ("rocm",), "7d", ()),
         ("过去两周 deepseek", ("deepseek",), "2w", ()),
         ("最近24小时内 rocm", ("rocm",), "24h", ()),
+        ("rocm 3天", ("rocm",), "3d", ()),
+        ("qwen3卡住 2周", ("qwen3", "卡住"), "2w", ()),  # a number inside a name is the name's
         ("看看 rocm 的 卡住", ("rocm", "卡住"), None, ("看看", "的")),
         ("最近 qwen 有什么崩溃", ("qwen", "崩溃"), None, ("最近", "有什么")),
     ],

@@ -83,8 +83,9 @@ _ZH_FIXED = (
     (("上一周", "上个星期", "上个礼拜", "上星期", "上礼拜", "上周"), " last week "),
 )
 _ZH_NUMBER = r"(\d{1,4}|[零〇一二两三四五六七八九十]{1,3})"
-_ZH_SPAN = re.compile(rf"(最近|近|过去|前)?\s*{_ZH_NUMBER}\s*(个小时|小时|钟头|天|个星期|星期|个礼拜|礼拜|周|个月|日)"
-                      "(?:以内|之内|内|里)?")
+# A number right after Latin letters or digits is part of a name ("qwen3天" is not "qwen" over 3 days).
+_ZH_SPAN = re.compile(rf"(?:(最近|近|过去|前)\s*|(?<![A-Za-z0-9._-])){_ZH_NUMBER}\s*"
+                      "(个小时|小时|钟头|天|个星期|星期|个礼拜|礼拜|周|个月|日)(?:以内|之内|内|里)?")
 _ZH_UNITS = {"个小时": "h", "小时": "h", "钟头": "h", "天": "d", "日": "d", "个星期": "w", "星期": "w", "个礼拜": "w",
              "礼拜": "w", "周": "w", "个月": "m"}
 
