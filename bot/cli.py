@@ -303,8 +303,10 @@ def cmd_digest(args: argparse.Namespace) -> int:
 
 def cmd_query(args: argparse.Namespace) -> int:
     from bot.app.notices import Invalid
-    from bot.commands.grammar import Why, parse_command
+    from bot.commands.grammar import Ask, Why, parse_command
+    from bot.model import QueryResult
     from bot.platforms.console import notice_text, render_why, show
+    from bot.topics.query import parse_query
 
     settings = _settings(args)
     repo = args.repo or settings.default_repo
@@ -316,9 +318,15 @@ def cmd_query(args: argparse.Namespace) -> int:
             service.default_context(repo=repo, locale=args.locale), command.number, now=args.end or utcnow()))
         sys.stdout.write(render_why(why, args.format, locale=args.locale or settings.digest.locale))
         return 0
-    answer = _answer(settings, lambda service: service.answer_now(
-        service.default_context(repo=repo, locale=args.locale), args.text, now=args.end or utcnow()))
+    # The command parsed the text once: its query goes down as it is (Ask.query), never parsed again.
+    query = command.query if isinstance(command, Ask) else parse_query(args.text)
+    answer, notes = _answer(settings, lambda service: service.answer_noted(
+        service.default_context(repo=repo, locale=args.locale), query, now=args.end or utcnow()))
     show(answer, args.format, sys.stdout, pretty=args.pretty)
+    if not isinstance(answer, QueryResult):  # a query answer says its notes in every format; a digest here
+        sys.stdout.flush()
+        for note in notes:
+            _stderr(notice_text(note, args.locale or settings.digest.locale))
     return 0
 
 

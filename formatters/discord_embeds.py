@@ -26,6 +26,7 @@ from bot.model import STAT_KEYS, Digest, QueryResult, ThreadMode
 from formatters import layout, safety, sections
 from formatters.layout import ChatLayout
 from formatters.locale import strings
+from formatters.notices import answer_notes
 from formatters.safety import discord_link, discord_markdown, discord_plain, item_url, text_size, truncate
 
 MAX_EMBEDS = 10
@@ -332,27 +333,33 @@ def render_discord_digest(
 def _query_description(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -> str:
     parts = layout.macros(PARTS)
     paragraphs = [parts.query_context(result, shown, tz, t)]
+    notes = answer_notes(result.notes, locale=t["locale"], escape=discord_markdown, platform="discord")
+    if notes:
+        paragraphs.append("\n".join(f"ℹ️ *{note}*" for note in notes))
     if not result.items:
         paragraphs.append(parts.query_none(result, tz, t))
         if result.suggestions:
             paragraphs.append(parts.query_try(result, t))
         return "\n\n".join(paragraphs)
-    top = {id(item) for item in result.items[:shown]}
-    for group, items in layout.group_results(result.items):
-        visible = [item for item in items if id(item) in top]
+    groups, hidden = layout.shown_groups(result.items, shown)
+    for group, items, visible in groups:
         lines = [parts.group_heading(t["groups"].get(group, group), len(items), t)]
         lines += [parts.query_item(item, result.repo, t) for item in visible]
         if len(items) > len(visible):
             lines.append(parts.more(len(items) - len(visible), t))
         paragraphs.append("\n".join(lines))
+    rest = layout.hidden_groups_line(hidden, t)
+    if rest:
+        paragraphs.append(f"*{rest}*")  # our words only: the groups' names and counts
     return "\n\n".join(paragraphs)
 
 
 def render_discord_query(
     result: QueryResult, *, limit: int = 10, locale: str | None = None, timezone: str | None = None
 ) -> list[DiscordMessage]:
-    """One message, one embed: the best ``limit`` items (fewer if one embed cannot hold them), by group,
-    with "…and M more" per group; or a plain "nothing matched" with the window and suggestions."""
+    """One message, one embed: the answer's notes, the best ``limit`` items (fewer if one embed cannot hold
+    them), by group, with "…and M more" per group (groups with nothing shown in one line after them); or a
+    plain "nothing matched" with the window and suggestions."""
     t = strings(locale or result.locale)
     tz = timezone or result.window.timezone
     title = truncate(layout.macros(PARTS).query_title(result, t), TITLE)

@@ -27,7 +27,7 @@ from bot.model import STAT_KEYS, ActivitySeries, DayCount, Digest, DigestItem, Q
 from formatters import charts, layout, safety, sections
 from formatters.layout import localtime
 from formatters.locale import normalise_locale, strings
-from formatters.notices import render_notice
+from formatters.notices import answer_notes, render_notice
 from formatters.sections import section_title
 
 __all__ = ["STYLE", "STYLE_HASH", "render_html", "render_html_index", "render_html_query"]
@@ -311,11 +311,12 @@ def render_html(digest: Digest, *, locale: str | None = None, index_url: str | N
     ).replace("\x00", "")
 
 
-def _shown_groups(result: QueryResult) -> list[tuple[str, list[DigestItem], list[DigestItem]]]:
-    """Each result group with the items the page shows of it: the best ``RESULTS_SHOWN`` overall."""
-    top = {id(item) for item in result.items[:RESULTS_SHOWN]}
-    return [(group, items, [item for item in items if id(item) in top])
-            for group, items in layout.group_results(result.items)]
+def _shown_groups(result: QueryResult, t: dict[str, Any]) -> dict[str, Any]:
+    """What the page shows of an answer: each result group with items among the best ``RESULTS_SHOWN``
+    overall (and those items), the groups with none of them in one line, and the answer's notes."""
+    groups, hidden = layout.shown_groups(result.items, RESULTS_SHOWN)
+    return {"groups": groups, "hidden": layout.hidden_groups_line(hidden, t),
+            "notes": answer_notes(result.notes, locale=t["locale"])}
 
 
 def render_html_query(result: QueryResult, *, locale: str | None = None) -> str:
@@ -323,7 +324,7 @@ def render_html_query(result: QueryResult, *, locale: str | None = None) -> str:
     locale = normalise_locale(locale or result.locale)
     t = strings(locale)
     return environment().get_template("html/query.html.j2").render(
-        t=t, lang=locale, result=result, groups=_shown_groups(result), view=_item_view(result.repo, t),
+        t=t, lang=locale, result=result, view=_item_view(result.repo, t), **_shown_groups(result, t),
         tz=result.window.timezone, title=t["query_title"].format(query=_clip(result.query, 100), repo=result.repo),
         suggestion=lambda what: layout.suggestion(what, t),
     )
@@ -344,7 +345,7 @@ def render_html_index(index: ReportIndex, *, notice: Notice | None = None) -> st
     result = index.result
     return environment().get_template("html/index.html.j2").render(
         t=t, lang=locale, index=index, sparks=sparks, problem=problem, result=result,
-        groups=_shown_groups(result) if result else [],
+        **(_shown_groups(result, t) if result else {"groups": [], "hidden": "", "notes": []}),
         view=_item_view(index.repo, t), tz=index.timezone,
         title=r["index_title"].format(repo=index.repo),
         suggestion=lambda what: layout.suggestion(what, t),

@@ -261,6 +261,11 @@ def query_to_dict(result: QueryResult) -> dict[str, Any]:
     if result.suggestions:
         words = strings("en")["suggest"]  # the contract's English strings ("topic rocm", "a wider window, e.g. 30d")
         data["suggestions"] = [words[s.kind].format(value=s.value) for s in result.suggestions]
+    if result.reading != "all_words":
+        data["reading"] = result.reading  # added: a looser reading than every word (most_words, topic)
+    if result.notes:
+        # added: the notes typed ("kind", "value", "hint"; parsed.notes keeps their English sentences)
+        data["notes"] = [{"kind": note.kind, "value": note.value, "hint": note.hint} for note in result.notes]
     return data
 
 

@@ -616,6 +616,35 @@ def group_results(items: Sequence[DigestItem]) -> list[tuple[str, list[DigestIte
     return [(group, groups[group]) for group in order if group in groups]
 
 
+def shown_groups(
+    items: Sequence[DigestItem], shown: int
+) -> tuple[list[tuple[str, list[DigestItem], list[DigestItem]]], list[tuple[str, int]]]:
+    """A query answer's groups (``group_results``) as shown with its best ``shown`` items: each group with at
+    least one item shown (group, its items, those shown), and the groups with none shown as (group, count) for
+    one line after them (``hidden_groups_line``): a heading never stands over nothing but "…and N more"."""
+    top = {id(item) for item in items[: max(shown, 0)]}
+    visible: list[tuple[str, list[DigestItem], list[DigestItem]]] = []
+    hidden: list[tuple[str, int]] = []
+    for group, members in group_results(items):
+        seen = [item for item in members if id(item) in top]
+        if seen:
+            visible.append((group, members, seen))
+        else:
+            hidden.append((group, len(members)))
+    return visible, hidden
+
+
+def hidden_groups_line(hidden: Sequence[tuple[str, int]], t: dict[str, Any]) -> str:
+    """"…and 3 more: Closed issues (1), Active (2)" for groups none of whose items are shown (unescaped);
+    empty when there are none."""
+    total = sum(count for _, count in hidden)
+    if not total:
+        return ""
+    names = t["list_sep"].join(t["counted"].format(name=t["groups"].get(group, group), n=count)
+                               for group, count in hidden)
+    return str(t["and_more_in"].format(n=total, details=names))
+
+
 def take_lines(
     lines: Sequence[str], limit: int, more: Callable[[int], str], *, hidden: int = 0, sep: str = "\n"
 ) -> str:

@@ -13,6 +13,7 @@ from bot.model import STAT_KEYS, Digest, DigestItem, QueryResult, Theme
 from formatters import layout
 from formatters.layout import environment, localtime
 from formatters.locale import strings
+from formatters.notices import answer_notes
 from formatters.safety import item_url, markdown_inline
 from formatters.sections import section_title
 
@@ -93,19 +94,19 @@ def render_markdown(
 def render_markdown_query(
     result: QueryResult, *, limit: int = 10, locale: str | None = None, timezone: str | None = None
 ) -> str:
-    """The best ``limit`` items by group (``RESULT_GROUPS`` order) with "…and M more" per group, or a plain
-    "nothing matched" with the window and the suggestions."""
+    """The best ``limit`` items by group (``RESULT_GROUPS`` order) with "…and M more" per group (groups with
+    nothing shown in one line after them), or a plain "nothing matched" with the window and the suggestions;
+    the answer's notes (a looser reading, limits applied) under the window."""
     locale = locale or result.locale
     shown = result.items[: max(limit, 0)]
-    top = {id(item) for item in shown}
-    groups = [
-        (group, items, [item for item in items if id(item) in top])
-        for group, items in layout.group_results(result.items)
-    ]
+    groups, hidden = layout.shown_groups(result.items, len(shown))
+    t = strings(locale)
     text = environment().get_template("markdown/query.md.j2").render(
         result=result,
-        strings=strings(locale),
+        strings=t,
         groups=groups,
+        hidden=layout.hidden_groups_line(hidden, t),
+        notes=answer_notes(result.notes, locale=locale),
         shown=len(shown),
         tz=timezone or result.window.timezone,
         item_line=_item_line(locale, result.repo),

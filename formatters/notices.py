@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from bot.app.notices import QueryAdjusted
 from bot.locales import normalise_locale
-from bot.model import SectionKind, TopicRef
+from bot.model import AnswerNote, SectionKind, TopicRef
 from formatters.locale import strings
 from formatters.reasons import evidence_text, reason_text, topic_name
 from formatters.safety import discord_link, item_url, slack_link
@@ -53,6 +54,14 @@ def render_notices(
 
 def render_notice(notice: Notice, *, locale: str, escape: Callable[[str], str], platform: Platform = "slack") -> str:
     return render_notices([notice], locale=locale, escape=escape, platform=platform)
+
+
+def answer_notes(notes: Sequence[AnswerNote], *, locale: str, escape: Callable[[str], str] = str,
+                 platform: Platform = "cli") -> list[str]:
+    """What an answer says with it (``QueryResult.notes``: a looser reading, limits applied, clamped dates,
+    unsynced history), a sentence each, worded as the notes said after a chat answer are ("Note: …")."""
+    return [render_notice(QueryAdjusted.of_answer(note), locale=locale, escape=escape, platform=platform)
+            for note in notes]
 
 
 def _wording(locale: str, platform: Platform) -> dict[str, Callable[..., str]]:

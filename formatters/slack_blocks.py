@@ -30,6 +30,7 @@ from bot.model import STAT_KEYS, Digest, DigestItem, QueryResult, Section, Secti
 from formatters import layout, sections
 from formatters.layout import ChatLayout
 from formatters.locale import strings
+from formatters.notices import answer_notes
 from formatters.reasons import item_reason
 from formatters.safety import item_url, slack_text, text_size, truncate
 
@@ -552,6 +553,9 @@ def _query_blocks(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -
     report = layout.report_link(result.report_url)
     if report is not None:
         pack.add(_rich(_line(_text("📄 "), _link(report, t["report"]["search_page"]))))
+    notes = answer_notes(result.notes, locale=t["locale"], platform="slack")
+    if notes:  # rich text: the notes' values (a word, a date) are shown exactly, never read as markup
+        pack.add(_rich(*(_line(_text("ℹ️ " + slack_text(note, DETAIL_TEXT), italic=True)) for note in notes)))
     if not result.items:
         text = t["query_none"].format(
             query=slack_text(result.query, 200), repo=slack_text(result.repo, 100),
@@ -563,21 +567,24 @@ def _query_blocks(result: QueryResult, shown: int, t: dict[str, Any], tz: str) -
             tried = " · ".join(slack_text(layout.suggestion(s, t), 100) for s in result.suggestions[:10])
             pack.add(_rich(_line(_text(t["query_try"] + t["colon"], bold=True), _text(tried))))
         return pack.messages
-    top = {id(item) for item in result.items[:shown]}
-    for group, items in layout.group_results(result.items):
-        visible = [item for item in items if id(item) in top]
+    groups, hidden = layout.shown_groups(result.items, shown)
+    for group, items, visible in groups:
         lines = [_query_line(item, result.repo, t) for item in visible]
         heading = t["counted"].format(name=slack_text(t["groups"].get(group, group), 100), n=len(items))
         more = _more(len(items) - len(visible), t) if len(items) > len(visible) else None
         pack.add_list(heading, f"{heading} {t['continued']}", lines, more)
+    rest = layout.hidden_groups_line(hidden, t)
+    if rest:
+        pack.add(_rich(_line(_text(slack_text(rest, DETAIL_TEXT), italic=True))))
     return pack.messages
 
 
 def render_slack_query(
     result: QueryResult, *, limit: int = 10, locale: str | None = None, timezone: str | None = None
 ) -> list[SlackMessage]:
-    """One compact message: the best ``limit`` items (fewer if one message cannot hold them), by group, with
-    "…and M more" per group; or a plain "nothing matched" with the window and suggestions."""
+    """One compact message: the answer's notes, the best ``limit`` items (fewer if one message cannot hold them),
+    by group, with "…and M more" per group (groups with nothing shown in one line after them); or a plain
+    "nothing matched" with the window and suggestions."""
     t = strings(locale or result.locale)
     tz = timezone or result.window.timezone
     count = layout.largest_fitting(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import typing
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import strategies as st
@@ -13,6 +14,8 @@ from bot.model import (
     Active,
     Activity,
     Analysis,
+    AnswerNote,
+    AnswerNoteKind,
     Digest,
     DigestItem,
     Evidence,
@@ -238,9 +241,12 @@ def query_results(draw: st.DrawFn) -> QueryResult:
         items=draw(item_lists(repo, first=1, max_size=300)),
         topic=draw(st.one_of(st.none(), short_text)),
         topic_title=draw(st.one_of(st.none(), short_text)),
-        suggestions=tuple(draw(st.lists(st.builds(Suggestion, st.sampled_from(("topic", "wider_window")), short_text),
-                                        max_size=4))),
+        suggestions=tuple(draw(st.lists(st.builds(Suggestion, st.sampled_from(("topic", "wider_window", "label")),
+                                                  short_text), max_size=4))),
         locale=draw(st.sampled_from(("en", "zh-CN"))),
+        reading=draw(st.sampled_from(("all_words", "most_words", "topic"))),
+        notes=tuple(draw(st.lists(st.builds(AnswerNote, st.sampled_from(typing.get_args(AnswerNoteKind)), short_text,
+                                            short_text), max_size=3))),
     )
 
 

@@ -355,8 +355,14 @@ def test_limits_applied_to_a_query_are_said_after_the_answer(commands: SyncComma
     assert isinstance(digest.answer, Digest)
     assert digest.notes == (QueryAdjusted("date_clamped", "9999-12-31", "2025-12-02"),)
     long = commands.handle(ctx(), "rocm " + "a" * 490)
-    assert isinstance(long.answer, QueryResult) and long.answer.items == ()
-    assert long.notes == (QueryAdjusted("word_cut", "a" * 20 + "…", "100"),)
+    # No item has both words: the topic alone answers (never a silent zero), and both notes say so.
+    assert isinstance(long.answer, QueryResult) and len(long.answer.items) == 5 and long.answer.reading == "topic"
+    assert long.notes == (QueryAdjusted("topic_alone", "AMD / ROCm", "rocm"),
+                          QueryAdjusted("word_cut", "a" * 20 + "…", "100"))
+    assert long.answer.notes == tuple(note.as_note() for note in long.notes)
+    cut = commands.handle(ctx(), "zzz " + "a" * 490)  # no topic named: nothing to read more loosely
+    assert isinstance(cut.answer, QueryResult) and cut.answer.items == ()
+    assert cut.notes == (QueryAdjusted("word_cut", "a" * 20 + "…", "100"),)
     subscribed = commands.handle(ctx(), "subscribe " + " ".join(f"w{n}" for n in range(13)))
     assert subscribed.notice.kind == "subscribed"
     assert subscribed.notice.notes == (QueryAdjusted("words_dropped", "12"),)

@@ -224,10 +224,12 @@ def test_query_groups_in_order_with_more_per_group() -> None:
     check_safe(message, "o/r")
     text = message["embeds"][0]["description"]
     order = [text.index(name) for name in ("**New issues** (2)", "**New PRs** (1)", "**Merged PRs** (1)",
-                                           "**Closed issues** (1)", "**Closed PRs** (1)", "**Active** (1)")]
+                                           "**Active** (1)", "Closed issues (1)", "Closed PRs (1)")]
     assert order == sorted(order)
     assert all(f"[#{n}]" in text for n in (1, 2, 3, 4)) and "[#5]" not in text
-    assert text.count("…and 1 more") == 3 and "4 of 7 items" in text
+    # groups that show nothing (#5, #6) have no heading over "…and 1 more": one line after the groups
+    assert "**Closed issues**" not in text and "…and 2 more: Closed issues (1), Closed PRs (1)" in text
+    assert text.count("…and 1 more") == 1 and "4 of 7 items" in text
 
 
 def test_query_with_no_results_says_so_with_window_and_suggestions() -> None:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, ClassVar, Literal, cast
 from bot.app.context import ChannelContext
 from bot.model import (
     Active,
+    AnswerNote,
+    AnswerNoteKind,
     Evidence,
     ListedEvent,
     QueryAdjustmentKind,
@@ -99,16 +101,19 @@ class Subscribed(Notice):
     notes: tuple[QueryAdjusted, ...] = ()
 
 
-Adjustment = Literal[QueryAdjustmentKind, "never_synced", "outside_window", "not_in_store"]
+Adjustment = AnswerNoteKind
 
 
 @dataclass(frozen=True)
 class QueryAdjusted(Notice):
-    """Said after an answer: the query was answered, but not quite as typed (a limit, a clamped date), or the
-    window reaches before what was synced. ``value`` and ``hint`` as in ``bot.topics.query.QueryNote``;
-    never_synced: ``value`` is the local time the store's history starts. For items asked for by number:
-    outside_window: ``value`` the number, ``hint`` its last activity (local time), none in the window;
-    not_in_store: ``value`` a number the store does not hold."""
+    """Said with an answer: the query was answered, but not quite as typed (a limit, a clamped date, a looser
+    reading), or the window reaches before what was synced. ``value`` and ``hint`` as in
+    ``bot.topics.query.QueryNote``; never_synced: ``value`` is the local time the store's history starts. For
+    items asked for by number: outside_window: ``value`` the number, ``hint`` its last activity (local time),
+    none in the window; not_in_store: ``value`` a number the store does not hold. A looser reading when no
+    item had every word: most_words: ``value`` the words each item shown has (at least), ``hint`` of how many;
+    topic_alone: ``value`` the topic's name, ``hint`` its id. A query answer carries the same notes
+    (``QueryResult.notes``), so every format says them."""
 
     kind: ClassVar[NoticeKind] = "query_adjusted"
     adjustment: Adjustment
@@ -119,6 +124,14 @@ class QueryAdjusted(Notice):
     def of(cls, note: QueryNote) -> QueryAdjusted:
         assert not note.is_problem
         return cls(cast(QueryAdjustmentKind, note.kind), note.value, note.hint)
+
+    @classmethod
+    def of_answer(cls, note: AnswerNote) -> QueryAdjusted:
+        return cls(note.kind, note.value, note.hint)
+
+    def as_note(self) -> AnswerNote:
+        """The note as an answer carries it (``QueryResult.notes``)."""
+        return AnswerNote(self.adjustment, self.value, self.hint)
 
 
 @dataclass(frozen=True)

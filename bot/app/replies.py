@@ -17,8 +17,8 @@ from typing import Any, Protocol, TypeVar
 
 from bot.app.context import PostRequest
 from bot.app.messenger import DeliveryError
-from bot.app.notices import MoreParts, Notice, Posted, PostFailed
-from bot.model import Answer
+from bot.app.notices import MoreParts, Notice, Posted, PostFailed, QueryAdjusted
+from bot.model import Answer, AnswerNote, QueryResult
 
 _log = logging.getLogger(__name__)
 
@@ -51,11 +51,31 @@ class Reply:
 
 @dataclass(frozen=True)
 class Rendered:
-    """A private answer rendered where it was built: the parts shown and how many were left out."""
+    """A private answer rendered where it was built: the parts shown, how many were left out, and the notes
+    the parts say already (``QueryResult.notes``)."""
 
     shown: tuple[Any, ...]
     more: int
     locale: str
+    notes: tuple[AnswerNote, ...] = ()
+
+
+def shown_in_answer(answer: Answer) -> tuple[AnswerNote, ...]:
+    """The notes an answer says itself: a query answer's, rendered in every format with it."""
+    return answer.notes if isinstance(answer, QueryResult) else ()
+
+
+def shown_in(answer: Answer, note: Notice) -> bool:
+    """Whether ``answer`` says ``note`` itself, so it is not said again after it."""
+    return isinstance(note, QueryAdjusted) and note.as_note() in shown_in_answer(answer)
+
+
+def unsaid(reply: Reply) -> tuple[Notice, ...]:
+    """The reply's notes its answer does not say itself: said after it (a paused-DMs note, a digest's notes)."""
+    said = (reply.rendered.notes if reply.rendered is not None
+            else shown_in_answer(reply.answer) if reply.answer is not None else ())
+    return tuple(note for note in reply.notes
+                 if not (isinstance(note, QueryAdjusted) and note.as_note() in said))
 
 
 class ReplySink(Protocol[Part]):
@@ -84,14 +104,16 @@ class ReplySink(Protocol[Part]):
 
 async def send_reply(reply: Reply, sink: ReplySink[Part], *, offload: Offload | None = None) -> None:
     """``offload``: where to render an answer; a year-long digest renders for about a second, which on the event
-    loop would hold up every ack and /healthz meanwhile."""
+    loop would hold up every ack and /healthz meanwhile. A query answer says its notes itself: they are not
+    said again after it."""
+    notes = unsaid(reply)
     if reply.rendered is not None:
-        shown, more = _fit(list(reply.rendered.shown), reply.rendered.more, sink.max_parts, bool(reply.notes))
-        await _send(sink, shown, more, reply)
+        shown, more = _fit(list(reply.rendered.shown), reply.rendered.more, sink.max_parts, bool(notes))
+        await _send(sink, shown, more, reply, notes)
         return
     if reply.answer is None:
         notices = [reply.notice] if reply.notice is not None else []
-        await sink.say([*notices, *reply.notes], locale=reply.locale)
+        await sink.say([*notices, *notes], locale=reply.locale)
         return
     if reply.post:
         outcome: Notice
@@ -101,22 +123,24 @@ async def send_reply(reply: Reply, sink: ReplySink[Part], *, offload: Offload | 
         except DeliveryError as err:
             _log.info("could not post a /digest answer: %s", err)
             outcome = PostFailed(err.reason)
-        await sink.say([outcome, *reply.notes], locale=reply.locale)
+            notes = reply.notes  # nothing was posted: the notes are said here
+        await sink.say([outcome, *notes], locale=reply.locale)
         return
     render = functools.partial(render_capped, sink.render, reply.answer, locale=reply.locale,
-                               timezone=reply.timezone, limit=sink.max_parts, trailer=bool(reply.notes))
+                               timezone=reply.timezone, limit=sink.max_parts, trailer=bool(notes))
     # Only the parts shown come back from the worker: a year-long digest renders ~500, five are sent.
     shown, more = render() if offload is None else await offload(render)
-    await _send(sink, shown, more, reply)
+    await _send(sink, shown, more, reply, notes)
 
 
-async def _send(sink: ReplySink[Part], shown: list[Part], more: int, reply: Reply) -> None:
+async def _send(sink: ReplySink[Part], shown: list[Part], more: int, reply: Reply,
+                notes: Sequence[Notice]) -> None:
     for part in shown:
         if not await sink.send_part(part):
             return
     trailer: list[Notice] = [MoreParts(more)] if more else []
-    if trailer or reply.notes:
-        await sink.say([*trailer, *reply.notes], locale=reply.locale)
+    if trailer or notes:
+        await sink.say([*trailer, *notes], locale=reply.locale)
 
 
 def _fit(shown: list[Part], more: int, limit: int, trailer: bool) -> tuple[list[Part], int]:

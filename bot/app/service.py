@@ -65,7 +65,7 @@ from bot.app.notices import (
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window, is_daily
 from bot.errors import UserError
-from bot.model import Answer, Digest, Listed, QueryResult, Suggestion, Window
+from bot.model import Answer, AnswerNote, Digest, Listed, QueryResult, Suggestion, Window
 from bot.model.views import ItemViewer
 from bot.settings import Settings
 from bot.store.alerts import Alert, AlertState
@@ -77,8 +77,8 @@ from bot.store.store import Store
 from bot.timeutil import utcnow
 from bot.topics.catalog import load_taxonomy
 from bot.topics.items import item_topics, stored_topic_ids
-from bot.topics.query import Query, QueryNote, WindowSpec, parse_query
-from bot.topics.search import latest_activity, search, search_items, suggest, topic_named, window_event
+from bot.topics.query import Query, QueryNote, WindowSpec, as_query, parse_query
+from bot.topics.search import Found, find, latest_activity, suggest, suggestions, topic_named, window_event
 from bot.topics.taxonomy import Taxonomy, Topic
 
 if TYPE_CHECKING:
@@ -243,9 +243,10 @@ class DigestService:
         configured one. For what is said before any store work: a fair-use refusal under a burst."""
         return self._locales.get((caller.platform, caller.channel_id)) or self.default_context().locale
 
-    async def ask(self, caller: Context, channel: ChannelContext, text: str, *,
+    async def ask(self, caller: Context, channel: ChannelContext, text: str | Query, *,
                   post: bool) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
-        """``/digest <text>`` (or ``/digest post <text>``) from a chat command, and what to say after it."""
+        """``/digest <text>`` (or ``/digest post <text>``) from a chat command, and what to say with it; ``text``
+        as the command parsed it (``Ask.query``), never parsed again."""
         if post and caller.is_dm:
             raise Refused(PostNeedsChannel())
         return await self.answer_with_notes(channel, text, now=caller.now)
@@ -350,7 +351,14 @@ class DigestService:
         and report pages on, a day's digest links to its report page (``Digest.report_url``)."""
         if context.repo is None:
             raise Refused(NoRepo())
-        repo = self.admit(context.repo)
+        return self._build_digest(replace(context, repo=self.admit(context.repo)), window, analyse=analyse,
+                                  series=series)
+
+    def _build_digest(self, context: ChannelContext, window: Window, *, analyse: bool = True,
+                      series: bool = False) -> Digest:
+        """``build_digest`` for a context whose repository was admitted already (checked once per command)."""
+        repo = context.repo
+        assert repo is not None
         if self.store.last_synced(repo) is None:
             raise Refused(NotSynced(repo))
         taxonomy = load_taxonomy(self.settings, repo)
@@ -427,15 +435,19 @@ class DigestService:
             return default_window(now, context.zone, context.post_time), ()
         return DEFAULT_SEARCH_WINDOW.resolve_noted(now, context.zone)
 
-    def answer_now(self, context: ChannelContext, text: str, *, now: datetime, analyse: bool = True) -> Answer:
+    def answer_now(self, context: ChannelContext, text: str | Query, *, now: datetime,
+                   analyse: bool = True) -> Answer:
         """Blocking ``/digest <text>``: the digest when the text has no words or filters, else the matches.
         Raises ``Refused`` (``QueryProblem``s) for text that does not say what it means."""
         return self.answer_noted(context, text, now=now, analyse=analyse)[0]
 
-    def answer_noted(self, context: ChannelContext, text: str, *, now: datetime,
-                     analyse: bool = True) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
-        """``answer_now``, and what to say after the answer: limits applied, dates clamped, unsynced history."""
-        query = parse_query(text)
+    def answer_noted(self, context: ChannelContext, text: str | Query, *, now: datetime, analyse: bool = True,
+                     strict: bool = False) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
+        """``answer_now``, and what to say with the answer: limits applied, dates clamped, unsynced history, a
+        looser reading (a query answer carries the same notes: ``QueryResult.notes``). ``text`` is parsed here
+        unless a command parsed it already; the repository is admitted here, once. ``strict``: every word must
+        match (a standing query: daily DMs), no looser reading."""
+        query = as_query(text)
         if query.problems:
             raise query_refusal(query.problems)
         repo = query.repo or context.repo
@@ -446,21 +458,17 @@ class DigestService:
             raise Refused(RepoNotSynced(repo))
         context = replace(context, repo=repo)
         window, window_notes = self.window_noted(context, query, now)
-        notes = [*query.adjustments, *window_notes]
+        if query.is_empty:
+            digest = self._build_digest(context, window, analyse=analyse)
+            return digest, tuple(QueryAdjusted.of(note) for note in dict.fromkeys([*query.adjustments,
+                                                                                    *window_notes]))
         asked: list[ItemRecord] | None = None
         number_notes: list[QueryAdjusted] = []
         if query.numbers:
             asked, number_notes = self._asked_items(context, query, window)
-        if query.is_empty:
-            answer: Answer = self.build_digest(context, window, analyse=analyse)
-        else:
-            answer = self.search(context, query, window, text=text, notes=window_notes, asked=asked,
-                                 asked_notes=number_notes)
-        adjusted = [QueryAdjusted.of(note) for note in dict.fromkeys(notes)]
-        if (isinstance(answer, QueryResult) and not query.numbers
-                and (synced_from := self._unsynced_before(repo, window)) is not None):
-            adjusted.append(QueryAdjusted("never_synced", f"{synced_from.astimezone(context.zone):%Y-%m-%d %H:%M}"))
-        return answer, (*adjusted, *number_notes)
+        result = self.search(context, query, window, notes=window_notes, asked=asked, asked_notes=number_notes,
+                             strict=strict)
+        return result, tuple(QueryAdjusted.of_answer(note) for note in result.notes)
 
     def _asked_items(self, context: ChannelContext, query: Query,
                      window: Window) -> tuple[list[ItemRecord], list[QueryAdjusted]]:
@@ -485,25 +493,29 @@ class DigestService:
         synced_from = self.store.synced_from(repo)
         return ItemNotFound(repo, number, f"{synced_from.astimezone(context.zone):%Y-%m-%d}" if synced_from else "")
 
-    async def answer(self, context: ChannelContext, text: str, *, now: datetime) -> Answer:
-        return (await self.answer_with_notes(context, text, now=now))[0]
+    async def answer(self, context: ChannelContext, text: str | Query, *, now: datetime,
+                     strict: bool = False) -> Answer:
+        return (await self.answer_with_notes(context, text, now=now, strict=strict))[0]
 
-    async def answer_with_notes(self, context: ChannelContext, text: str, *,
-                                now: datetime) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
-        repo = parse_query(text).repo or context.repo
+    async def answer_with_notes(self, context: ChannelContext, text: str | Query, *, now: datetime,
+                                strict: bool = False) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
+        query = as_query(text)  # parsed once, here or by the command: the worker gets the parsed query
+        repo = query.repo or context.repo
         await self.look_up(repo)  # a public repository: asked on GitHub once
         if self.build_processes > 0:
             from bot.app import workers
 
             verdicts = self.access.verdicts([repo])  # the worker admits as this process would
-            answer, notes = await self.in_heavy_pool(workers.answer_noted, self.settings, verdicts, context, text,
-                                                     now)
+            answer, notes = await self.in_heavy_pool(workers.answer_noted, self.settings, verdicts, context, query,
+                                                     now, strict)
         else:
-            answer, notes = await self.in_pool(functools.partial(self.answer_noted, now=now, analyse=False),
-                                               context, text)
+            noted = functools.partial(self.answer_noted, now=now, analyse=False)
+            if strict:
+                noted = functools.partial(noted, strict=True)
+            answer, notes = await self.in_pool(noted, context, query)
         return (await self.analyse(answer) if isinstance(answer, Digest) else answer), notes
 
-    async def ask_rendered(self, caller: Context, channel: ChannelContext, text: str, render: RenderSpec
+    async def ask_rendered(self, caller: Context, channel: ChannelContext, text: str | Query, render: RenderSpec
                            ) -> tuple[Rendered, tuple[QueryAdjusted, ...]] | None:
         """A private ``/digest <text>`` built and rendered in one worker call; None where that cannot be (threads
         only, or an LLM analysis must run on this loop between the build and the render)."""
@@ -511,10 +523,11 @@ class DigestService:
             return None
         from bot.app import workers
 
-        repo = parse_query(text).repo or channel.repo
+        query = as_query(text)
+        repo = query.repo or channel.repo
         await self.look_up(repo)
         verdicts = self.access.verdicts([repo])
-        return await self.in_heavy_pool(workers.answer_rendered, self.settings, verdicts, channel, text, caller.now,
+        return await self.in_heavy_pool(workers.answer_rendered, self.settings, verdicts, channel, query, caller.now,
                                         render.render, render.limit)
 
     def _unsynced_before(self, repo: str, window: Window) -> datetime | None:
@@ -522,53 +535,65 @@ class DigestService:
         synced_from = self.store.synced_from(repo)
         return synced_from if synced_from is not None and window.start < synced_from else None
 
-    def search(self, context: ChannelContext, query: Query, window: Window, *, text: str,
+    def search(self, context: ChannelContext, query: Query, window: Window, *, text: str | None = None,
                notes: tuple[QueryNote, ...] = (), asked: list[ItemRecord] | None = None,
-               asked_notes: Sequence[QueryAdjusted] = ()) -> QueryResult:
-        """The matches of ``query``; ``notes``: what resolving its window changed, for ``parsed.notes``.
-        ``asked``: the items the query asks for by number, searched instead of the window's (``asked_notes``:
-        what was said about them)."""
+               asked_notes: Sequence[QueryAdjusted] = (), strict: bool = False) -> QueryResult:
+        """The matches of ``query`` (``bot.topics.search.find``: every word, else a looser reading unless
+        ``strict``) with what to say with them (``QueryResult.notes``); ``notes``: what resolving its window
+        changed. ``asked``: the items the query asks for by number, searched instead of the window's
+        (``asked_notes``: what was said about them). ``text``: the query as shown (default: as typed)."""
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
         activity = self.store.window_activity(repo, window.start, window.end)
-        if asked is None:
-            items = search(query, activity, window, taxonomy, self.settings.is_bot)
-        else:
-            items = search_items(query, asked, window, taxonomy, ItemViewer(window, activity, self.settings.is_bot))
-        parsed_notes = list(dict.fromkeys([*query.notes, *(note.english() for note in notes)]))
+        view = ItemViewer(window, activity, self.settings.is_bot)
+        comments = functools.partial(self.store.comments_containing, repo, window.start, window.end)
+        found = find(query, activity.items.values() if asked is None else asked, window, taxonomy, view,
+                     comments=comments, loose=not strict)
+        adjustments = list(dict.fromkeys([*query.adjustments, *notes]))
+        said = [*_reading_notes(found, context.locale),
+                *(QueryAdjusted.of(note).as_note() for note in adjustments)]
+        parsed_notes = [note.english() for note in adjustments]
         parsed_notes += [_asked_note(note) for note in asked_notes]
         if asked is None and (synced_from := self._unsynced_before(repo, window)) is not None:
             local = synced_from.astimezone(context.zone)
             parsed_notes.append(f"activity before {local:%Y-%m-%d %H:%M} was never synced")
-        topic = topic_named(taxonomy, query.words[0]) if len(query.words) == 1 else None
-        suggestions: list[Suggestion] = []
-        if not items and asked is None:
-            suggestions = [Suggestion("topic", name) for name in suggest(taxonomy, query)]
+            said.append(AnswerNote("never_synced", f"{local:%Y-%m-%d %H:%M}"))
+        said += [note.as_note() for note in asked_notes]
+        parsed_notes += [_reading_english(note) for note in _reading_notes(found, context.locale)]
+        if found.reading == "topic" and len(found.topics) == 1:
+            topic: Topic | None = found.topics[0]
+        else:
+            topic = topic_named(taxonomy, query.words[0]) if len(query.words) == 1 else None
+        advice: list[Suggestion] = []
+        if not found.items and asked is None:
+            advice = suggestions(taxonomy, found.unmatched or query.words, found.labels)
             if query.window is None or (window.end - window.start) < timedelta(days=30):
-                suggestions.append(Suggestion("wider_window", "30d"))
+                advice.append(Suggestion("wider_window", "30d"))
         parsed = query.as_dict()
         if parsed_notes:
             parsed["notes"] = parsed_notes
         return QueryResult(
             repo=repo,
-            query=text,
+            query=query.text if text is None else text,
             window=window,
-            items=tuple(items),
+            items=tuple(found.items),
             topic=topic.id if topic else None,
             topic_title=topic.display_name(context.locale) if topic else None,
             parsed=parsed,
-            suggestions=tuple(suggestions),
+            suggestions=tuple(advice),
             locale=context.locale,
-            report_url=self.links.search_url(repo, text, now=utcnow()),
+            report_url=self.links.search_url(repo, query.text if text is None else text, now=utcnow()),
+            reading=found.reading,
+            notes=tuple(dict.fromkeys(said)),
         )
 
-    def without_muted(self, answer: Answer, query: str, repo: str, hidden: Collection[str]) -> Answer | Skip:
+    def without_muted(self, answer: Answer, query: str | Query, repo: str, hidden: Collection[str]) -> Answer | Skip:
         """A daily search without the items of muted topics; skipped whole when the query names one of them."""
         if not isinstance(answer, QueryResult) or not hidden:
             return answer
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
-        named = {topic.id for word in parse_query(query).words if (topic := topic_named(taxonomy, word)) is not None}
+        named = {topic.id for word in as_query(query).words if (topic := topic_named(taxonomy, word)) is not None}
         if answer.topic is not None:
             named.add(answer.topic)
         if named & set(hidden):
@@ -593,7 +618,7 @@ class DigestService:
             raise Refused(self._not_found(repo, number, context))
         context = replace(context, repo=repo)
         window = default_window(now, context.zone, context.post_time)
-        digest = self.build_digest(context, window, analyse=False)
+        digest = self._build_digest(context, window, analyse=False)  # admitted above: once per command
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
         placements = tuple(
             WhyPlacement(section.kind, position, len(section.items), item.why,
@@ -623,9 +648,11 @@ class DigestService:
 
     # --- subscriptions ---
 
-    def subscribe(self, caller: Context, channel: ChannelContext, text: str, *, at: str | None,
+    def subscribe(self, caller: Context, channel: ChannelContext, text: str | Query, *, at: str | None,
                   tz: str | None, live: bool = False) -> Notice:
-        query = parse_query(text)
+        """``text``: the query as typed, or as the command parsed it (``Subscribe.parsed``): parsed once."""
+        query = as_query(text)
+        text = query.text
         if query.problems:
             raise query_refusal(query.problems)
         if query.window is not None:
@@ -672,9 +699,10 @@ class DigestService:
 
     # --- live alerts ---
 
-    def channel_alert(self, caller: Context, channel: ChannelContext, text: str | None, *, off: bool) -> Notice:
+    def channel_alert(self, caller: Context, channel: ChannelContext, text: str | None, *, off: bool,
+                      parsed: Query | None = None) -> Notice:
         """``channel alert <query>`` / ``channel alert`` / ``channel alert off [<query>]``: with the permission
-        of channel settings."""
+        of channel settings. ``parsed``: ``text`` as the command parsed it (``ChannelAlert.parsed``)."""
         if caller.is_dm:
             return SettingsInChannel()
         alerts = AlertState(self.store)
@@ -686,7 +714,7 @@ class DigestService:
             return AlertsRemoved(text, alerts.remove(caller.platform, caller.channel_id, dm=False, query=text),
                                  dm=False)
         assert text is not None
-        query = parse_query(text)
+        query = parsed if parsed is not None and parsed.text == text else parse_query(text)
         if query.problems:
             raise query_refusal(query.problems)
         if query.window is not None:
@@ -730,8 +758,8 @@ class DigestService:
             query = parse_query(alert.query)
             if query.problems or query.window is not None:
                 continue
-            result = self.search(context, query, searched, text=alert.query)
-            kept = self.without_muted(result, alert.query, repo, hidden)
+            result = self.search(context, query, searched, text=alert.query, strict=True)
+            kept = self.without_muted(result, query, repo, hidden)
             if not isinstance(kept, QueryResult):
                 continue
             matched = [item for item in kept.items if item.number in arrived and item.number not in found]
@@ -869,6 +897,24 @@ def _asked_note(note: QueryAdjusted) -> str:
     if note.adjustment == "not_in_store":
         return f"#{note.value} is not in the store"
     return f"#{note.value} had no activity in the window; its last activity was {note.hint}"
+
+
+def _reading_notes(found: Found, locale: str) -> list[AnswerNote]:
+    """The note of a looser reading (none for the strict one): how many words the items shown have, or the
+    topics read alone (their names in ``locale``)."""
+    if found.reading == "most_words":
+        return [AnswerNote("most_words", str(found.least), str(found.words))]
+    if found.reading == "topic":
+        names = " + ".join(topic.display_name(locale) for topic in found.topics)
+        return [AnswerNote("topic_alone", names, ",".join(topic.id for topic in found.topics))]
+    return []
+
+
+def _reading_english(note: AnswerNote) -> str:
+    """A looser reading as ``parsed.notes`` says it (English, like every JSON note)."""
+    if note.kind == "most_words":
+        return f"no item matched all {note.hint} words; showing items with at least {note.value} of them"
+    return f"no item matched every word; showing the topic {note.hint} alone"
 
 
 def _user_timezone(subscriptions: Sequence[Subscription], channel: ChannelContext) -> str:

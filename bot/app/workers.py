@@ -21,6 +21,7 @@ from bot.app.notices import QueryAdjusted
 from bot.model import Answer
 from bot.settings import Settings
 from bot.store.store import Store
+from bot.topics.query import Query
 
 if TYPE_CHECKING:
     from bot.app.replies import Rendered
@@ -38,27 +39,29 @@ def _start(database_url: str, settings: Settings) -> None:
     _service = DigestService(Store.open(database_url), settings, build_threads=1, build_processes=0)
 
 
-def answer_noted(settings: Settings, verdicts: Verdicts, context: ChannelContext, text: str,
-                 now: datetime) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
-    """``DigestService.answer_noted`` (never analysed: the LLM runs on the web process's loop)."""
+def answer_noted(settings: Settings, verdicts: Verdicts, context: ChannelContext, query: str | Query,
+                 now: datetime, strict: bool = False) -> tuple[Answer, tuple[QueryAdjusted, ...]]:
+    """``DigestService.answer_noted`` (never analysed: the LLM runs on the web process's loop); ``query`` as
+    the web process parsed it, never parsed again."""
     service = _service
     assert service is not None, "called outside a worker started by build_pool"
     if service.settings != settings:  # a reload in the web process: follow it
         service.settings = settings
     service.access.remember(verdicts)
-    return service.answer_noted(context, text, now=now, analyse=False)
+    return service.answer_noted(context, query, now=now, analyse=False, strict=strict)
 
 
-def answer_rendered(settings: Settings, verdicts: Verdicts, context: ChannelContext, text: str, now: datetime,
-                    render: Callable[..., Sequence[Any]], limit: int) -> tuple[Rendered, tuple[QueryAdjusted, ...]]:
+def answer_rendered(settings: Settings, verdicts: Verdicts, context: ChannelContext, query: str | Query,
+                    now: datetime, render: Callable[..., Sequence[Any]],
+                    limit: int) -> tuple[Rendered, tuple[QueryAdjusted, ...]]:
     """Build and render in one call, so only the parts shown cross back to the web process (a year-long digest
     is thousands of items and ~500 parts; five are sent)."""
-    from bot.app.replies import Rendered, render_capped
+    from bot.app.replies import Rendered, render_capped, shown_in, shown_in_answer
 
-    answer, notes = answer_noted(settings, verdicts, context, text, now)
+    answer, notes = answer_noted(settings, verdicts, context, query, now)
     shown, more = render_capped(render, answer, locale=answer.locale, timezone=context.timezone, limit=limit,
-                                trailer=bool(notes))
-    return Rendered(tuple(shown), more, answer.locale), notes
+                                trailer=any(not shown_in(answer, note) for note in notes))
+    return Rendered(tuple(shown), more, answer.locale, shown_in_answer(answer)), notes
 
 
 def build_pool(processes: int, database_url: str, settings: Settings) -> ProcessPoolExecutor:

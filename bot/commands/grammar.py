@@ -23,21 +23,35 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import cached_property
 
 from bot.app.notices import SETTING_PROBLEMS, Invalid
 from bot.model import THREAD_MODES
 from bot.settings import LOCALES, check_hhmm, check_repo, check_timezone
-from bot.topics.query import clean_text, parse_query, tokenize
+from bot.topics.query import Query, clean_text, parse_query, tokenize
+
+# A command's query is parsed once, by the command (``Ask.query``, ``Subscribe.parsed``...), the first time it
+# is asked for, and passed down as it is: the service, its worker processes and the search never parse the text
+# again. Platforms that build commands from typed options (Discord) get the same.
 
 
 @dataclass(frozen=True)
 class Ask:
     text: str  # empty: the digest; else a query
 
+    @cached_property
+    def query(self) -> Query:
+        """``text`` parsed, once (``bot.topics.query.parse_query``)."""
+        return parse_query(self.text)
+
 
 @dataclass(frozen=True)
 class Post:
     text: str = ""
+
+    @cached_property
+    def query(self) -> Query:
+        return parse_query(self.text)
 
 
 @dataclass(frozen=True)
@@ -46,6 +60,11 @@ class Subscribe:
     at: str | None = None
     tz: str | None = None
     live: bool = False  # "live": new matching items as they arrive, not a daily DM
+
+    @cached_property
+    def parsed(self) -> Query:
+        """``query`` parsed, once."""
+        return parse_query(self.query)
 
 
 @dataclass(frozen=True)
@@ -61,6 +80,11 @@ class ChannelAlert:
 
     query: str | None = None
     off: bool = False
+
+    @cached_property
+    def parsed(self) -> Query | None:
+        """``query`` parsed, once (None: no query)."""
+        return parse_query(self.query) if self.query is not None else None
 
 
 @dataclass(frozen=True)

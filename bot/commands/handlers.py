@@ -37,7 +37,6 @@ from bot.commands.grammar import (
 )
 from bot.errors import UserError
 from bot.redact import redact
-from bot.topics.query import parse_query
 
 _log = logging.getLogger(__name__)
 
@@ -137,25 +136,27 @@ class Commands:
             post = isinstance(command, Post)
             with permit:
                 if render is not None and not post:
-                    done = await service.ask_rendered(ctx, channel, command.text, render)
+                    done = await service.ask_rendered(ctx, channel, command.query, render)
                     if done is not None:
                         rendered, rendered_notes = done
                         return Reply(rendered=rendered, locale=rendered.locale, timezone=channel.timezone,
                                      notes=rendered_notes)
-                answer, notes = await service.ask(ctx, channel, command.text, post=post)
+                answer, notes = await service.ask(ctx, channel, command.query, post=post)
             request = PostRequest(command.text, channel, ctx.now) if post else None
             return Reply(answer=answer, post=post, locale=answer.locale, timezone=channel.timezone, notes=notes,
                          request=request)
         if isinstance(command, Subscribe):
-            await service.look_up(parse_query(command.query).repo)  # GitHub's word first, when only it can tell
-            notice = await light(lambda: service.subscribe(ctx, channel, command.query, at=command.at,
+            await service.look_up(command.parsed.repo)  # GitHub's word first, when only it can tell
+            notice = await light(lambda: service.subscribe(ctx, channel, command.parsed, at=command.at,
                                                            tz=command.tz, live=command.live))
         elif isinstance(command, Unsubscribe):
             notice = await light(lambda: service.unsubscribe(ctx, command.query, live=command.live))
         elif isinstance(command, ChannelAlert):
-            if command.query is not None and not command.off:
-                await service.look_up(parse_query(command.query).repo)
-            notice = await light(lambda: service.channel_alert(ctx, channel, command.query, off=command.off))
+            parsed = command.parsed if not command.off else None
+            if parsed is not None:
+                await service.look_up(parsed.repo)
+            notice = await light(lambda: service.channel_alert(ctx, channel, command.query, off=command.off,
+                                                               parsed=parsed))
         elif isinstance(command, ListSubscriptions):
             notice = await light(service.subscriptions, ctx, channel)
         elif isinstance(command, ShowChannel):

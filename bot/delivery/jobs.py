@@ -333,7 +333,9 @@ class DeliveryJobs:
                         hidden: frozenset[str] = frozenset()) -> Answer | Skip:
         context = replace(self.service.subscription_context(sub, mutes=hidden), repo=repo)
         try:
-            return await self.service.answer(context, dm_text(sub.query, self.options.dm_window), now=window.end)
+            # A standing query means what it says every day: strict, never a looser reading of its words.
+            return await self.service.answer(context, dm_text(sub.query, self.options.dm_window), now=window.end,
+                                             strict=True)
         except Refused as refused:
             if isinstance(refused.notice, QueryProblem):  # saved before queries were checked: never answerable
                 return Skip(QUERY_PROBLEM)

@@ -53,7 +53,7 @@ SignalKind = Literal[
 LEGACY_SIGNALS: frozenset[str] = frozenset({"tag", "label", "bugfix", "breaking", "comments", "reactions"})
 ListedEvent = Literal["opened", "closed", "merged", "closed_unmerged"]
 ActiveEvent = Literal["merged", "closed", "opened", "commented"]
-TermSource = Literal["title", "topic", "label", "body", "number"]
+TermSource = Literal["title", "topic", "label", "body", "number", "comment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +95,10 @@ class TopicRef:
 
 @dataclass(frozen=True, slots=True)
 class TermHit:
-    """Where one query word matched an item: in the title, a label or the body (``value``: the words matched),
-    or through ``topic``, a topic the word names that the item belongs to (``evidence``: why it does); or
-    ``number``: the query asked for the item by its number (``value``, digits only)."""
+    """Where one query word matched an item: in the title, a label, the body or a comment in the window
+    (``value``: the words matched), or through ``topic``, a topic the word names that the item belongs to
+    (``evidence``: why it does); or ``number``: the query asked for the item by its number (``value``, digits
+    only)."""
 
     source: TermSource
     value: str = ""
@@ -437,16 +438,33 @@ class Digest:
         return next((s for s in self.sections if s.id == section_id), None)
 
 
-SuggestionKind = Literal["topic", "wider_window"]
+SuggestionKind = Literal["topic", "wider_window", "label"]
 
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """What to try when nothing matched: a ``topic`` near a word (``value``: its id), or a ``wider_window``
-    (``value``: an example, "30d")."""
+    """What to try when nothing matched: a ``topic`` near a word (``value``: the name it is close to), a
+    ``label`` of the window near a word (``value``: the label), or a ``wider_window`` (``value``: an example,
+    "30d")."""
 
     kind: SuggestionKind
     value: str = ""
+
+
+# How a query's words were read (docs/topics.md, "Queries"): every word matched (the strict reading, always
+# tried first); when no item had every word, the items with most of them; else the topic a word names alone.
+Reading = Literal["all_words", "most_words", "topic"]
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerNote:
+    """Something said with an answer: it was not answered quite as typed (a limit, a clamped date, a looser
+    reading), or the window reaches before the synced history. ``kind`` names it; ``value`` and ``hint`` are
+    its data (``bot.app.notices.QueryAdjusted`` says which, per kind). Every renderer words it."""
+
+    kind: AnswerNoteKind
+    value: str = ""
+    hint: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +482,8 @@ class QueryResult:
     locale: str = "en"
     report_url: str | None = None  # the web report's search page for this query (app service, PUBLIC_URL set)
     alert: bool = False  # a live alert's batch: the new items matching ``query`` that arrived in ``window``
+    reading: Reading = "all_words"  # how the words were read: every word, most of them, or the topic alone
+    notes: tuple[AnswerNote, ...] = ()  # what to say with the answer, in every format
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,7 +520,13 @@ QueryProblemKind = Literal[
 ]
 QueryAdjustmentKind = Literal[
     "query_cut", "words_dropped", "word_cut", "window_capped", "date_clamped", "several_windows",
-]  # what a command or a delivery sends: a digest, or the answer to a query
+]
+# What is said with an answer: the grammar's adjustments; the window reaching before the synced history
+# (never_synced); an item asked for by number outside the window or not stored; a looser reading
+# (most_words: ``value`` words of ``hint`` matched; topic_alone: ``value`` the topic's name, ``hint`` its id).
+AnswerNoteKind = Literal[
+    QueryAdjustmentKind, "never_synced", "outside_window", "not_in_store", "most_words", "topic_alone",
+]
 
 
 # Groups a query answer is shown in, in this order; ``DigestItem.state`` + kind decide the group.

@@ -550,6 +550,27 @@ class Store:
             items=items, comments_in_window=counts, comment_reactions_in_window=reactions, discussions=discussions
         )
 
+    def comments_containing(self, repo: str, start: datetime, end: datetime,
+                            fragments: Sequence[str]) -> dict[int, str]:
+        """The human comments created in ``[start, end)`` whose body contains any of ``fragments`` (lower-case,
+        compared case-insensitively; LIKE's wildcards are escaped), joined per item number: a query word's
+        weakest evidence, read only for the words an item's own text lacks (``bot.topics.search``)."""
+        if not fragments:
+            return {}
+        c = schema.comments
+        body = func.lower(c.c.body)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(c.c.number, c.c.body)
+                .where(c.c.repo == repo, c.c.created_at >= start, c.c.created_at < end, c.c.author_is_bot == false(),
+                       or_(*(body.contains(fragment.lower(), autoescape=True) for fragment in fragments)))
+                .order_by(c.c.number, c.c.created_at)
+            ).all()
+        found: dict[int, list[str]] = {}
+        for number, text in rows:
+            found.setdefault(number, []).append(text)
+        return {number: "\n".join(texts) for number, texts in found.items()}
+
     def daily_counts(self, repo: str, starts: Sequence[datetime], end: datetime) -> list[int]:
         """Items opened in each of the consecutive windows ``[starts[k], starts[k+1])``, the last ending at ``end``."""
         bounds = [*starts, end]

@@ -5,6 +5,12 @@
     #123  123                   that item, whatever the window (a bare number only when no other word is given)
     label:bug -label:stale author:alice -author:dependabot[bot] is:pr is:merged repo:owner/name -word
     24h 3d 2w today yesterday "last week" "since 2025-12-01" 2025-12-01..2025-12-07
+    "this week" "last 3 days" "past 2 weeks" "last 24 hours" 今天 昨天 本周 这周 上周 最近三天 "近 7 天"
+
+A question in plain words is read for what it asks: "what's new with rocm hangs this week" is ``rocm hangs``
+over this week, "show me qwen crashes" is ``qwen crashes``, "这周 rocm 有没有卡住的" is ``rocm 卡住`` over this
+week. The words that frame it (``bot.topics.words.STOPWORDS``, English and Chinese) are left out and kept in
+``Query.ignored``; a word in quotes is always a word.
 
 Parsing never fails. What it cannot use becomes a typed ``QueryNote`` in ``Query.issues`` (formatters word it)
 and an English sentence in ``Query.notes`` (the JSON ``parsed.notes`` contract). A *problem* (an unknown
@@ -25,6 +31,7 @@ from zoneinfo import ZoneInfo
 
 from bot.model import QueryAdjustmentKind, QueryProblemKind, Window
 from bot.settings import REPO_RE
+from bot.topics.words import EN_NUMBERS, STOPWORDS, relative_token, split_chinese, zh_windows
 
 MAX_QUERY_CHARS = 500
 MAX_TERMS = 12  # words, and excluded words: each is a regex over every item of the window
@@ -160,6 +167,7 @@ class Query:
     notes: tuple[str, ...] = ()  # the English sentences of ``issues``, for JSON
     issues: tuple[QueryNote, ...] = ()
     numbers: tuple[int, ...] = ()  # items asked for by number (#123, or 123 alone)
+    ignored: tuple[str, ...] = ()  # the words a question was framed in ("what's", "show", "me", "有没有"): left out
 
     @property
     def problems(self) -> tuple[QueryNote, ...]:
@@ -191,6 +199,8 @@ class Query:
             "window": self.window.text if self.window else None,
             "numbers": list(self.numbers),
         }
+        if self.ignored:
+            data["ignored"] = list(self.ignored)  # added: the words left out as the question's frame
         if self.notes:
             data["notes"] = list(self.notes)
         return data
@@ -211,6 +221,7 @@ class _Builder:
     window: WindowSpec | None = None
     issues: list[QueryNote] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)  # #123
+    ignored: list[str] = field(default_factory=list)
 
     def note(self, kind: QueryProblemKind | QueryAdjustmentKind, value: str = "", hint: str = "") -> None:
         issue = QueryNote(kind, value, hint)
@@ -238,8 +249,27 @@ _ITEM_NUMBER = re.compile(r"\d{1,9}")
 
 def tokenize(text: str) -> list[str]:
     """Whitespace words, with "quoted phrases" kept together; an unbalanced quote is just a character."""
-    return [quoted if quoted is not None and match.group(0).startswith('"') else match.group(0)
+    return [token for token, _ in _tokens(text)]
+
+
+def _tokens(text: str) -> list[tuple[str, bool]]:
+    """``tokenize``, each token with whether it was quoted (a quoted word is always a word)."""
+    return [(quoted, True) if quoted is not None and match.group(0).startswith('"') else (match.group(0), False)
             for match in _TOKEN.finditer(text) for quoted in [match.group(1)]]
+
+
+_QUOTED = re.compile(r'("[^"]*")')
+
+
+def _plain(text: str) -> tuple[str, list[str]]:
+    """Outside quotes: Chinese time words as window tokens, Chinese split from Latin words and cut at its
+    frames and particles (``bot.topics.words``); and the frames cut out."""
+    cut: list[str] = []
+    parts = _QUOTED.split(text)
+    for k in range(0, len(parts), 2):  # even parts are outside quotes
+        parts[k], found = split_chinese(zh_windows(parts[k]))
+        cut += found
+    return "".join(parts), cut
 
 
 def parse_date(text: str) -> date | None:
@@ -257,12 +287,14 @@ def parse_query(text: str) -> Query:
     if len(cleaned) > MAX_QUERY_CHARS:
         builder.note("query_cut", str(MAX_QUERY_CHARS))
         cleaned = cleaned[:MAX_QUERY_CHARS]
-    tokens = tokenize(cleaned)
+    cleaned, cut = _plain(cleaned)
+    builder.ignored += cut
+    tokens = _tokens(cleaned)
     index = 0
     while index < len(tokens):
-        token = tokens[index]
-        lowered = token.lower()
-        following = tokens[index + 1].lower() if index + 1 < len(tokens) else ""
+        token, quoted = tokens[index]
+        lowered = _bare(token)
+        following = _bare(tokens[index + 1][0]) if index + 1 < len(tokens) else ""
         if lowered in ("last", "past", "this") and following == "week":
             _set_window(builder, WindowSpec("last_week" if lowered == "last" else "relative",
                                             amount=timedelta(days=7), text=f"{lowered} week"))
@@ -271,16 +303,20 @@ def parse_query(text: str) -> Query:
         if lowered == "since" and following:
             day = parse_date(following)
             if day is None:
-                builder.note("bad_date", tokens[index + 1])
+                builder.note("bad_date", tokens[index + 1][0])
             else:
                 _set_window(builder, WindowSpec("since", start_date=day, text=f"since {day.isoformat()}"))
             index += 2
             continue
-        if lowered == "last" and following in ("24h", "day"):
-            _set_window(builder, WindowSpec("relative", amount=timedelta(hours=24), text="24h"))
-            index += 2
-            continue
-        _token(builder, token)
+        if lowered in _SPAN_WORDS and not quoted:
+            span, used = _span(tokens[index + 1 : index + 3])
+            if used:
+                window = _window_token(builder, span)
+                if window is not None:
+                    _set_window(builder, window)
+                index += 1 + used
+                continue
+        _token(builder, token, quoted=quoted)
         index += 1
     numbers = list(builder.numbers)
     if all(_ITEM_NUMBER.fullmatch(word) for word in builder.words):
@@ -308,7 +344,33 @@ def parse_query(text: str) -> Query:
         notes=tuple(issue.english() for issue in issues),
         issues=issues,
         numbers=tuple(dict.fromkeys(numbers))[:MAX_TERMS],
+        ignored=tuple(dict.fromkeys(builder.ignored)),
     )
+
+
+# "last 3 days", "past 2 weeks", "last 24 hours", "previous day", "last 24h": a relative window in words.
+_SPAN_WORDS = ("last", "past", "previous")
+_UNITS = {"hour": "h", "hours": "h", "hr": "h", "hrs": "h", "day": "d", "days": "d", "week": "w", "weeks": "w",
+          "wk": "w", "wks": "w", "month": "m", "months": "m"}
+
+
+def _span(following: list[tuple[str, bool]]) -> tuple[str, int]:
+    """The window token a span word ("last") starts, from the tokens after it, and how many of them it used:
+    ("3d", 2) for "3 days", ("24h", 1) for "day" or "24h"; ("", 0) when they are not a span of time."""
+    words: list[str] = []
+    for token, quoted in following:
+        if quoted:  # "last "3 days"": a quoted phrase is a word
+            break
+        words.append(_bare(token))
+    if words and _RELATIVE.match(words[0]):
+        return words[0], 1
+    if words and words[0] in _UNITS and words[0] not in ("week", "weeks"):  # "last week" is the week before
+        return ("24h" if words[0] == "day" else relative_token(1, _UNITS[words[0]])), 1
+    if len(words) >= 2 and words[1] in _UNITS:
+        amount = int(words[0]) if words[0].isdigit() and len(words[0]) <= 4 else EN_NUMBERS.get(words[0])
+        if amount is not None:
+            return relative_token(amount, _UNITS[words[1]]), 2
+    return "", 0
 
 
 def _set_window(builder: _Builder, spec: WindowSpec) -> None:
@@ -317,9 +379,16 @@ def _set_window(builder: _Builder, spec: WindowSpec) -> None:
     builder.window = spec
 
 
-def _token(builder: _Builder, token: str) -> None:
+def _bare(token: str) -> str:
+    """A token lower-cased without the punctuation a sentence ends in ("yesterday?", "this week."); a date
+    range's ".." stays (half a range is not a date)."""
     lowered = token.lower()
-    window = _window_token(builder, lowered)
+    return lowered if lowered.endswith("..") and lowered[-3:-2].isdigit() else lowered.rstrip(".,;:!?…。，？！、")
+
+
+def _token(builder: _Builder, token: str, *, quoted: bool = False) -> None:
+    lowered = token.lower()
+    window = _window_token(builder, lowered if quoted else _bare(token))
     if window is not None:
         _set_window(builder, window)
         return
@@ -333,13 +402,15 @@ def _token(builder: _Builder, token: str) -> None:
         builder.numbers.append(int(number[1]))
         return
     word = _normalise_word(body)
-    if word:
+    if word and not quoted and not negated and word in STOPWORDS:
+        builder.ignored.append(word)  # the question's frame: "what's", "show", "me", "有没有"
+    elif word:
         builder.add_word(word, negated=negated)
 
 
 def _normalise_word(word: str) -> str:
     # Keep letters, digits and the joiners that appear in names (gpt-oss, qwen2.5, torch.compile, p/d).
-    word = word.strip().strip(".,;:!?()[]{}<>\"'`*").lower()
+    word = word.strip().strip(".,;:!?()[]{}<>\"'`*，。？！、；：（）【】《》“”‘’").lower()
     return word if any(ch.isalnum() for ch in word) else ""
 
 
@@ -409,3 +480,8 @@ def _filter(builder: _Builder, name: str, value: str, negated: bool, token: str)
             builder.repo = value
         else:
             builder.note("bad_repo", token, "repo:owner/name")
+
+
+def as_query(text: str | Query) -> Query:
+    """A query parsed once: ``text`` itself when it is one already (a command parsed it), else parsed now."""
+    return text if isinstance(text, Query) else parse_query(text)

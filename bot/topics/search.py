@@ -1,48 +1,47 @@
-"""Answer a parsed query over one window of the store: filter, match every word, rank, explain.
+"""Answer a parsed query over one window of the store: filter, match the words, rank, explain.
 
 A word is a word (docs/topics.md, "Queries"): it matches its own forms and close synonyms (hang ~ hangs, hung,
-stuck, freeze, deadlock) in the title, the labels and the body; it means a whole topic only when it names one
-(``Taxonomy.named``: "rocm", "qwen", never a symptom such as "hang"). Results rank by match strength (every
-word in the title first, then title > labels > body per word) and then by the latest activity in the window.
+stuck, freeze, deadlock) in the title, the labels, the body and the window's comments; it means a whole topic
+only when it names one (``Taxonomy.named``: "rocm", "qwen", never a symptom such as "hang"). Results rank by
+match strength (more words first, every word in the title first, then title > labels > body > comments per
+word) and then by the latest activity in the window.
+
+Never a silent zero when a looser reading finds something (``find``): the strict reading (every word) comes
+first; when no item has every word, the items with most of them (more than half), else the topic a word names
+alone; ``Found.reading`` says which was used. Standing queries (daily DMs, live alerts) stay strict.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.model import Active, DigestItem, QueryMatch, Reason, TermHit, Window
+from bot.model import Active, DigestItem, QueryMatch, Reading, Reason, Suggestion, TermHit, Window
 from bot.model.views import ItemViewer
 from bot.store.records import ItemRecord, WindowActivity
 from bot.topics.items import topic_match
 from bot.topics.query import Query
 from bot.topics.taxonomy import Taxonomy, Topic, compile_phrases
+from bot.topics.words import SYNONYMS
 
-# Close synonyms: words people use for the *same* thing. A query word in a group matches every member; groups
-# stay narrow on purpose ("regression" is not "slow", "hang" is not "timeout", "wrong" is not "garbage").
-SYNONYMS: tuple[tuple[str, ...], ...] = (
-    ("hang", "hangs", "hanging", "hung", "stuck", "freeze", "freezes", "freezing", "frozen", "deadlock",
-     "deadlocks", "deadlocked", "卡住", "卡死", "死锁"),
-    ("crash", "crashes", "crashed", "crashing", "segfault", "segfaults", "segmentation fault",
-     "illegal memory access", "core dump", "core dumped", "sigsegv", "崩溃"),
-    ("regression", "regressions", "regressed", "regresses", "回归"),
-    ("slow", "slower", "slowdown", "slowdowns", "slowness", "变慢"),
-    ("oom", "ooms", "out of memory", "outofmemoryerror", "显存不足"),
-    ("wrong", "incorrect", "wrong output", "wrong outputs"),
-    ("garbage", "gibberish", "garbled", "乱码"),
-    ("leak", "leaks", "leaking", "leaked", "memory leak", "内存泄漏"),
-)
+__all__ = [
+    "SYNONYMS", "CommentSource", "Found", "Term", "closest", "compile_terms", "edit_distance", "find",
+    "latest_activity", "search", "search_items", "stem", "suggest", "suggestions", "topic_named", "window_event",
+]
+
 _SUFFIXES = ("ing", "ed", "es", "s")
 # Where a word matched, strongest first: the title says what an item is about, labels are a maintainer's
-# filing, the body mentions much in passing.
-TITLE_WEIGHT, LABEL_WEIGHT, BODY_WEIGHT = 3, 2, 1
+# filing, the body mentions much in passing, and a comment in the window is someone else's word on it.
+TITLE_WEIGHT, LABEL_WEIGHT, BODY_WEIGHT, COMMENT_WEIGHT = 6, 4, 2, 1
 # A topic match is as strong as its strongest evidence: a tag or the title like the title, a label or the
 # author like a label, the body like the body.
 _EVIDENCE_WEIGHT = {"tag": TITLE_WEIGHT, "title": TITLE_WEIGHT, "label": LABEL_WEIGHT, "author": LABEL_WEIGHT,
                     "body": BODY_WEIGHT, "body_lead": BODY_WEIGHT}
+# The window's human comments of the items that have one containing any of these fragments (lower-case),
+# joined per item number: ``DigestService`` reads them from the store (``Store.comments_containing``).
+CommentSource = Callable[[Sequence[str]], Mapping[int, str]]
 
 
 def stem(word: str) -> str:
@@ -65,11 +64,22 @@ def _variants(word: str, *, synonyms: bool = True) -> list[str]:
     return sorted(forms)
 
 
+def _fragments(forms: Iterable[str]) -> tuple[str, ...]:
+    """Plain text every match of ``forms`` contains one of (each form's first piece before a space, hyphen or
+    wildcard), the fewest: what the store looks for in comments before the pattern decides. Empty when a
+    form starts with a wildcard or a separator (nothing to look for)."""
+    pieces = {re.split(r"[\s_*-]+", form.lower(), maxsplit=1)[0] for form in forms}
+    if "" in pieces:
+        return ()
+    return tuple(sorted(p for p in pieces if not any(q != p and q in p for q in pieces)))
+
+
 @dataclass(frozen=True)
 class Term:
     word: str
     pattern: re.Pattern[str] | None
     topic: Topic | None  # the word names this topic: its members match too
+    fragments: tuple[str, ...] = ()  # what a comment must contain to be worth the pattern (``_fragments``)
 
 
 def topic_named(taxonomy: Taxonomy, word: str) -> Topic | None:
@@ -79,20 +89,24 @@ def topic_named(taxonomy: Taxonomy, word: str) -> Topic | None:
 
 
 def compile_terms(taxonomy: Taxonomy, words: Sequence[str]) -> list[Term]:
-    return [Term(word, compile_phrases(_variants(word)), topic_named(taxonomy, word)) for word in words]
+    terms = []
+    for word in words:
+        forms = _variants(word)
+        terms.append(Term(word, compile_phrases(forms), topic_named(taxonomy, word), _fragments(forms)))
+    return terms
 
 
 @dataclass(frozen=True)
 class Hit:
     item: ItemRecord
-    strength: tuple[int, int]  # (words found in the title, summed weights): greater is stronger
+    strength: tuple[int, int, int]  # (words found, words found in the title, summed weights): greater is stronger
     latest: datetime  # the item's latest activity in the window
     why: Reason
 
 
 def _best_hit(term: Term, item: ItemRecord, labels_text: str, taxonomy: Taxonomy) -> tuple[int, TermHit] | None:
-    """The strongest place ``term`` matches ``item``: the title, then the topic it names (as strong as the
-    topic's evidence), then labels, then the body."""
+    """The strongest place ``term`` matches ``item``'s own text: the title, then the topic it names (as strong
+    as the topic's evidence), then labels, then the body."""
     if term.pattern is not None:
         found = term.pattern.search(item.title)
         if found:
@@ -137,6 +151,123 @@ def _passes_filters(query: Query, item: ItemRecord, window: Window, is_bot: bool
     return not is_bot or bool(query.authors)
 
 
+@dataclass(frozen=True)
+class Found:
+    """A query's matches, best first, and how its words were read: ``reading`` all_words (every item has every
+    word), most_words (none had; each item shown has at least ``least`` of them), or topic (none had, and
+    fewer than most: ``topics``, the topics the words name, alone). ``unmatched``: the words no item of the
+    window (past the filters) matched anywhere, for suggestions; known only when the strict reading found
+    nothing."""
+
+    items: list[DigestItem]
+    reading: Reading = "all_words"
+    least: int = 0
+    topics: tuple[Topic, ...] = ()
+    unmatched: tuple[str, ...] = ()
+    words: int = 0  # how many words the query had
+    labels: frozenset[str] = field(default_factory=frozenset)  # the labels of the items searched
+
+
+class _Matcher:
+    """Where each term matches each item, worked out once: the item's own text first, the window's comments
+    (one store read per term, on first need) only where the text has no match."""
+
+    def __init__(self, terms: Sequence[Term], taxonomy: Taxonomy, comments: CommentSource | None) -> None:
+        self.terms = terms
+        self.taxonomy = taxonomy
+        self.comments = comments
+        self._comment_text: dict[int, Mapping[int, str]] = {}
+
+    def hit(self, index: int, item: ItemRecord, labels_text: str) -> tuple[int, TermHit] | None:
+        term = self.terms[index]
+        best = _best_hit(term, item, labels_text, self.taxonomy)
+        if best is not None or term.pattern is None or self.comments is None or not term.fragments:
+            return best
+        if index not in self._comment_text:
+            self._comment_text[index] = self.comments(term.fragments)
+        text = self._comment_text[index].get(item.number)
+        found = term.pattern.search(text) if text else None
+        return (COMMENT_WEIGHT, TermHit("comment", found.group(0))) if found else None
+
+
+def find(query: Query, items: Iterable[ItemRecord], window: Window, taxonomy: Taxonomy, view: ItemViewer, *,
+         comments: CommentSource | None = None, loose: bool = True) -> Found:
+    """Every item of ``items`` that passes the filters and matches the query's words, best first, and the
+    reading used. ``items``: the window's, or the items a query asks for by number (``#123``: answered whatever
+    the window, their reason starting with the number; no looser reading). ``comments``: the window's comments
+    (None: titles, labels and bodies only). ``loose``: try the looser readings when no item has every word."""
+    terms = compile_terms(taxonomy, query.words)
+    matcher = _Matcher(terms, taxonomy, comments)
+    # Exclusions take word forms but not synonyms: "-stuck" should not also hide "hangs".
+    excluded = compile_phrases(v for word in query.excluded_words for v in _variants(word, synonyms=False))
+    by_number = bool(query.numbers)
+    candidates: list[tuple[ItemRecord, str]] = []
+    labels: set[str] = set()
+    for item in items:
+        if by_number and item.number not in query.numbers:
+            continue
+        # Asked for by number, an item is named like an author: a bot's shows too.
+        if not _passes_filters(query, item, window, view.is_bot(item) and not by_number):
+            continue
+        labels_text = " ".join(item.labels)
+        if excluded is not None and (
+            excluded.search(item.title) or excluded.search(labels_text) or excluded.search(item.prose)
+        ):
+            continue
+        candidates.append((item, labels_text))
+        labels.update(label.lower() for label in item.labels)
+    prefix = (lambda item: [TermHit("number", str(item.number))]) if by_number else (lambda item: [])
+
+    def hit_of(item: ItemRecord, found: list[tuple[int, TermHit]]) -> Hit:
+        hits = [*prefix(item), *(hit for _, hit in found)]
+        why = QueryMatch(tuple(hits)) if hits else window_event(item, window, view.comments(item))
+        strength = (len(found), sum(weight == TITLE_WEIGHT for weight, _ in found), sum(w for w, _ in found))
+        return Hit(item, strength, latest_activity(item, window), why)
+
+    def ranked(hits: list[Hit]) -> list[DigestItem]:
+        # Strongest match first; among equals, the latest activity in the window, then the newest item.
+        hits.sort(key=lambda hit: (hit.strength, hit.latest, hit.item.number), reverse=True)
+        return [view(hit.item, hit.why) for hit in hits]
+
+    strict: list[Hit] = []
+    for item, labels_text in candidates:
+        found = []
+        for index in range(len(terms)):
+            best = matcher.hit(index, item, labels_text)
+            if best is None:
+                break
+            found.append(best)
+        else:
+            strict.append(hit_of(item, found))
+    outcome = Found(ranked(strict), words=len(terms), labels=frozenset(labels))
+    if strict or not terms:
+        return outcome
+    # No item has every word: where each word matches, item by item (the words found in no item are said).
+    table = [[matcher.hit(index, item, text) for index in range(len(terms))] for item, text in candidates]
+    unmatched = tuple(term.word for index, term in enumerate(terms) if all(row[index] is None for row in table))
+    outcome = Found([], words=len(terms), unmatched=unmatched, labels=frozenset(labels))
+    if not loose or by_number or len(terms) < 2:
+        return outcome
+    most = len(terms) // 2 + 1  # more than half
+    if len(terms) >= 3:
+        loose_hits = [hit_of(item, [h for h in row if h is not None])
+                      for (item, _), row in zip(candidates, table, strict=True)
+                      if sum(h is not None for h in row) >= most]
+        if loose_hits:
+            least = min(hit.strength[0] for hit in loose_hits)
+            return Found(ranked(loose_hits), "most_words", least, (), unmatched, len(terms), frozenset(labels))
+    named = [index for index, term in enumerate(terms) if term.topic is not None]
+    if not named:
+        return outcome
+    topic_hits = [hit_of(item, [h for h in row if h is not None])
+                  for (item, _), row in zip(candidates, table, strict=True)
+                  if all(row[index] is not None for index in named)]
+    if not topic_hits:
+        return outcome
+    topics = tuple({term.topic.id: term.topic for term in terms if term.topic is not None}.values())
+    return Found(ranked(topic_hits), "topic", 0, topics, unmatched, len(terms), frozenset(labels))
+
+
 def search(
     query: Query,
     activity: WindowActivity,
@@ -151,38 +282,8 @@ def search(
 def search_items(query: Query, items: Iterable[ItemRecord], window: Window, taxonomy: Taxonomy,
                  view: ItemViewer) -> list[DigestItem]:
     """``search`` over given items: the window's, or the items a query asks for by number (``#123``), which
-    are answered whatever the window (their reason starts with the number)."""
-    terms = compile_terms(taxonomy, query.words)
-    # Exclusions take word forms but not synonyms: "-stuck" should not also hide "hangs".
-    excluded = compile_phrases(v for word in query.excluded_words for v in _variants(word, synonyms=False))
-    by_number = bool(query.numbers)
-    hits: list[Hit] = []
-    for item in items:
-        if by_number and item.number not in query.numbers:
-            continue
-        # Asked for by number, an item is named like an author: a bot's shows too.
-        if not _passes_filters(query, item, window, view.is_bot(item) and not by_number):
-            continue
-        labels_text = " ".join(item.labels)
-        if excluded is not None and (
-            excluded.search(item.title) or excluded.search(labels_text) or excluded.search(item.prose)
-        ):
-            continue
-        in_title = score = 0
-        found = [TermHit("number", str(item.number))] if by_number else []
-        for term in terms:
-            best = _best_hit(term, item, labels_text, taxonomy)
-            if best is None:
-                break
-            in_title += best[0] == TITLE_WEIGHT  # the title, or a topic the title names ("[ROCm]", "Qwen3")
-            score += best[0]
-            found.append(best[1])
-        else:
-            why = QueryMatch(tuple(found)) if found else window_event(item, window, view.comments(item))
-            hits.append(Hit(item, (in_title, score), latest_activity(item, window), why))
-    # Strongest match first; among equals, the latest activity in the window, then the newest item.
-    hits.sort(key=lambda hit: (hit.strength, hit.latest, hit.item.number), reverse=True)
-    return [view(hit.item, hit.why) for hit in hits]
+    are answered whatever the window (their reason starts with the number). The strict reading only."""
+    return find(query, items, window, taxonomy, view, loose=False).items
 
 
 def latest_activity(item: ItemRecord, window: Window | None = None) -> datetime:
@@ -204,18 +305,90 @@ def window_event(item: ItemRecord, window: Window, comments: int) -> Active:
     return Active("commented", comments)
 
 
-def suggest(taxonomy: Taxonomy, query: Query) -> list[str]:
-    """Nearest topic names for words that matched nothing (``rcom`` -> ``rocm``)."""
+def edit_distance(a: str, b: str, limit: int = 2) -> int:
+    """The optimal string alignment distance of ``a`` and ``b`` (insertions, deletions, substitutions and
+    swaps of two neighbours: "rcom" is one from "rocm"), or ``limit + 1`` once it is beyond ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    before: list[int] | None = None
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if before is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        before, row = row, current
+    return min(row[-1], limit + 1)
+
+
+PREFIX_CLOSE = 4  # a shared prefix this long is close whatever follows ("quantized" ~ "quant", "deepseekv4")
+MIN_SUGGESTED = 3  # shorter words are close to too much ("tq" to "tp", "ep", "dp")
+
+
+def closest(word: str, names: Iterable[str]) -> str | None:
+    """The name closest to ``word`` when one is close: at most two edits away (one for a word of four
+    characters or fewer, where two edits make "when" out of "wheel"), or sharing its first ``PREFIX_CLOSE``
+    characters; None otherwise, and for ``word`` itself or a word shorter than ``MIN_SUGGESTED``."""
+    word = word.lower()
+    if len(word) < MIN_SUGGESTED:
+        return None
+    limit = 1 if len(word) <= 4 else 2
+    best: tuple[int, int, str] | None = None
+    for name in names:
+        if name == word:
+            return None  # the word is a name: nothing to suggest
+        distance = edit_distance(word, name, limit)
+        shared = len(_common_prefix(word, name))
+        if distance <= limit or shared >= PREFIX_CLOSE:
+            key = (min(distance, limit + 1), -shared, name)
+            best = key if best is None or key < best else best
+    return best[2] if best is not None else None
+
+
+def _common_prefix(a: str, b: str) -> str:
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    return a[:k]
+
+
+def _topic_names(taxonomy: Taxonomy) -> list[str]:
     names: dict[str, str] = {}
     for topic in taxonomy.topics:
         names[topic.id] = topic.id
         for name in sorted(topic.query_names):
             names.setdefault(name, topic.id)
+    return list(names)
+
+
+def suggest(taxonomy: Taxonomy, query: Query) -> list[str]:
+    """Topic names close to the query's words that name no topic (``rcom`` -> ``rocm``; ``closest``): at most
+    one per word, none when no name is close."""
+    names = _topic_names(taxonomy)
     suggestions: list[str] = []
     for word in query.words:
-        if word in names:
+        if topic_named(taxonomy, word) is not None:
             continue
-        for close in difflib.get_close_matches(word, list(names), n=2, cutoff=0.6):
-            if close not in suggestions:
-                suggestions.append(close)
+        close = closest(word, names)
+        if close is not None and close not in suggestions:
+            suggestions.append(close)
     return suggestions
+
+
+def suggestions(taxonomy: Taxonomy, words: Sequence[str], labels: Collection[str]) -> list[Suggestion]:
+    """What to try for ``words`` that matched nothing: the topic name and the label (of the window's items)
+    closest to each, when one is close (``closest``); nothing otherwise."""
+    names = _topic_names(taxonomy)
+    known = sorted(labels)
+    topics: list[Suggestion] = []
+    found: list[Suggestion] = []
+    for word in words:
+        if topic_named(taxonomy, word) is None and (name := closest(word, names)) is not None:
+            topics.append(Suggestion("topic", name))
+        if (label := closest(word, known)) is not None:
+            found.append(Suggestion("label", label))
+    return list(dict.fromkeys([*topics, *found]))
