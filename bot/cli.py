@@ -258,11 +258,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(output)
     sys.stdout.flush()  # stdout is the digest alone; where its store is, and what to try next, after it on stderr
-    _stderr(_demo_next(settings, kept.path, kept.apart, args.end))
+    _stderr(_demo_next(settings, kept.path, kept.apart, args.end, args.locale))
     return 0
 
 
-def _demo_next(settings: Settings, path: Path, apart: str, end: datetime | None) -> str:
+def _demo_next(settings: Settings, path: Path, apart: str, end: datetime | None, locale: str | None) -> str:
     """Where the demo's store is and three commands that answer from it, as typed in a shell from here."""
     from bot.demo.run import SAMPLE_REPO, sqlite_file
 
@@ -274,6 +274,8 @@ def _demo_next(settings: Settings, path: Path, apart: str, end: datetime | None)
         extra += f" --repo {SAMPLE_REPO}"
     if end is not None:
         extra += f" --end {iso_z(end)}"
+    if locale is not None and locale != settings.digest.locale:  # answers in the language the demo spoke
+        extra += f" --locale {locale}"
     env = ""
     if sqlite_file(settings.database_url) != path or extra.startswith(" --config"):
         env = f"DATABASE_URL={shlex.quote(f'sqlite:///{path}')} "

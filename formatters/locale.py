@@ -360,8 +360,8 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                                 "（用 DATABASE_URL 指向它）：",
             "demo_taken": "{path} 里已有不是演示生成的数据库，当前使用的数据库也是：请先把它移走，再运行 "
                           "digest-bot demo",
-            "demo_query_hangs": "rocm hangs",
-            "demo_query_week": "what's new with qwen this week",
+            "demo_query_hangs": "这周 rocm 有没有卡住的",
+            "demo_query_week": "本周 qwen 有什么新动态",
             "config": "配置有误：{error}",
             "fallback": "提示：{folder} 里没有 {name}，改用安装包自带的默认文件 {path}",
             "llm": "LLM 分析：{line}",

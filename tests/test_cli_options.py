@@ -136,6 +136,12 @@ def test_a_folder_with_only_digest_toml_for_query_and_digest_options_after(  # t
     assert main(["digest", "--config", str(folder), "--format", "json", "--end", now.isoformat()]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["stats"]["new_issues"] == 1 and len(notes(err, folder)) == 1
+    shutil.copytree(folder, here / "config")  # ./config with only digest.toml: the same, without --config
+    assert main(["query", "rocm", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    packaged = packaged_config_dir() / "topics.toml"
+    assert json.loads(out) == answer and notes(err, Path("config")) == [
+        f"digest-bot: note: config has no topics.toml: using the packaged default {packaged}"]
 
 
 @pytest.mark.parametrize("name", ["digest.toml", "topics.toml"])

@@ -202,9 +202,11 @@ def test_beside_a_real_store_the_demo_keeps_apart_and_its_hints_name_it(  # type
     assert f"演示数据另存在 {here / APART}：默认数据库里已有不是演示生成的数据" in err
     url = f"sqlite:///{here / APART}"
     commands = next_commands(err.replace("演示数据另存在", "the demo's store is kept at"))
-    assert commands[0] == f'DATABASE_URL={url} digest-bot query "rocm hangs" --end {end}'
+    assert commands[0] == f'DATABASE_URL={url} digest-bot query "这周 rocm 有没有卡住的" --end {end} --locale zh-CN'
     hangs = run_hint(commands[0], here, monkeypatch, capsys)
-    assert ISSUE_LINK in hangs
+    assert hangs.startswith("# 🔎 在 vllm-project/vllm 中搜索“这周 rocm 有没有卡住的”") and ISSUE_LINK in hangs
+    week = run_hint(commands[1], here, monkeypatch, capsys)
+    assert "主题：Qwen 系列模型" in week and ISSUE_LINK in week
     monkeypatch.delenv("DATABASE_URL")
     run_hint(commands[2], here, monkeypatch, capsys)
     assert "vllm-project/vllm" in (here / "digest.html").read_text(encoding="utf-8")
