@@ -211,3 +211,22 @@ def test_beside_a_real_store_the_demo_keeps_apart_and_its_hints_name_it(  # type
     run_hint(commands[2], here, monkeypatch, capsys)
     assert "vllm-project/vllm" in (here / "digest.html").read_text(encoding="utf-8")
     assert item_count(here / DEFAULT) == 3
+
+
+def test_with_a_configuration_that_follows_other_repositories_the_hints_bring_their_own(  # type: ignore[no-untyped-def]
+        here: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    from bot.settings import packaged_config_dir
+
+    folder = here / "config"  # ./config: its own store, and only o/r followed
+    folder.mkdir()
+    (folder / "digest.toml").write_text(f'[store]\nurl = "sqlite:///{here}/ours.sqlite3"\n[[repos]]\nname = "o/r"\n')
+    end = "2025-12-02T03:05:00Z"
+    assert main(["demo", "--end", end, "--format", "json"]) == 0
+    err = capsys.readouterr().err
+    assert f"the demo's store is kept at {here / APART}, apart from the configured store (left as it is)" in err
+    assert not (here / "ours.sqlite3").exists()
+    commands = next_commands(err)
+    assert commands[0] == (f'DATABASE_URL=sqlite:///{here / APART} digest-bot query "rocm hangs" '
+                           f"--config {packaged_config_dir()} --end {end}")
+    assert ISSUE_LINK in run_hint(commands[1], here, monkeypatch, capsys)
+    assert not (here / "ours.sqlite3").exists()  # the configured store was never opened
