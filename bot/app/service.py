@@ -78,7 +78,16 @@ from bot.timeutil import utcnow
 from bot.topics.catalog import load_taxonomy
 from bot.topics.items import item_topics, stored_topic_ids
 from bot.topics.query import Query, QueryNote, WindowSpec, as_query, parse_query
-from bot.topics.search import Found, find, latest_activity, suggest, suggestions, topic_named, window_event
+from bot.topics.search import (
+    Found,
+    find,
+    latest_activity,
+    prefilter,
+    suggest,
+    suggestions,
+    topic_named,
+    window_event,
+)
 from bot.topics.taxonomy import Taxonomy, Topic
 
 if TYPE_CHECKING:
@@ -454,7 +463,7 @@ class DigestService:
         if repo is None:
             raise Refused(NoRepo())
         repo = self.admit(repo)
-        if repo not in self.store.repos():
+        if not self.store.has_items(repo):
             raise Refused(RepoNotSynced(repo))
         context = replace(context, repo=repo)
         window, window_notes = self.window_noted(context, query, now)
@@ -545,7 +554,9 @@ class DigestService:
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
-        activity = self.store.window_activity(repo, window.start, window.end)
+        # No raw bodies (a search reads the prose) and the filters a column answers applied by the database.
+        activity = self.store.window_activity(repo, window.start, window.end, bodies=False,
+                                              only=prefilter(query) if asked is None else None)
         view = ItemViewer(window, activity, self.settings.is_bot)
         comments = functools.partial(self.store.comments_containing, repo, window.start, window.end)
         found = find(query, activity.items.values() if asked is None else asked, window, taxonomy, view,

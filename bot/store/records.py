@@ -137,6 +137,18 @@ class WindowActivity:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemFilter:
+    """Which of a window's items a read returns, decided by the database (``Store.window_activity``): a query's
+    filters that columns answer exactly. Empty fields filter nothing."""
+
+    kinds: frozenset[str] = frozenset()  # issue | pr: any of them
+    states: frozenset[str] = frozenset()  # open | closed | merged: any of them
+    authors: frozenset[str] = frozenset()  # lower-case ASCII logins: any of them
+    excluded_authors: frozenset[str] = frozenset()  # lower-case logins: none of them
+    humans: bool = False  # leave out items whose author GitHub marks as a bot
+
+
+@dataclass(frozen=True, slots=True)
 class Unreadable:
     """An item a sync saw but could not read (its payload was malformed), reported until it is stored."""
 

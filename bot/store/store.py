@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+import sqlalchemy
 from sqlalchemy import Connection, Engine, and_, case, delete, false, func, or_, select, true, union, update
 
 from bot.redact import redact
@@ -18,6 +19,7 @@ from bot.store.records import (
     MAINTAINER_ASSOCIATIONS,
     CommentRecord,
     Discussion,
+    ItemFilter,
     ItemRecord,
     PullDetails,
     RemovedItem,
@@ -117,6 +119,17 @@ _TEXT_AT = tuple(_ITEM_FIELDS.index(name) for name in
                  ("body", "prose", "summary", "topics_key", "change_value", "kinds_key"))
 _TOPICS_AT = _ITEM_FIELDS.index("topics")
 _DUE_AT = _ITEM_FIELDS.index("details_due")
+
+
+# DISTINCT repo would read every item's index entry: this walks from one repository to the next instead.
+_REPOS_SKIP_SCAN = sqlalchemy.text("""
+WITH RECURSIVE walk(repo) AS (
+    SELECT MIN(repo) FROM items
+    UNION ALL
+    SELECT (SELECT MIN(repo) FROM items WHERE repo > walk.repo) FROM walk WHERE walk.repo IS NOT NULL
+)
+SELECT repo FROM walk WHERE repo IS NOT NULL ORDER BY repo
+""")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -488,10 +501,16 @@ class Store:
             return list(conn.execute(select(schema.sync_state.c.repo).distinct()).scalars())
 
     def repos(self) -> list[str]:
+        """The repositories holding items, in order: a skip scan of the primary key's index (a recursive CTE,
+        one seek per repository, on SQLite and PostgreSQL alike), never a pass over every item."""
         with self.engine.connect() as conn:
-            return list(
-                conn.execute(select(schema.items.c.repo).distinct().order_by(schema.items.c.repo)).scalars()
-            )
+            return list(conn.execute(_REPOS_SKIP_SCAN).scalars())
+
+    def has_items(self, repo: str) -> bool:
+        """Whether the store holds any item of ``repo``: one seek of the primary key's index."""
+        i = schema.items.c
+        with self.engine.connect() as conn:
+            return conn.execute(select(i.number).where(i.repo == repo).limit(1)).first() is not None
 
     def removed_item(self, repo: str, number: int) -> RemovedItem | None:
         """Whether GitHub said the issue is gone from ``repo`` (deleted, transferred), and how."""
@@ -507,11 +526,16 @@ class Store:
             ).first()
         return _item_from_row(row) if row else None
 
-    def window_activity(self, repo: str, start: datetime, end: datetime) -> WindowActivity:
+    def window_activity(self, repo: str, start: datetime, end: datetime, *, bodies: bool = True,
+                        only: ItemFilter | None = None) -> WindowActivity:
         """Items opened, closed, merged or commented in ``[start, end)`` (bodies included: a digest's facts read
         them), their human comments there and who wrote them (``Discussion``: who took part, who spoke last, the
-        first maintainer to reply), in three queries whatever the number of items."""
+        first maintainer to reply), in three queries whatever the number of items. ``bodies=False``: the raw
+        bodies stay in the database (``ItemRecord.body`` is ""; a search reads the prose); ``only``: the items
+        the filter keeps (the comments and discussions are the whole window's)."""
         i, c = schema.items, schema.comments
+        columns = [column for column in i.c if bodies or column.name != "body"]
+        wanted_only = _filter_clauses(only) if only is not None else []
 
         def within(column: Any) -> Any:
             return and_(column >= start, column < end)
@@ -541,7 +565,7 @@ class Store:
             wanted = sorted(touched)
             for chunk_start in range(0, len(wanted), 500):
                 chunk = wanted[chunk_start : chunk_start + 500]
-                result = conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(chunk)))
+                result = conn.execute(select(*columns).where(i.c.repo == repo, i.c.number.in_(chunk), *wanted_only))
                 plan = _record_plan(tuple(result.keys()))
                 for row in result:
                     items[row.number] = _item_from_row(row, plan)
@@ -621,6 +645,24 @@ class Store:
                 select(i.created_at, i.merged_at).where(i.repo == repo, i.merged_at >= start, i.merged_at < end)
             ).all()
         return [row.merged_at - row.created_at for row in rows]
+
+
+def _filter_clauses(only: ItemFilter) -> list[Any]:
+    """``only`` as WHERE clauses on ``items``: each keeps exactly the rows its field asks for."""
+    i = schema.items.c
+    clauses: list[Any] = []
+    if only.kinds:
+        clauses.append(i.kind.in_(sorted(only.kinds)))
+    if only.states:
+        states = [i.merged_at.is_not(None) if state == "merged" else i.state == state for state in sorted(only.states)]
+        clauses.append(or_(*states))
+    if only.authors:
+        clauses.append(func.lower(i.author).in_(sorted(only.authors)))
+    if only.excluded_authors:
+        clauses.append(func.lower(i.author).not_in(sorted(only.excluded_authors)))
+    if only.humans:
+        clauses.append(i.author_is_bot == false())
+    return clauses
 
 
 def _discussions(

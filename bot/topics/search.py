@@ -20,7 +20,7 @@ from datetime import datetime
 
 from bot.model import Active, DigestItem, QueryMatch, Reading, Reason, Suggestion, TermHit, Window
 from bot.model.views import ItemViewer
-from bot.store.records import ItemRecord, WindowActivity
+from bot.store.records import ItemFilter, ItemRecord, WindowActivity
 from bot.topics.items import topic_match
 from bot.topics.query import Query
 from bot.topics.taxonomy import Taxonomy, Topic, compile_phrases
@@ -28,7 +28,8 @@ from bot.topics.words import SYNONYMS
 
 __all__ = [
     "SYNONYMS", "CommentSource", "Found", "Term", "closest", "compile_terms", "edit_distance", "find",
-    "latest_activity", "search", "search_items", "stem", "suggest", "suggestions", "topic_named", "window_event",
+    "latest_activity", "prefilter", "search", "search_items", "stem", "suggest", "suggestions", "topic_named",
+    "window_event",
 ]
 
 _SUFFIXES = ("ing", "ed", "es", "s")
@@ -149,6 +150,19 @@ def _passes_filters(query: Query, item: ItemRecord, window: Window, is_bot: bool
         return is_bot
     # Bots are hidden unless asked for by name.
     return not is_bot or bool(query.authors)
+
+
+def prefilter(query: Query) -> ItemFilter:
+    """The part of ``query``'s filters the database applies when it reads the window (``find`` applies them all
+    again, so this may keep more, never less): kinds, states, authors, excluded authors (ASCII logins only:
+    SQLite's lower() folds no other letter), and the items of accounts GitHub marks as bots unless the query
+    asks for bots or names authors (a bot named is shown)."""
+    def ascii_logins(logins: Collection[str]) -> frozenset[str]:
+        return frozenset(logins) if all(login.isascii() for login in logins) else frozenset()
+
+    return ItemFilter(kinds=query.kinds, states=query.states, authors=ascii_logins(query.authors),
+                      excluded_authors=frozenset(a for a in query.excluded_authors if a.isascii()),
+                      humans=not (query.bots_only or query.authors or query.numbers))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,103 @@
+"""The store's lean reads for the query path (issue 27): repositories without scanning items, a window's items
+without raw bodies, and a query's column filters applied by the database, answering exactly as before."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.github.payloads import item_from_payload
+from bot.model import Window
+from bot.model.views import ItemViewer
+from bot.store.records import ItemFilter, ItemRecord
+from bot.store.store import Store
+from bot.topics.catalog import load_taxonomy
+from bot.topics.query import parse_query
+from bot.topics.search import find, prefilter
+from tests.factories import issue_payload
+
+NOW = datetime(2026, 3, 2, 3, 5, tzinfo=UTC)
+WINDOW = Window(NOW - timedelta(days=7), NOW, "UTC")
+
+
+def _is_bot(login: str) -> bool:
+    return login.endswith("[bot]") or login == "mergify"
+
+
+def _fill(store: Store, repo: str = "o/r") -> list[ItemRecord]:
+    day = timedelta(days=1)
+    payloads = [
+        issue_payload(1, NOW - 2 * day, repo=repo, title="[ROCm] hang on MI300", body="It hangs. " * 50,
+                      labels=("bug", "rocm")),
+        issue_payload(2, NOW - 3 * day, repo=repo, title="Qwen crash with fp8", user="Bob", labels=("bug",)),
+        issue_payload(3, NOW - 20 * day, repo=repo, title="Fix rocm hang", pr=True, merged=NOW - day, user="carol"),
+        issue_payload(4, NOW - 4 * day, repo=repo, title="Bump torch", pr=True, user="dependabot[bot]", bot=True),
+        issue_payload(5, NOW - 5 * day, repo=repo, title="rocm docs", pr=True, closed=NOW - day, user="mergify"),
+        issue_payload(6, NOW - 30 * day, repo=repo, title="Old rocm hang"),  # outside the window
+        issue_payload(7, NOW - day, repo=repo, title="Stuck on rocm", user="ALICE", body="the server is stuck"),
+    ]
+    # Synced before mergify was configured a bot: only the view (settings) knows it is one.
+    records = [item_from_payload(repo, p, lambda login: login.endswith("[bot]")) for p in payloads]
+    store.save_page(records)
+    return records
+
+
+def test_repos_are_listed_in_order_and_has_items_says_whether_any_is_held(store: Store) -> None:
+    assert store.repos() == [] and not store.has_items("o/r")
+    for repo in ("z/last", "a/first", "m/middle"):
+        _fill(store, repo)
+    assert store.repos() == ["a/first", "m/middle", "z/last"]
+    assert store.has_items("m/middle") and not store.has_items("m/middl") and not store.has_items("o/r")
+
+
+def test_a_window_read_without_bodies_is_the_same_read_less_the_raw_body(store: Store) -> None:
+    _fill(store)
+    full = store.window_activity("o/r", WINDOW.start, WINDOW.end)
+    lean = store.window_activity("o/r", WINDOW.start, WINDOW.end, bodies=False)
+    assert sorted(full.items) == sorted(lean.items) == [1, 2, 3, 4, 5, 7]
+    assert full.items[1].body.startswith("It hangs.") and lean.items[1].body == ""
+    for number, item in full.items.items():
+        assert lean.items[number] == item.__class__(**{**_fields(item), "body": ""})
+    assert (lean.comments_in_window, lean.discussions) == (full.comments_in_window, full.discussions)
+
+
+def _fields(item: ItemRecord) -> dict[str, object]:
+    return {name: getattr(item, name) for name in item.__slots__}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("only", "expected"), [
+    (ItemFilter(), [1, 2, 3, 4, 5, 7]),
+    (ItemFilter(kinds=frozenset({"pr"})), [3, 4, 5]),
+    (ItemFilter(states=frozenset({"merged"})), [3]),
+    (ItemFilter(states=frozenset({"closed", "open"})), [1, 2, 3, 4, 5, 7]),
+    (ItemFilter(states=frozenset({"open"})), [1, 2, 4, 7]),
+    (ItemFilter(authors=frozenset({"bob", "alice"})), [1, 2, 7]),
+    (ItemFilter(excluded_authors=frozenset({"alice"})), [2, 3, 4, 5]),
+    (ItemFilter(humans=True), [1, 2, 3, 5, 7]),  # mergify is a bot by configuration only: find drops it
+    (ItemFilter(kinds=frozenset({"issue"}), authors=frozenset({"alice"})), [1, 7]),
+])
+def test_the_database_applies_a_filter_exactly(store: Store, only: ItemFilter, expected: list[int]) -> None:
+    _fill(store)
+    assert sorted(store.window_activity("o/r", WINDOW.start, WINDOW.end, only=only).items) == expected
+
+
+QUERIES = ["rocm", "rocm hang", "hang", "is:pr", "is:merged rocm", "is:open", "is:closed", "author:bob",
+           "author:ALICE hang", "-author:alice", "-author:alice rocm", "is:bot", "author:dependabot[bot]",
+           "author:mergify", "is:issue -label:bug", "label:bug", "rocm hang mi999", "flibbertigibbet", "qwen"]
+
+
+@pytest.mark.parametrize("text", QUERIES)
+def test_a_search_with_its_filters_in_sql_finds_what_it_found_over_the_whole_window(store: Store, text: str) -> None:
+    """The answer over the pre-filtered lean read equals the answer over every item of the window, read whole."""
+    from bot.settings import load_settings
+
+    _fill(store)
+    taxonomy = load_taxonomy(load_settings(env={}), "o/r")
+    query = parse_query(text)
+    whole = store.window_activity("o/r", WINDOW.start, WINDOW.end)
+    lean = store.window_activity("o/r", WINDOW.start, WINDOW.end, bodies=False, only=prefilter(query))
+    before = find(query, whole.items.values(), WINDOW, taxonomy, ItemViewer(WINDOW, whole, _is_bot))
+    after = find(query, lean.items.values(), WINDOW, taxonomy, ItemViewer(WINDOW, lean, _is_bot))
+    assert after == before
+    assert set(lean.items) <= set(whole.items)
