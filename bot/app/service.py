@@ -554,9 +554,9 @@ class DigestService:
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
-        # No raw bodies (a search reads the prose) and the filters a column answers applied by the database.
+        # No raw bodies, prose only where it can matter, and the filters a column answers applied by the database.
         activity = self.store.window_activity(repo, window.start, window.end, bodies=False,
-                                              only=prefilter(query) if asked is None else None)
+                                              only=prefilter(query, taxonomy) if asked is None else None)
         view = ItemViewer(window, activity, self.settings.is_bot)
         comments = functools.partial(self.store.comments_containing, repo, window.start, window.end)
         found = find(query, activity.items.values() if asked is None else asked, window, taxonomy, view,

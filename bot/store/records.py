@@ -146,6 +146,11 @@ class ItemFilter:
     authors: frozenset[str] = frozenset()  # lower-case ASCII logins: any of them
     excluded_authors: frozenset[str] = frozenset()  # lower-case logins: none of them
     humans: bool = False  # leave out items whose author GitHub marks as a bot
+    # None: every item's prose. Else the prose only of the items whose prose contains one of these fragments
+    # (lower-case; compared with the database's lower(), which SQLite applies to ASCII letters only) or whose
+    # stored topic matches are not ``topics_key``'s (they are matched again, from the prose); "" for the others.
+    prose_fragments: tuple[str, ...] | None = None
+    topics_key: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy
-from sqlalchemy import Connection, Engine, and_, case, delete, false, func, or_, select, true, union, update
+from sqlalchemy import Connection, Engine, and_, case, delete, false, func, literal, or_, select, true, union, update
 
 from bot.redact import redact
 from bot.store import schema
@@ -534,7 +534,9 @@ class Store:
         bodies stay in the database (``ItemRecord.body`` is ""; a search reads the prose); ``only``: the items
         the filter keeps (the comments and discussions are the whole window's)."""
         i, c = schema.items, schema.comments
-        columns = [column for column in i.c if bodies or column.name != "body"]
+        columns: list[Any] = [column for column in i.c if bodies or column.name != "body"]
+        if only is not None and only.prose_fragments is not None:
+            columns[columns.index(i.c.prose)] = _prose_when(only.prose_fragments, only.topics_key)
         wanted_only = _filter_clauses(only) if only is not None else []
 
         def within(column: Any) -> Any:
@@ -645,6 +647,16 @@ class Store:
                 select(i.created_at, i.merged_at).where(i.repo == repo, i.merged_at >= start, i.merged_at < end)
             ).all()
         return [row.merged_at - row.created_at for row in rows]
+
+
+def _prose_when(fragments: Sequence[str], topics_key: str) -> Any:
+    """The prose column, as "" where it contains none of ``fragments`` and the stored topics are current: the
+    rows a search can tell apart without it never carry it out of the database."""
+    i = schema.items.c
+    prose = func.lower(i.prose)
+    needed = or_(i.topics.is_(None), i.topics_key != topics_key,
+                 *(prose.contains(fragment.lower(), autoescape=True) for fragment in fragments))
+    return case((needed, i.prose), else_=literal("")).label("prose")
 
 
 def _filter_clauses(only: ItemFilter) -> list[Any]:

@@ -152,17 +152,37 @@ def _passes_filters(query: Query, item: ItemRecord, window: Window, is_bot: bool
     return not is_bot or bool(query.authors)
 
 
-def prefilter(query: Query) -> ItemFilter:
+def prefilter(query: Query, taxonomy: Taxonomy) -> ItemFilter:
     """The part of ``query``'s filters the database applies when it reads the window (``find`` applies them all
     again, so this may keep more, never less): kinds, states, authors, excluded authors (ASCII logins only:
     SQLite's lower() folds no other letter), and the items of accounts GitHub marks as bots unless the query
-    asks for bots or names authors (a bot named is shown)."""
+    asks for bots or names authors (a bot named is shown). The prose, the longest text a search reads, comes
+    only for the items it can matter to (``_prose_fragments``)."""
     def ascii_logins(logins: Collection[str]) -> frozenset[str]:
         return frozenset(logins) if all(login.isascii() for login in logins) else frozenset()
 
     return ItemFilter(kinds=query.kinds, states=query.states, authors=ascii_logins(query.authors),
                       excluded_authors=frozenset(a for a in query.excluded_authors if a.isascii()),
-                      humans=not (query.bots_only or query.authors or query.numbers))
+                      humans=not (query.bots_only or query.authors or query.numbers),
+                      prose_fragments=_prose_fragments(query), topics_key=taxonomy.fingerprint)
+
+
+def _prose_fragments(query: Query) -> tuple[str, ...] | None:
+    """What every match of a query word (or an excluded word) in a prose contains (``_fragments``): a prose
+    containing none of them cannot change the answer, so the database leaves it out. None (every prose) when a
+    word has no such fragment, or one has a letter with case beyond ASCII (SQLite's lower() would not fold
+    it). Like the comments' (``Store.comments_containing``), the fragments are compared lower-cased: a match
+    only through Unicode's folding of an ASCII letter (the Kelvin sign for k) is not looked for."""
+    found: set[str] = set()
+    for forms in [*(_variants(word) for word in query.words),
+                  *(_variants(word, synonyms=False) for word in query.excluded_words)]:
+        pieces = _fragments(forms)
+        if not pieces:
+            return None
+        found.update(pieces)
+    if any(not char.isascii() and char.lower() != char.upper() for piece in found for char in piece):
+        return None
+    return tuple(sorted(found))
 
 
 @dataclass(frozen=True)
