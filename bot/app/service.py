@@ -554,9 +554,8 @@ class DigestService:
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
-        # No raw bodies, prose only where it can matter, and the filters a column answers applied by the database.
-        activity = self.store.window_activity(repo, window.start, window.end, bodies=False,
-                                              only=prefilter(query, taxonomy) if asked is None else None)
+        # The columns a search reads, prose only where it can matter, the filters a column answers in SQL.
+        activity = self.store.search_window(repo, window.start, window.end, prefilter(query, taxonomy))
         view = ItemViewer(window, activity, self.settings.is_bot)
         comments = functools.partial(self.store.comments_containing, repo, window.start, window.end)
         found = find(query, activity.items.values() if asked is None else asked, window, taxonomy, view,

@@ -29,6 +29,10 @@ from bot.store.records import (
 )
 from bot.timeutil import utcnow
 
+# The columns of an item a search reads (``Store.search_window``): what it matches, ranks and shows.
+SEARCH_FIELDS = ("repo", "number", "kind", "title", "author", "author_is_bot", "labels", "state", "created_at",
+                 "updated_at", "url", "closed_at", "merged_at", "reactions", "prose", "summary", "topics",
+                 "topics_key")
 # Webhooks count towards a window's coverage only when their deliveries began this long before a poll completed.
 WEBHOOK_POLL_MARGIN = timedelta(minutes=10)
 _ITEM_FIELDS = [f.name for f in dataclasses.fields(ItemRecord)]
@@ -526,18 +530,11 @@ class Store:
             ).first()
         return _item_from_row(row) if row else None
 
-    def window_activity(self, repo: str, start: datetime, end: datetime, *, bodies: bool = True,
-                        only: ItemFilter | None = None) -> WindowActivity:
+    def window_activity(self, repo: str, start: datetime, end: datetime) -> WindowActivity:
         """Items opened, closed, merged or commented in ``[start, end)`` (bodies included: a digest's facts read
         them), their human comments there and who wrote them (``Discussion``: who took part, who spoke last, the
-        first maintainer to reply), in three queries whatever the number of items. ``bodies=False``: the raw
-        bodies stay in the database (``ItemRecord.body`` is ""; a search reads the prose); ``only``: the items
-        the filter keeps (the comments and discussions are the whole window's)."""
+        first maintainer to reply), in three queries whatever the number of items."""
         i, c = schema.items, schema.comments
-        columns: list[Any] = [column for column in i.c if bodies or column.name != "body"]
-        if only is not None and only.prose_fragments is not None:
-            columns[columns.index(i.c.prose)] = _prose_when(only.prose_fragments, only.topics_key)
-        wanted_only = _filter_clauses(only) if only is not None else []
 
         def within(column: Any) -> Any:
             return and_(column >= start, column < end)
@@ -567,7 +564,7 @@ class Store:
             wanted = sorted(touched)
             for chunk_start in range(0, len(wanted), 500):
                 chunk = wanted[chunk_start : chunk_start + 500]
-                result = conn.execute(select(*columns).where(i.c.repo == repo, i.c.number.in_(chunk), *wanted_only))
+                result = conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(chunk)))
                 plan = _record_plan(tuple(result.keys()))
                 for row in result:
                     items[row.number] = _item_from_row(row, plan)
@@ -575,6 +572,39 @@ class Store:
         return WindowActivity(
             items=items, comments_in_window=counts, comment_reactions_in_window=reactions, discussions=discussions
         )
+
+    def search_window(self, repo: str, start: datetime, end: datetime, only: ItemFilter) -> WindowActivity:
+        """What a search of ``[start, end)`` reads: the items opened, closed, merged or commented in it that
+        ``only`` keeps, with the columns a search and its answer use (``SEARCH_FIELDS``: no raw body, no PR
+        details; the prose only where ``only`` says it can matter), and per item its human comments there and
+        their reactions (no ``Discussion``: an answer does not rank by heat). Two queries, and no row of an item
+        the filters leave out comes back to Python."""
+        i, c = schema.items, schema.comments
+        columns: list[Any] = [i.c[name] for name in SEARCH_FIELDS]
+        if only.prose_fragments is not None:
+            columns[SEARCH_FIELDS.index("prose")] = _prose_when(only.prose_fragments, only.topics_key)
+
+        def within(column: Any) -> Any:
+            return and_(column >= start, column < end)
+
+        # Four index range scans: SQLite would answer one OR of them with a scan of every item of the repository.
+        touched = union(
+            *(select(i.c.number).where(i.c.repo == repo, within(column))
+              for column in (i.c.created_at, i.c.closed_at, i.c.merged_at)),
+            select(c.c.number).where(c.c.repo == repo, within(c.c.created_at)),
+        ).subquery()
+        with self.engine.connect() as conn:
+            counted = conn.execute(
+                select(c.c.number, func.count(), func.coalesce(func.sum(c.c.reactions), 0))
+                .where(c.c.repo == repo, within(c.c.created_at), c.c.author_is_bot == false())
+                .group_by(c.c.number)
+            ).all()
+            result = conn.execute(select(*columns).where(
+                i.c.repo == repo, i.c.number.in_(select(touched.c.number)), *_filter_clauses(only)))
+            plan = _record_plan(tuple(result.keys()))
+            items = {row.number: _item_from_row(row, plan) for row in result}
+        return WindowActivity(items=items, comments_in_window={number: n for number, n, _ in counted},
+                              comment_reactions_in_window={number: int(total) for number, _, total in counted})
 
     def comments_containing(self, repo: str, start: datetime, end: datetime,
                             fragments: Sequence[str]) -> dict[int, str]:
