@@ -62,7 +62,6 @@ from bot.app.notices import (
 from bot.app.notices import (
     Subscriptions as SubscriptionsNotice,
 )
-from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window, is_daily
 from bot.errors import UserError
 from bot.model import Answer, AnswerNote, Digest, Listed, QueryResult, Suggestion, Window
@@ -80,9 +79,8 @@ from bot.topics.items import item_topics, stored_topic_ids
 from bot.topics.query import Query, QueryNote, WindowSpec, as_query, parse_query
 from bot.topics.search import (
     Found,
-    find,
+    find_window,
     latest_activity,
-    prefilter,
     suggest,
     suggestions,
     topic_named,
@@ -376,6 +374,8 @@ class DigestService:
         if context.mutes:
             muted = load_taxonomy(self.settings, repo, restrict=False).restricted(sorted(context.mutes))
             taxonomy = taxonomy.restricted([topic for topic in taxonomy.ids() if topic not in context.mutes])
+        from bot.digest.build import BuildOptions, DigestBuilder  # the digest's modules: not a search's start-up
+
         builder = DigestBuilder(
             self.store,
             taxonomy,
@@ -554,12 +554,11 @@ class DigestService:
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
-        # The columns a search reads, prose only where it can matter, the filters a column answers in SQL.
-        activity = self.store.search_window(repo, window.start, window.end, prefilter(query, taxonomy))
-        view = ItemViewer(window, activity, self.settings.is_bot)
+        # The columns a search reads, of the items it can match first, with the filters a column answers in SQL.
+        read = functools.partial(self.store.search_window, repo, window.start, window.end)
         comments = functools.partial(self.store.comments_containing, repo, window.start, window.end)
-        found = find(query, activity.items.values() if asked is None else asked, window, taxonomy, view,
-                     comments=comments, loose=not strict)
+        found = find_window(query, window, taxonomy, read, self.settings.is_bot, comments=comments,
+                            loose=not strict, asked=asked)
         adjustments = list(dict.fromkeys([*query.adjustments, *notes]))
         said = [*_reading_notes(found, context.locale),
                 *(QueryAdjusted.of(note).as_note() for note in adjustments)]

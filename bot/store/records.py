@@ -151,6 +151,10 @@ class ItemFilter:
     # stored topic matches are not ``topics_key``'s (they are matched again, from the prose); "" for the others.
     prose_fragments: tuple[str, ...] | None = None
     topics_key: str = ""
+    # Per query word, (the topic it names or "", fragments): only the items each word could match, i.e. whose
+    # title, labels, prose or a human comment in the window contains one of its fragments (ASCII, lower-case),
+    # or whose stored topics name its topic (or are not ``topics_key``'s). Empty: no such condition.
+    mentions: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,24 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy
-from sqlalchemy import Connection, Engine, and_, case, delete, false, func, literal, or_, select, true, union, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    String,
+    and_,
+    case,
+    cast,
+    delete,
+    exists,
+    false,
+    func,
+    literal,
+    or_,
+    select,
+    true,
+    union,
+    update,
+)
 
 from bot.redact import redact
 from bot.store import schema
@@ -599,8 +616,10 @@ class Store:
                 .where(c.c.repo == repo, within(c.c.created_at), c.c.author_is_bot == false())
                 .group_by(c.c.number)
             ).all()
+            mentions = [_mentions(topic, fragments, only.topics_key, within(c.c.created_at))
+                        for topic, fragments in only.mentions]
             result = conn.execute(select(*columns).where(
-                i.c.repo == repo, i.c.number.in_(select(touched.c.number)), *_filter_clauses(only)))
+                i.c.repo == repo, i.c.number.in_(select(touched.c.number)), *_filter_clauses(only), *mentions))
             plan = _record_plan(tuple(result.keys()))
             items = {row.number: _item_from_row(row, plan) for row in result}
         return WindowActivity(items=items, comments_in_window={number: n for number, n, _ in counted},
@@ -687,6 +706,24 @@ def _prose_when(fragments: Sequence[str], topics_key: str) -> Any:
     needed = or_(i.topics.is_(None), i.topics_key != topics_key,
                  *(prose.contains(fragment.lower(), autoescape=True) for fragment in fragments))
     return case((needed, i.prose), else_=literal("")).label("prose")
+
+
+def _mentions(topic: str, fragments: Sequence[str], topics_key: str, in_window: Any) -> Any:
+    """An item one query word could match (``ItemFilter.mentions``): a fragment in its title, labels (their JSON
+    text: ASCII fragments only), prose or a human comment in the window; or its topic among the stored ones."""
+    i, c = schema.items.c, schema.comments.c
+
+    def any_of(column: Any) -> Any:
+        text = func.lower(column)
+        return or_(*(text.contains(fragment, autoescape=True) for fragment in fragments))
+
+    options = [any_of(i.title), any_of(cast(i.labels, String)), any_of(i.prose)]
+    if topic:
+        options += [i.topics.is_(None), i.topics_key != topics_key,
+                    cast(i.topics, String).contains(f'"{topic}"', autoescape=True)]
+    options.append(exists().where(c.repo == i.repo, c.number == i.number, in_window, c.author_is_bot == false(),
+                                  any_of(c.body)))
+    return or_(*options)
 
 
 def _filter_clauses(only: ItemFilter) -> list[Any]:
