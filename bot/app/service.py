@@ -13,8 +13,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Collection, Sequence
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -89,6 +88,8 @@ from bot.topics.search import (
 from bot.topics.taxonomy import Taxonomy, Topic
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from bot.analysis.analyst import Analyst
     from bot.app.replies import Rendered
     from bot.github.client import GitHubClient
@@ -171,6 +172,8 @@ class DigestService:
         ``fn`` and ``args`` must pickle: a module-level function (or a partial of one) and model values."""
         if self.build_processes <= 0:
             return await self.in_pool(fn, *args)
+        from concurrent.futures.process import BrokenProcessPool  # multiprocessing: not a one-shot command's
+
         pool = self._process_pool()
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, functools.partial(fn, *args))
