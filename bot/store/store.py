@@ -593,9 +593,9 @@ class Store:
     def search_window(self, repo: str, start: datetime, end: datetime, only: ItemFilter) -> WindowActivity:
         """What a search of ``[start, end)`` reads: the items opened, closed, merged or commented in it that
         ``only`` keeps, with the columns a search and its answer use (``SEARCH_FIELDS``: no raw body, no PR
-        details; the prose only where ``only`` says it can matter), and per item its human comments there and
-        their reactions (no ``Discussion``: an answer does not rank by heat). Two queries, and no row of an item
-        the filters leave out comes back to Python."""
+        details; the prose only where ``only`` says it can matter), and per item read its human comments there
+        and their reactions (no ``Discussion``: an answer does not rank by heat). One query, and no row of an
+        item the filters leave out comes back to Python."""
         i, c = schema.items, schema.comments
         columns: list[Any] = [i.c[name] for name in SEARCH_FIELDS]
         if only.prose_fragments is not None:
@@ -610,20 +610,27 @@ class Store:
               for column in (i.c.created_at, i.c.closed_at, i.c.merged_at)),
             select(c.c.number).where(c.c.repo == repo, within(c.c.created_at)),
         ).subquery()
+        # Each item's human comments in the window, counted by the database for the items read only.
+        human = and_(c.c.repo == i.c.repo, c.c.number == i.c.number, within(c.c.created_at),
+                     c.c.author_is_bot == false())
+        counts = (select(func.count()).where(human).scalar_subquery().label("comments_in_window"),
+                  select(func.coalesce(func.sum(c.c.reactions), 0)).where(human).scalar_subquery()
+                  .label("comment_reactions"))
+        mentions = [_mentions(topic, fragments, only.topics_key, within(c.c.created_at))
+                    for topic, fragments in only.mentions]
         with self.engine.connect() as conn:
-            counted = conn.execute(
-                select(c.c.number, func.count(), func.coalesce(func.sum(c.c.reactions), 0))
-                .where(c.c.repo == repo, within(c.c.created_at), c.c.author_is_bot == false())
-                .group_by(c.c.number)
-            ).all()
-            mentions = [_mentions(topic, fragments, only.topics_key, within(c.c.created_at))
-                        for topic, fragments in only.mentions]
-            result = conn.execute(select(*columns).where(
+            result = conn.execute(select(*columns, *counts).where(
                 i.c.repo == repo, i.c.number.in_(select(touched.c.number)), *_filter_clauses(only), *mentions))
             plan = _record_plan(tuple(result.keys()))
-            items = {row.number: _item_from_row(row, plan) for row in result}
-        return WindowActivity(items=items, comments_in_window={number: n for number, n, _ in counted},
-                              comment_reactions_in_window={number: int(total) for number, _, total in counted})
+            items: dict[int, ItemRecord] = {}
+            comments: dict[int, int] = {}
+            reactions: dict[int, int] = {}
+            for row in result:
+                items[row.number] = _item_from_row(row, plan)
+                if row.comments_in_window:
+                    comments[row.number] = row.comments_in_window
+                    reactions[row.number] = int(row.comment_reactions)
+        return WindowActivity(items=items, comments_in_window=comments, comment_reactions_in_window=reactions)
 
     def comments_containing(self, repo: str, start: datetime, end: datetime,
                             fragments: Sequence[str]) -> dict[int, str]:
