@@ -3,7 +3,8 @@
     python -m bench.bench_cli                  # 365 days x 200 items, 600 comments a day; SQLite and PostgreSQL
     python -m bench.bench_cli --quick          # a small smoke run
     python -m bench.bench_cli --no-postgres    # SQLite only
-    python -m bench.bench_cli --tree /tmp/base # time another checkout's CLI (e.g. `git archive main`), same store
+    python -m bench.bench_cli --compare /tmp/base   # and another checkout's CLI (`git archive main`) beside it
+    python -m bench.bench_cli --tree /tmp/base # time another checkout's CLI instead, same store
 
 What is timed, round-robin (the order rotates each round), ``--rounds`` rounds, medians:
 
@@ -144,23 +145,26 @@ def windows() -> tuple[Window, Window]:
     return day, spec.resolve(END, settings.digest.zone)
 
 
-def commands(url: str, tree: Path | None) -> list[Command]:
+def _environment() -> dict[str, str]:
     # A user's interpreter keeps its bytecode caches: a PYTHONDONTWRITEBYTECODE in the bench's environment
     # would have every run compile bot/ from source again (half a second, more than the work).
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("DIGEST_BOT_CONFIG", "GITHUB_TOKEN", "PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
-    env["DATABASE_URL"] = url
-    cli_env = {**env, "PYTHONPATH": str(tree)} if tree else env
-    config = str((tree or ROOT) / "config") if tree else str(CONFIG_DIR)
-    base = [*cli_argv(), "--config", config]
+    return {key: value for key, value in os.environ.items()
+            if key not in ("DIGEST_BOT_CONFIG", "GITHUB_TOKEN", "PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+
+
+def cli_commands(url: str, tree: Path | None, label: str = "") -> list[Command]:
+    """--help, the day's digest and the month's query, of this checkout or of ``tree`` (its code first on
+    PYTHONPATH, its config), named with ``label``."""
+    env = {**_environment(), "DATABASE_URL": url}
+    if tree:
+        env["PYTHONPATH"] = str(tree)
+    base = [*cli_argv(), "--config", str(tree / "config" if tree else CONFIG_DIR)]
     end = iso_z(END)
     return [
-        Command("--help", [*base, "--help"], cli_env),
-        Command("digest (1 day)", [*base, "digest", "--repo", REPO, "--end", end, "--format", "json"], cli_env),
-        Command(f'query "{QUERY}"', [*base, "query", QUERY, "--repo", REPO, "--end", end, "--format", "json"],
-                cli_env),
-        Command("floor: digest's rows", [], env),
-        Command("floor: query's rows", [], env),
+        Command(f"--help{label}", [*base, "--help"], env),
+        Command(f"digest (1 day){label}", [*base, "digest", "--repo", REPO, "--end", end, "--format", "json"], env),
+        Command(f'query "{QUERY}"{label}', [*base, "query", QUERY, "--repo", REPO, "--end", end, "--format", "json"],
+                env),
     ]
 
 
@@ -186,12 +190,22 @@ def describe(name: str, output: str) -> str:
     return f"{name}: stats {answer.get('stats')}, {len(output):,} characters of JSON"
 
 
-def measure(backend: str, url: str, rounds: int, tree: Path | None) -> dict[str, float]:
-    help_, digest, query, digest_floor, query_floor = cases = commands(url, tree)
+def measure(backend: str, url: str, rounds: int, tree: Path | None, compare: Path | None) -> dict[str, float]:
+    """Every command ``rounds`` times, round-robin (the order rotates each round); prints the table and returns
+    the ratios of the timed checkout's digest and query to its --help. ``compare``: another checkout's three
+    commands join the same rotation (before/after under the same load), each against its own --help."""
+    help_, digest, query = ours = cli_commands(url, tree)
+    others = cli_commands(url, compare, f" ({compare.name})") if compare else []
+    env = {**_environment(), "DATABASE_URL": url}
+    digest_floor, query_floor = Command("floor: digest's rows", [], env), Command("floor: query's rows", [], env)
+    cases = [*ours, *others, digest_floor, query_floor]
     day, month = windows()
-    for command in (help_, digest, query):  # warm-up (not counted): bytecode caches, the OS page cache
+    for command in (*ours, *others):  # warm-up (not counted): bytecode caches, the OS page cache
         run_once(command)
     print(f"{backend}: {describe('digest', digest.output)}; {describe('query', query.output)}")
+    for theirs, mine in zip(others[1:], (digest, query), strict=True):
+        if json.loads(theirs.output).get("items") != json.loads(mine.output).get("items"):
+            print(f"  note: {theirs.name} answers with other items than {mine.name}")
     digest_floor.argv = floor_argv(url, day, len(digest.output))
     query_floor.argv = floor_argv(url, month, len(query.output))
     for command in (digest_floor, query_floor):
@@ -200,17 +214,26 @@ def measure(backend: str, url: str, rounds: int, tree: Path | None) -> dict[str,
         for n in range(len(cases)):
             command = cases[(k + n) % len(cases)]
             command.times.append(run_once(command))
-    start = Summary.of(help_.times).p50
+
+    def median(command: Command) -> float:
+        return Summary.of(command.times).p50
+
     rows = []
-    for command, floor in ((help_, None), (digest, digest_floor), (query, query_floor),
-                           (digest_floor, None), (query_floor, None)):
-        median = Summary.of(command.times).p50
-        against = f"{ratio(median, Summary.of(floor.times).p50):.2f}x" if floor else ""
-        rows.append([command.name, ms(median), ms(Summary.of(command.times).p90), f"{ratio(median, start):.2f}x",
-                     against])
-    print(f"\n{backend}: medians of {rounds} interleaved rounds, each command a fresh process")
+    for group in (ours, others):
+        if not group:
+            continue
+        start = median(group[0])
+        for command, floor in zip(group, (None, digest_floor, query_floor), strict=True):
+            against = f"{ratio(median(command), median(floor)):.2f}x" if floor else ""
+            rows.append([command.name, ms(median(command)), ms(Summary.of(command.times).p90),
+                         f"{ratio(median(command), start):.2f}x", against])
+    for floor in (digest_floor, query_floor):
+        rows.append([floor.name, ms(median(floor)), ms(Summary.of(floor.times).p90),
+                     f"{ratio(median(floor), median(help_)):.2f}x", ""])
+    print(f"\n{backend}: medians of {rounds} interleaved rounds, each command a fresh process"
+          " (vs --help: the same checkout's)")
     print_table(["command", "median", "p90", "vs --help", "vs its floor"], rows)
-    return {"digest": ratio(Summary.of(digest.times).p50, start), "query": ratio(Summary.of(query.times).p50, start)}
+    return {"digest": ratio(median(digest), median(help_)), "query": ratio(median(query), median(help_))}
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -223,6 +246,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help=f"the PostgreSQL server to copy the store into (default {LOCAL_POSTGRES})")
     parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
     parser.add_argument("--tree", type=Path, help="time the CLI of this checkout (PYTHONPATH) instead of this one")
+    parser.add_argument("--compare", type=Path, metavar="DIR",
+                        help="also time the CLI of checkout DIR in the same rounds (e.g. an export of main: before)")
     args = parser.parse_args(argv)
     if args.quick:
         use_quick_sample(args, QUICK)
@@ -242,7 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     backends = [("SQLite", sqlite_url(path))]
     if not args.no_postgres:
         backends.append(("PostgreSQL", postgres_store(spec, path, args.postgres, rebuild=args.rebuild)))
-    results = {backend: measure(backend, url, args.rounds, tree) for backend, url in backends}
+    compare = args.compare.resolve() if args.compare else None
+    results = {backend: measure(backend, url, args.rounds, tree, compare) for backend, url in backends}
     for backend, figures in results.items():
         target = TARGETS[backend]
         for name, value in figures.items():
