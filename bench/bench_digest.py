@@ -5,7 +5,7 @@
 
 The store is the one bench_sync leaves under bench/results/ (or is built once here and kept there). The
 digest (``DigestBuilder.build``, what `digest-bot digest` runs before formatting) and the floor (one plain
-SQLAlchemy read of the window's items and comments, ``bench.common.read_window_rows``) run alternately in
+SQLAlchemy read of the window's items and comments, ``bench.floor.read_window_rows``) run alternately in
 the same process, so both see the same machine load and the same warm SQLite page cache.
 
 Target: median(build) / median(floor) <= 3. Also the build's peak memory (tracemalloc, allocations made
@@ -36,13 +36,13 @@ from bench.common import (
     print_table,
     profile_top,
     ratio,
-    read_window_rows,
     sample_spec,
     sqlite_url,
     timed,
     use_quick_sample,
     verdict,
 )
+from bench.floor import read_window_rows
 from bot.digest import facts
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window

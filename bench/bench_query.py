@@ -6,7 +6,7 @@
 The store is built once (generator -> fake GitHub -> the real Syncer) and kept under bench/results/. Each
 query goes through ``DigestService.answer_now`` as a chat command does (parse, read the window, search,
 rank, explain); the floor is one plain SQLAlchemy read of the same window's items and comments
-(``bench.common.read_window_rows``). The two alternate run by run, in the same process.
+(``bench.floor.read_window_rows``). The two alternate run by run, in the same process.
 
 Target: p99(query) / p99(floor) <= 3 over all runs.
 """
@@ -31,13 +31,13 @@ from bench.common import (
     print_table,
     profile_top,
     ratio,
-    read_window_rows,
     sample_spec,
     sqlite_url,
     timed,
     use_quick_sample,
     verdict,
 )
+from bench.floor import read_window_rows
 from bot.app.service import DEFAULT_SEARCH_WINDOW, DigestService
 from bot.model import QueryResult, Window
 from bot.settings import Settings

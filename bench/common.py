@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
-from sqlalchemy import Engine, and_, select, union
 
 from bot.demo.fake_github import FakeGitHub
 from bot.demo.generator import SampleRepo, generate_repo
@@ -187,29 +186,7 @@ def adopt_store(spec: SampleSpec, source: Path) -> Path | None:
     return target
 
 
-# --- the floor read shared by the digest and query benches ------------------------------------------------
-
-
-def read_window_rows(engine: Engine, repo: str, start: datetime, end: datetime) -> tuple[int, int]:
-    """The least a window's answer must read: items opened, closed, merged or commented in ``[start, end)``
-    and the comments made in it, as plain SQLAlchemy Core rows (no records, no ranking). Returns the counts.
-
-    The item numbers come from a UNION of four index range scans: SQLite plans the equivalent single
-    ``OR`` as a scan of every item of the repository, about 3x slower, and a slow floor would flatter us."""
-    i, c = schema.items, schema.comments
-
-    def within(column: Any) -> Any:
-        return and_(column >= start, column < end)
-
-    touched = union(
-        *(select(i.c.number).where(i.c.repo == repo, within(column)) for column in (
-            i.c.created_at, i.c.closed_at, i.c.merged_at)),
-        select(c.c.number).where(c.c.repo == repo, within(c.c.created_at)),
-    ).subquery()
-    with engine.connect() as conn:
-        comments = conn.execute(select(c).where(c.c.repo == repo, within(c.c.created_at))).all()
-        items = conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(select(touched.c.number)))).all()
-    return len(items), len(comments)
+# --- the floor read shared by the digest and query benches: bench/floor.py -----------------------------------
 
 
 # --- the machine -------------------------------------------------------------------------------------------

@@ -116,21 +116,35 @@ def why_to_dict(why: Reason) -> dict[str, Any]:
     every field of it; inside, evidence, signals, query terms and topics are objects without the fields left at their
     default (``{"source": "tag", "value": "rocm"}``, ``{"kind": "comments", "count": 12}``)."""
     data: dict[str, Any] = {"kind": why.kind}
-    for field in dataclasses.fields(why):
-        data[field.name] = _plain(getattr(why, field.name))
+    for name, _ in _fields(type(why)) or ():
+        data[name] = _plain(getattr(why, name))
     return data
+
+
+_FIELDS: dict[type, tuple[tuple[str, object], ...] | None] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, object], ...] | None:
+    """A dataclass's (field name, default), worked out once per class (a digest has a few thousand values of a
+    dozen classes); None for any other class."""
+    if cls not in _FIELDS:
+        is_dataclass = dataclasses.is_dataclass(cls)
+        _FIELDS[cls] = tuple((f.name, f.default) for f in dataclasses.fields(cls)) if is_dataclass else None
+    return _FIELDS[cls]
 
 
 def _plain(value: object) -> Any:
     if isinstance(value, tuple):
         return [_plain(element) for element in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            field.name: _plain(getattr(value, field.name))
-            for field in dataclasses.fields(value)
-            if getattr(value, field.name) != field.default
-        }
-    return value
+    fields = _fields(type(value))
+    if fields is None:
+        return value
+    data: dict[str, Any] = {}
+    for name, default in fields:
+        own = getattr(value, name)
+        if own != default:
+            data[name] = _plain(own)
+    return data
 
 
 def item_to_dict(item: DigestItem) -> dict[str, Any]:

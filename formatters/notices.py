@@ -12,8 +12,6 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
-
 from bot.app.notices import QueryAdjusted
 from bot.locales import normalise_locale
 from bot.model import AnswerNote, SectionKind, TopicRef
@@ -23,6 +21,8 @@ from formatters.safety import discord_link, item_url, slack_link
 from formatters.sections import kind_title
 
 if TYPE_CHECKING:
+    from jinja2 import Environment
+
     from bot.app.notices import Notice
 
 Platform = Literal["slack", "discord", "cli"]
@@ -30,6 +30,8 @@ Platform = Literal["slack", "discord", "cli"]
 
 @cache
 def _environment(escape: Callable[[str], str]) -> Environment:
+    from jinja2 import Environment, PackageLoader, StrictUndefined  # only a notice needs it, not every answer
+
     env = Environment(loader=PackageLoader("formatters", "templates"), undefined=StrictUndefined, autoescape=False)
     env.filters["esc"] = lambda value: escape(str(value))
     return env

@@ -326,6 +326,37 @@ def test_digest_and_query_load_no_github_client_and_no_chat_sdk(  # type: ignore
     assert result["loaded"] == []
 
 
+# What a read command does not need beyond that (issue 27): a query, the digest's modules (and for a JSON
+# answer, Jinja); neither,
+# on SQLite, the PostgreSQL dialect (the upsert's, writers only), multiprocessing (the process pool's) or the
+# sync's item-kind rules.
+NOT_FOR_A_QUERY = ("bot.digest.build", "bot.digest.narrative", "jinja2", "sqlalchemy.dialects.postgresql",
+                   "multiprocessing", "bot.topics.kinds")
+NOT_FOR_A_DIGEST = ("sqlalchemy.dialects.postgresql", "multiprocessing")
+
+
+@pytest.mark.parametrize(("command", "unwanted"), [
+    (("query", "crash 7d", "--format", "json"), NOT_FOR_A_QUERY),
+    (("query", "label:bug is:open 30d", "--format", "json"), NOT_FOR_A_QUERY),
+    (("query", "crash 7d"), tuple(m for m in NOT_FOR_A_QUERY if m != "jinja2")),  # Markdown is laid out by Jinja
+    (("digest", "--format", "json"), NOT_FOR_A_DIGEST),
+])
+def test_read_commands_load_only_what_they_use(  # type: ignore[no-untyped-def]
+    config: Path, fake: FakeGitHub, capsys, monkeypatch, command: tuple[str, ...], unwanted: tuple[str, ...]
+) -> None:
+    with fake.serve() as base_url:
+        monkeypatch.setenv("GITHUB_API_URL", base_url)
+        monkeypatch.setenv("GITHUB_TOKEN", "good")
+        assert run(capsys, "--config", str(config), "sync", "--repo", "o/r")[0] == 0
+    argv = ["--config", str(config), *command, "--repo", "o/r"]
+    done = subprocess.run([sys.executable, "-c", LOADED % (unwanted,), *argv], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["code"] == 0 and result["out"], done.stderr
+    assert result["loaded"] == []
+
+
 def test_json_is_compact_unless_asked_pretty(config: Path, fake: FakeGitHub, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     with fake.serve() as base_url:
         monkeypatch.setenv("GITHUB_API_URL", base_url)

@@ -13,8 +13,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Collection, Sequence
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -62,7 +61,6 @@ from bot.app.notices import (
 from bot.app.notices import (
     Subscriptions as SubscriptionsNotice,
 )
-from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.window import default_window, is_daily
 from bot.errors import UserError
 from bot.model import Answer, AnswerNote, Digest, Listed, QueryResult, Suggestion, Window
@@ -78,10 +76,20 @@ from bot.timeutil import utcnow
 from bot.topics.catalog import load_taxonomy
 from bot.topics.items import item_topics, stored_topic_ids
 from bot.topics.query import Query, QueryNote, WindowSpec, as_query, parse_query
-from bot.topics.search import Found, find, latest_activity, suggest, suggestions, topic_named, window_event
+from bot.topics.search import (
+    Found,
+    find_window,
+    latest_activity,
+    suggest,
+    suggestions,
+    topic_named,
+    window_event,
+)
 from bot.topics.taxonomy import Taxonomy, Topic
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from bot.analysis.analyst import Analyst
     from bot.app.replies import Rendered
     from bot.github.client import GitHubClient
@@ -164,6 +172,8 @@ class DigestService:
         ``fn`` and ``args`` must pickle: a module-level function (or a partial of one) and model values."""
         if self.build_processes <= 0:
             return await self.in_pool(fn, *args)
+        from concurrent.futures.process import BrokenProcessPool  # multiprocessing: not a one-shot command's
+
         pool = self._process_pool()
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, functools.partial(fn, *args))
@@ -367,6 +377,8 @@ class DigestService:
         if context.mutes:
             muted = load_taxonomy(self.settings, repo, restrict=False).restricted(sorted(context.mutes))
             taxonomy = taxonomy.restricted([topic for topic in taxonomy.ids() if topic not in context.mutes])
+        from bot.digest.build import BuildOptions, DigestBuilder  # the digest's modules: not a search's start-up
+
         builder = DigestBuilder(
             self.store,
             taxonomy,
@@ -454,7 +466,7 @@ class DigestService:
         if repo is None:
             raise Refused(NoRepo())
         repo = self.admit(repo)
-        if repo not in self.store.repos():
+        if not self.store.has_items(repo):
             raise Refused(RepoNotSynced(repo))
         context = replace(context, repo=repo)
         window, window_notes = self.window_noted(context, query, now)
@@ -545,11 +557,11 @@ class DigestService:
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
-        activity = self.store.window_activity(repo, window.start, window.end)
-        view = ItemViewer(window, activity, self.settings.is_bot)
+        # The columns a search reads, of the items it can match first, with the filters a column answers in SQL.
+        read = functools.partial(self.store.search_window, repo, window.start, window.end)
         comments = functools.partial(self.store.comments_containing, repo, window.start, window.end)
-        found = find(query, activity.items.values() if asked is None else asked, window, taxonomy, view,
-                     comments=comments, loose=not strict)
+        found = find_window(query, window, taxonomy, read, self.settings.is_bot, comments=comments,
+                            loose=not strict, asked=asked)
         adjustments = list(dict.fromkeys([*query.adjustments, *notes]))
         said = [*_reading_notes(found, context.locale),
                 *(QueryAdjusted.of(note).as_note() for note in adjustments)]

@@ -10,6 +10,7 @@ has at least ``TREND_MIN_DAYS`` of the ``BASELINE_DAYS`` days before it synced (
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 import re
 import statistics
@@ -30,6 +31,8 @@ from bot.store.history import History
 from bot.store.records import FIRST_TIMER_ASSOCIATIONS, WindowActivity
 from bot.topics.items import stored_topic_ids
 from bot.topics.taxonomy import Taxonomy
+
+_log = logging.getLogger(__name__)
 
 BASELINE_DAYS = 7
 STREAK_LOOKBACK_DAYS = 14
@@ -273,6 +276,26 @@ def _with_streaks(digest: Digest, history: History, hot_min_comments: int) -> Di
 # --- summary ---
 
 
+class _BytecodeCache(jinja2.FileSystemBytecodeCache):
+    """Jinja's own cache of compiled templates (a private folder under the temp dir, keyed by each template's
+    source): a one-shot command compiled the summary template on every run. A cache it cannot write is no
+    cache, never an error."""
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError as err:
+            _log.debug("template cache not written: %s", err)
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    try:
+        return _BytecodeCache()
+    except (OSError, RuntimeError) as err:  # no safe temp folder of our own (read-only, another owner)
+        _log.debug("no template cache: %s", err)
+        return None
+
+
 @cache
 def _templates() -> jinja2.Environment:
     # Plain text: the formatters escape it for each platform like any other string.
@@ -282,6 +305,7 @@ def _templates() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
+        bytecode_cache=_bytecode_cache(),
     )
 
 

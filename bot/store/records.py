@@ -137,6 +137,27 @@ class WindowActivity:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemFilter:
+    """Which of a window's items a read returns, decided by the database (``Store.window_activity``): a query's
+    filters that columns answer exactly. Empty fields filter nothing."""
+
+    kinds: frozenset[str] = frozenset()  # issue | pr: any of them
+    states: frozenset[str] = frozenset()  # open | closed | merged: any of them
+    authors: frozenset[str] = frozenset()  # lower-case ASCII logins: any of them
+    excluded_authors: frozenset[str] = frozenset()  # lower-case logins: none of them
+    humans: bool = False  # leave out items whose author GitHub marks as a bot
+    # None: every item's prose. Else the prose only of the items whose prose contains one of these fragments
+    # (lower-case; compared with the database's lower(), which SQLite applies to ASCII letters only) or whose
+    # stored topic matches are not ``topics_key``'s (they are matched again, from the prose); "" for the others.
+    prose_fragments: tuple[str, ...] | None = None
+    topics_key: str = ""
+    # Per query word, (the topic it names or "", fragments): only the items each word could match, i.e. whose
+    # title, labels, prose or a human comment in the window contains one of its fragments (ASCII, lower-case),
+    # or whose stored topics name its topic (or are not ``topics_key``'s). Empty: no such condition.
+    mentions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Unreadable:
     """An item a sync saw but could not read (its payload was malformed), reported until it is stored."""
 

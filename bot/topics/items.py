@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable
 from bot.store.history import History
 from bot.store.records import ItemRecord
 from bot.store.store import Store
-from bot.topics.kinds import with_kinds
 from bot.topics.taxonomy import Taxonomy, Topic, TopicMatch
 
 
@@ -29,6 +28,8 @@ def topic_match(taxonomy: Taxonomy, topic: Topic, item: ItemRecord) -> TopicMatc
 
 def classify(taxonomy: Taxonomy, item: ItemRecord) -> ItemRecord:
     """The item with its topic matches and its kinds (``bot.topics.kinds``) worked out, as the sync saves it."""
+    from bot.topics.kinds import with_kinds  # the sync's: a search or a digest reads the stored kinds
+
     found = [topic.match(item.title, item.labels, item.prose, item.author) for topic in taxonomy.topics]
     topics = tuple(m.stored() for m in found if m is not None)
     return with_kinds(dataclasses.replace(item, topics=topics, topics_key=taxonomy.fingerprint))

@@ -15,20 +15,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.model import Active, DigestItem, QueryMatch, Reading, Reason, Suggestion, TermHit, Window
 from bot.model.views import ItemViewer
-from bot.store.records import ItemRecord, WindowActivity
+from bot.store.records import ItemFilter, ItemRecord, WindowActivity
 from bot.topics.items import topic_match
 from bot.topics.query import Query
 from bot.topics.taxonomy import Taxonomy, Topic, compile_phrases
 from bot.topics.words import SYNONYMS
 
 __all__ = [
-    "SYNONYMS", "CommentSource", "Found", "Term", "closest", "compile_terms", "edit_distance", "find",
-    "latest_activity", "search", "search_items", "stem", "suggest", "suggestions", "topic_named", "window_event",
+    "SYNONYMS", "CommentSource", "Found", "Term", "closest", "compile_terms", "edit_distance", "find", "find_window",
+    "latest_activity", "narrowed", "prefilter", "search", "search_items", "stem", "suggest", "suggestions",
+    "topic_named", "window_event",
 ]
 
 _SUFFIXES = ("ing", "ed", "es", "s")
@@ -149,6 +150,78 @@ def _passes_filters(query: Query, item: ItemRecord, window: Window, is_bot: bool
         return is_bot
     # Bots are hidden unless asked for by name.
     return not is_bot or bool(query.authors)
+
+
+def prefilter(query: Query, taxonomy: Taxonomy) -> ItemFilter:
+    """The part of ``query``'s filters the database applies when it reads the window (``find`` applies them all
+    again, so this may keep more, never less): kinds, states, authors, excluded authors (ASCII logins only:
+    SQLite's lower() folds no other letter), and the items of accounts GitHub marks as bots unless the query
+    asks for bots or names authors (a bot named is shown). The prose, the longest text a search reads, comes
+    only for the items it can matter to (``_prose_fragments``)."""
+    def ascii_logins(logins: Collection[str]) -> frozenset[str]:
+        return frozenset(logins) if all(login.isascii() for login in logins) else frozenset()
+
+    return ItemFilter(kinds=query.kinds, states=query.states, authors=ascii_logins(query.authors),
+                      excluded_authors=frozenset(a for a in query.excluded_authors if a.isascii()),
+                      humans=not (query.bots_only or query.authors or query.numbers),
+                      prose_fragments=_prose_fragments(query), topics_key=taxonomy.fingerprint)
+
+
+def _prose_fragments(query: Query) -> tuple[str, ...] | None:
+    """What every match of a query word (or an excluded word) in a prose contains (``_fragments``): a prose
+    containing none of them cannot change the answer, so the database leaves it out. None (every prose) when a
+    word has no such fragment, or one has a letter with case beyond ASCII (SQLite's lower() would not fold
+    it). Like the comments' (``Store.comments_containing``), the fragments are compared lower-cased: a match
+    only through Unicode's folding of an ASCII letter (the Kelvin sign for k) is not looked for."""
+    found: set[str] = set()
+    for forms in [*(_variants(word) for word in query.words),
+                  *(_variants(word, synonyms=False) for word in query.excluded_words)]:
+        pieces = _fragments(forms)
+        if not pieces:
+            return None
+        found.update(pieces)
+    if any(not char.isascii() and char.lower() != char.upper() for piece in found for char in piece):
+        return None
+    return tuple(sorted(found))
+
+
+def narrowed(query: Query, taxonomy: Taxonomy, only: ItemFilter) -> ItemFilter | None:
+    """``only``, narrowed to the items every word of ``query`` could match (``ItemFilter.mentions``): enough for
+    the strict reading, which needs an item to match every word. None when the database cannot tell: no words,
+    items asked for by number, or a word without fragments or with other than plain ASCII ones (labels and
+    topics are compared as their JSON text, which escapes the rest)."""
+    if query.numbers or not query.words:
+        return None
+    mentions: list[tuple[str, tuple[str, ...]]] = []
+    for word in query.words:
+        pieces = _fragments(_variants(word))
+        topic = topic_named(taxonomy, word)
+        if not pieces or not all(p.isascii() and '"' not in p and "\\" not in p for p in pieces):
+            return None
+        if topic is not None and not topic.id.isascii():
+            return None
+        mentions.append((topic.id if topic else "", pieces))
+    return replace(only, mentions=tuple(mentions))
+
+
+def find_window(query: Query, window: Window, taxonomy: Taxonomy, read: Callable[[ItemFilter], WindowActivity],
+                is_bot: Callable[[str], bool] | None, *, comments: CommentSource | None = None, loose: bool = True,
+                asked: Sequence[ItemRecord] | None = None) -> Found:
+    """``find`` over the window's items as ``read`` gives them (``Store.search_window``), reading as few as it
+    can: first only those every word could match (``narrowed``), which answer the strict reading whenever it
+    finds anything; the window's items (past the filters) when it finds nothing, for the looser readings and
+    the suggestions. ``asked``: the items asked for by number, searched instead of the window's."""
+    only = prefilter(query, taxonomy)
+    narrow = narrowed(query, taxonomy, only) if asked is None else None
+    if narrow is not None:
+        activity = read(narrow)
+        found = find(query, activity.items.values(), window, taxonomy, ItemViewer(window, activity, is_bot),
+                     comments=comments, loose=False)
+        if found.items:
+            return found  # ``labels`` are those of the items read: said only when nothing is found
+    activity = read(only)
+    return find(query, activity.items.values() if asked is None else asked, window, taxonomy,
+                ItemViewer(window, activity, is_bot), comments=comments, loose=loose)
 
 
 @dataclass(frozen=True)
