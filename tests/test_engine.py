@@ -1,0 +1,143 @@
+"""The task engine in one process: schema, coalescing, locks, planning and posting on a real PostgreSQL; and the
+SQLite default left as it was."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.demo.fake_github import FakeGitHub
+from bot.platforms.runtime import run_worker
+from bot.runtime.engine import build_app, conninfo_for, engine_status, engine_unavailable, ensure_schema
+from bot.runtime.locks import advisory_lock
+from bot.runtime.tasks import defer
+from bot.settings import EngineSettings, load_settings
+from tests.engine_support import channels_due, pg_schema, postgres_skip_reason, write_config
+from tests.factories import issue_payload
+from tests.fakes.slack_api import FakeSlack
+
+needs_pg = pytest.mark.skipif(bool(postgres_skip_reason()), reason=postgres_skip_reason() or "")
+
+
+def test_only_postgresql_gets_the_engine() -> None:
+    assert conninfo_for("sqlite:///x.sqlite3") is None
+    assert engine_unavailable("sqlite:///x.sqlite3") == "the store is not PostgreSQL"
+    url = "postgresql+psycopg://u:p%40ss@db:5433/bot?options=-csearch_path%3Dx"
+    assert conninfo_for(url) == "postgresql://u:p%40ss@db:5433/bot?options=-csearch_path%3Dx"
+
+
+def test_a_role_on_sqlite_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_config(tmp_path, f"sqlite:///{tmp_path}/s.sqlite3", extra="")
+    code = main(["--config", str(tmp_path), "run", "--role", "worker"])
+    err = capsys.readouterr().err
+    assert code != 0
+    assert "--role worker needs the task engine, and the store is not PostgreSQL" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_status_on_sqlite_says_single_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_config(tmp_path, f"sqlite:///{tmp_path}/s.sqlite3", extra="")
+    assert main(["--config", str(tmp_path), "status"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["engine"] == {"mode": "single process (no task engine)", "why": "the store is not PostgreSQL"}
+    assert {"last_sync", "last_post", "pending"} <= set(report)  # the keys it had stay
+
+
+@needs_pg
+def test_the_schema_is_applied_once_by_racing_starters() -> None:
+    with pg_schema() as url:
+        conninfo = conninfo_for(url)
+        assert conninfo is not None
+        results: list[bool] = []
+        threads = [threading.Thread(target=lambda: results.append(ensure_schema(conninfo))) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(results) == [False, False, False, True]
+        assert ensure_schema(conninfo) is False
+
+
+@needs_pg
+async def test_a_second_sync_while_one_waits_is_coalesced() -> None:
+    with pg_schema() as url:
+        conninfo = conninfo_for(url)
+        assert conninfo is not None
+        await asyncio.to_thread(ensure_schema, conninfo)
+        app = build_app(conninfo, EngineSettings())
+        async with app.open_async():
+            first = await defer(app, "sync_repo", queue="sync", lock="sync:o/r", queueing_lock="sync:o/r", repo="o/r")
+            second = await defer(app, "sync_repo", queue="sync", lock="sync:o/r", queueing_lock="sync:o/r",
+                                 repo="o/r")
+            other = await defer(app, "sync_repo", queue="sync", lock="sync:o/q", queueing_lock="sync:o/q",
+                                repo="o/q")
+        assert first is not None and other is not None
+        assert second is None
+        status = await asyncio.to_thread(engine_status, conninfo)
+        assert status["queues"]["sync"]["waiting"] == 2
+
+
+@needs_pg
+async def test_one_holder_of_a_lock_and_the_next_takes_over_when_it_goes() -> None:
+    with pg_schema() as url:
+        conninfo = conninfo_for(url)
+        assert conninfo is not None
+        stop = asyncio.Event()
+        order: list[str] = []
+        first_held = asyncio.Event()
+        release = asyncio.Event()
+
+        async def holder(name: str) -> None:
+            async with advisory_lock(conninfo, "planner", retry_seconds=0.1, stop=stop) as conn:
+                assert conn is not None
+                order.append(name)
+                first_held.set()
+                await release.wait()
+
+        one = asyncio.create_task(holder("one"))
+        await first_held.wait()
+        two = asyncio.create_task(holder("two"))
+        await asyncio.sleep(0)  # let the second try (it must not get the lock while the first holds it)
+        for _ in range(5):
+            await asyncio.sleep(0.1)
+            assert order == ["one"]
+        one.cancel()  # its connection closes: the session's lock is released
+        await asyncio.gather(one, return_exceptions=True)
+        release.set()
+        await asyncio.wait_for(two, 10)
+        assert order == ["one", "two"]
+
+
+@needs_pg
+async def test_the_engine_posts_each_due_channel_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pg_schema() as url:
+        write_config(tmp_path, url)
+        channels_due(url, [f"C{n}" for n in range(5)])
+        now = datetime.now(UTC)
+        github = FakeGitHub()
+        github.add_repo("o/r", [issue_payload(n, now - timedelta(hours=3, minutes=n), title=f"[ROCm] fix {n}",
+                                              pr=True) for n in range(1, 6)], [])
+        slack = FakeSlack()
+        with github.serve() as github_url, slack.serve() as slack_url:
+            monkeypatch.setenv("GITHUB_API_URL", github_url)
+            settings = load_settings(tmp_path)
+            env = {"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_API_URL": slack_url + "/api/"}
+            worker = asyncio.create_task(run_worker(settings, env))
+            try:
+                await slack.until(lambda calls: len({c.data["channel"] for c in calls
+                                                     if c.method == "chat.postMessage"}) == 5, 60)
+            finally:
+                worker.cancel()
+                await asyncio.gather(worker, return_exceptions=True)
+        headlines = Counter(c.data["channel"] for c in slack.calls
+                            if c.method == "chat.postMessage" and not c.data.get("thread_ts"))
+        assert headlines == {f"C{n}": 1 for n in range(5)}
+        listings = [r for r in github.requests if r.path == "/repos/o/r/issues"]
+        assert listings  # synced through the sync_repo task
