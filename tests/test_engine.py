@@ -9,6 +9,7 @@ import threading
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -141,3 +142,68 @@ async def test_the_engine_posts_each_due_channel_once(tmp_path: Path, monkeypatc
         assert headlines == {f"C{n}": 1 for n in range(5)}
         listings = [r for r in github.requests if r.path == "/repos/o/r/issues"]
         assert listings  # synced through the sync_repo task
+
+
+@needs_pg
+async def test_two_planners_in_one_window_defer_one_delivery_with_the_window_in_its_args() -> None:
+    from bot.runtime.planner import EngineRunner
+
+    with pg_schema() as url:
+        conninfo = conninfo_for(url)
+        assert conninfo is not None
+        await asyncio.to_thread(ensure_schema, conninfo)
+        app = build_app(conninfo, EngineSettings())
+        async with app.open_async():
+            one, two = EngineRunner(app), EngineRunner(app)
+            at = datetime(2026, 3, 2, 9, 0, 5, tzinfo=UTC)
+            first = await one.run("channel", ("slack", "C1"), ("09:00", "Europe/Paris"), at)
+            again = await two.run("channel", ("slack", "C1"), ("09:00", "Europe/Paris"), at + timedelta(seconds=40))
+            slot = await one.run("dm", ("09:00", "UTC"), ("09:00", "UTC"), at)
+            jobs = await app.job_manager.list_jobs_async()
+        assert first is not None and slot is not None
+        assert again is None  # the same window's delivery is already waiting: coalesced
+        assert one.deferred == 1 + 1 and two.deferred == 0
+        by_task = {job.task_name: job for job in jobs}
+        channel = by_task["deliver_channel"]
+        # 09:00 in Paris is 08:00 UTC in March; the window is the day before it.
+        assert channel.task_kwargs["window_start"] == "2026-03-01T08:00:00+00:00"
+        assert channel.lock == "channel:slack:C1"
+        assert by_task["deliver_slot"].task_kwargs["window_start"] == "2026-03-01T09:00:00+00:00"
+
+
+@needs_pg
+async def test_the_chat_gateway_is_held_by_one_process_at_a_time() -> None:
+    from bot.runtime.roles import hold_gateway
+
+    with pg_schema() as url:
+        conninfo = conninfo_for(url)
+        assert conninfo is not None
+        engine = EngineSettings(planner_retry_seconds=0.1)
+        connected: list[str] = []
+        live: set[str] = set()
+
+        def gateway(name: str) -> Any:
+            async def run() -> None:
+                connected.append(name)
+                live.add(name)
+                try:
+                    await asyncio.Event().wait()  # a gateway connection lives until cancelled
+                finally:
+                    live.discard(name)
+            return run
+
+        stop_a, stop_b = asyncio.Event(), asyncio.Event()
+        a = asyncio.create_task(hold_gateway(conninfo, [gateway("a")], engine, stop_a))
+        while not connected:
+            await asyncio.sleep(0.05)
+        b = asyncio.create_task(hold_gateway(conninfo, [gateway("b")], engine, stop_b))
+        for _ in range(5):  # b tries every 0.1 s and never gets it while a holds it
+            await asyncio.sleep(0.1)
+            assert live == {"a"}
+        stop_a.set()
+        await asyncio.wait_for(a, 10)
+        while "b" not in connected:
+            await asyncio.sleep(0.05)
+        assert connected == ["a", "b"] and live == {"b"}
+        stop_b.set()
+        await asyncio.wait_for(b, 10)
