@@ -181,11 +181,13 @@ async def test_the_chat_gateway_is_held_by_one_process_at_a_time() -> None:
         engine = EngineSettings(planner_retry_seconds=0.1)
         connected: list[str] = []
         live: set[str] = set()
+        up = {"a": asyncio.Event(), "b": asyncio.Event()}
 
         def gateway(name: str) -> Any:
             async def run() -> None:
                 connected.append(name)
                 live.add(name)
+                up[name].set()
                 try:
                     await asyncio.Event().wait()  # a gateway connection lives until cancelled
                 finally:
@@ -194,16 +196,14 @@ async def test_the_chat_gateway_is_held_by_one_process_at_a_time() -> None:
 
         stop_a, stop_b = asyncio.Event(), asyncio.Event()
         a = asyncio.create_task(hold_gateway(conninfo, [gateway("a")], engine, stop_a))
-        while not connected:
-            await asyncio.sleep(0.05)
+        await asyncio.wait_for(up["a"].wait(), 10)
         b = asyncio.create_task(hold_gateway(conninfo, [gateway("b")], engine, stop_b))
         for _ in range(5):  # b tries every 0.1 s and never gets it while a holds it
             await asyncio.sleep(0.1)
             assert live == {"a"}
         stop_a.set()
         await asyncio.wait_for(a, 10)
-        while "b" not in connected:
-            await asyncio.sleep(0.05)
+        await asyncio.wait_for(up["b"].wait(), 10)
         assert connected == ["a", "b"] and live == {"b"}
         stop_b.set()
         await asyncio.wait_for(b, 10)

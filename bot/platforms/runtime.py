@@ -142,6 +142,7 @@ async def run_engine(settings: Settings, env: Mapping[str, str] = os.environ, ro
     from bot.delivery.jobs import DeliveryJobs
     from bot.delivery.ledger import Ledger
     from bot.github.factory import AppSync, build_syncer, github_client
+    from bot.runtime.locks import ClusterSync
     from bot.runtime.planner import EngineRunner
     from bot.runtime.roles import Assembly, run_roles
     from bot.runtime.tasks import WorkerContext
@@ -165,16 +166,17 @@ async def run_engine(settings: Settings, env: Mapping[str, str] = os.environ, ro
         else:
             github = await stack.enter_async_context(github_client(settings))
             sync = build_syncer(store, settings, github).sync
+        shared = ClusterSync(conninfo, sync, store.last_polled)  # one poll per repository at a time, cluster-wide
         delivery = settings.file.delivery
         grace = timedelta(hours=delivery.grace_hours)
         jobs = DeliveryJobs(service, messengers, ledger=Ledger(store, lease=timedelta(seconds=engine.lease_seconds)),
-                            sync=sync)
+                            sync=shared)
         applier = build_applier(service)
         context = WorkerContext(jobs, alerts=AlertJobs(jobs), webhooks=applier, grace=grace, dm_batch=engine.dm_batch)
 
         def scheduler(runner: EngineRunner) -> DigestScheduler:
             # Its own DeliveryJobs: a planner that stops (lock lost) must not stop this process's tasks' fan-outs.
-            planning = DeliveryJobs(service, messengers, ledger=jobs.ledger, sync=sync)
+            planning = DeliveryJobs(service, messengers, ledger=jobs.ledger, sync=shared)
             return DigestScheduler(service, messengers, jobs=planning, grace=grace, webhooks=applier, runner=runner,
                                    refresh_seconds=min(60.0, engine.tick_seconds * 6))
 

@@ -50,7 +50,7 @@ class EngineRunner:
         if kind == "sync":
             (repo,) = args
             return await defer(app, "sync_repo", queue="sync", lock=f"sync:{repo}", queueing_lock=f"sync:{repo}",
-                               repo=repo)
+                               repo=repo, at=at)
         if kind == "channel":
             platform, channel_id = args
             post_time, timezone = schedule

@@ -95,7 +95,13 @@ async def _held(jobs: DeliveryJobs, keys: Iterable[DeliveryKey]) -> list[Deliver
 # --- task bodies (module-level, so tests call them with a context of their own) ---
 
 
-async def run_sync_repo(ctx: WorkerContext, repo: str) -> bool:
+async def run_sync_repo(ctx: WorkerContext, repo: str, at: str | None = None) -> bool:
+    """The periodic sync; nothing to do when a poll (by anyone: a delivery's catch-up sync) completed after the
+    planner asked for this one at ``at``."""
+    if at is not None:
+        polled = await asyncio.to_thread(ctx.jobs.service.store.last_polled, repo)
+        if polled is not None and polled >= parse(at):
+            return False
     return await ctx.jobs.sync_repo(repo)
 
 
@@ -172,8 +178,8 @@ def register(app: procrastinate.App, settings: EngineSettings) -> None:
         return app.task(name=name, queue=queue, retry=retry, pass_context=True)
 
     @task("sync_repo", "sync")
-    async def sync_repo(context: JobContext, repo: str) -> bool:
-        return await run_sync_repo(worker_context(context), repo)
+    async def sync_repo(context: JobContext, repo: str, at: str | None = None) -> bool:
+        return await run_sync_repo(worker_context(context), repo, at)
 
     @task("deliver_channel", "deliver")
     async def deliver_channel(context: JobContext, platform: str, channel_id: str, window_start: str,
