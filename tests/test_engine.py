@@ -207,3 +207,24 @@ async def test_the_chat_gateway_is_held_by_one_process_at_a_time() -> None:
         assert connected == ["a", "b"] and live == {"b"}
         stop_b.set()
         await asyncio.wait_for(b, 10)
+
+
+@needs_pg
+def test_workers_starting_together_on_a_fresh_database_all_open_the_store() -> None:
+    from bot.store.store import Store
+
+    with pg_schema() as url:
+        errors: list[BaseException] = []
+
+        def open_store() -> None:
+            try:
+                Store.open(url).close()
+            except BaseException as err:  # collected: a thread's failure must fail the test
+                errors.append(err)
+
+        threads = [threading.Thread(target=open_store) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
