@@ -168,7 +168,7 @@ class EngineSettings(_Strict):
 
     # On PostgreSQL with procrastinate installed `digest-bot run` uses the engine; false keeps the single process.
     enabled: StrictBool = True
-    concurrency: Annotated[int, Field(ge=1, le=256)] = 8  # tasks one worker runs at once (they wait on I/O)
+    concurrency: Annotated[int, Field(ge=1, le=256)] = 32  # tasks one worker runs at once (mostly waiting on I/O)
     heartbeat_seconds: Annotated[float, Field(gt=0, le=300)] = 10  # a worker's heartbeat in the database
     stalled_seconds: Annotated[float, Field(gt=0, le=3600)] = 30  # no heartbeat this long: its tasks re-run
     planner_retry_seconds: Annotated[float, Field(gt=0, le=600)] = 15  # a standby planner tries the lock

@@ -228,3 +228,50 @@ def test_workers_starting_together_on_a_fresh_database_all_open_the_store() -> N
         for thread in threads:
             thread.join()
         assert errors == []
+
+
+@needs_pg
+async def test_a_slot_of_dms_goes_out_in_batches_each_subscriber_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy import update
+
+    from bot.store import schema
+    from bot.store.chat import ChatState
+    from bot.store.store import Store
+
+    users = [f"U{n}" for n in range(5)]
+    with pg_schema() as url:
+        write_config(tmp_path, url, extra="[engine]\ndm_batch = 2\nstalled_seconds = 3\ntick_seconds = 1\n")
+        now = datetime.now(UTC)
+        post_time = (now - timedelta(hours=1)).strftime("%H:%M")
+        with Store.open(url) as store:
+            chat = ChatState(store)
+            for user in users:
+                chat.subscribe("slack", user, "rocm", repo="o/r", post_time=post_time, timezone="UTC", locale="en")
+            with store.engine.begin() as conn:  # subscribed days ago: today's DM is due now
+                conn.execute(update(schema.subscriptions).values(created_at=now - timedelta(days=3)))
+        github = FakeGitHub()
+        github.add_repo("o/r", [issue_payload(n, now - timedelta(hours=3, minutes=n), title=f"[ROCm] crash {n}")
+                                for n in range(1, 4)], [])
+        slack = FakeSlack()
+        with github.serve() as github_url, slack.serve() as slack_url:
+            monkeypatch.setenv("GITHUB_API_URL", github_url)
+            settings = load_settings(tmp_path)
+            env = {"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_API_URL": slack_url + "/api/"}
+            worker = asyncio.create_task(run_worker(settings, env))
+            try:
+                await slack.until(lambda calls: len({c.data["channel"] for c in calls
+                                                     if c.method == "chat.postMessage"}) == len(users), 60)
+                conninfo = conninfo_for(url)
+                assert conninfo is not None
+                app = build_app(conninfo, EngineSettings())
+                async with app.open_async():
+                    jobs = [job for job in await app.job_manager.list_jobs_async() if job.task_name == "deliver_dms"]
+            finally:
+                worker.cancel()
+                await asyncio.gather(worker, return_exceptions=True)
+        headlines = Counter(c.data["channel"] for c in slack.calls
+                            if c.method == "chat.postMessage" and not c.data.get("thread_ts"))
+        assert headlines == {f"D{user}": 1 for user in users}
+        assert sorted(len(job.task_kwargs["batch"]) for job in jobs) == [1, 2, 2]  # 5 subscribers, batches of 2

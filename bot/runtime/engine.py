@@ -95,7 +95,8 @@ def build_app(conninfo: str, settings: EngineSettings) -> procrastinate.App:
 
     from bot.runtime.tasks import register
 
-    connector = procrastinate.PsycopgConnector(conninfo=conninfo, min_size=1, max_size=max(4, settings.concurrency + 2))
+    # The engine's own queries (fetch, finish, heartbeat) are short: a few connections serve any concurrency.
+    connector = procrastinate.PsycopgConnector(conninfo=conninfo, min_size=1, max_size=4)
     app = procrastinate.App(connector=connector)
     register(app, settings)
     return app
