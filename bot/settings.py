@@ -176,7 +176,7 @@ class EngineSettings(_Strict):
     # The ledger's lease for engine tasks: a killed worker's claim frees this long after its last renewal
     # (renewed every third of it while a delivery works), so the re-run takes the row over.
     lease_seconds: Annotated[float, Field(ge=1, le=3600)] = 20
-    shutdown_seconds: Annotated[float, Field(gt=0, le=600)] = 20  # SIGTERM: running tasks finish in this
+    shutdown_seconds: Annotated[float, Field(gt=0, le=600)] = 15  # SIGTERM: tasks finish in this; SIGKILL at 30 s
     dm_batch: Annotated[int, Field(ge=1, le=10_000)] = 200  # subscribers per deliver_dms task
     max_attempts: Annotated[int, Field(ge=1, le=50)] = 5  # a task that keeps failing stops after this
     retry_wait_seconds: Annotated[int, Field(ge=1, le=600)] = 2  # exponential backoff base between attempts
