@@ -7,17 +7,19 @@ import asyncio
 import gc
 import logging
 import os
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot import __version__
 from bot.errors import ConfigError, UserError
 from bot.locales import LOCALES
 from bot.redact import install_log_redaction, redact, remember_env, remember_secrets
 from bot.settings import Settings, check_repo, packaged_config_dir
-from bot.timeutil import parse_iso, utcnow
+from bot.timeutil import iso_z, parse_iso, utcnow
 
 if TYPE_CHECKING:
     from bot.analysis.analyst import AnalysisReport
@@ -55,55 +57,106 @@ class _Parser(argparse.ArgumentParser):
         raise UserError(message)
 
 
+# Options accepted before or after the subcommand (`digest-bot -v demo`, `digest-bot demo -v`). Each parser
+# that takes one adds it with default=SUPPRESS, so an option given on one side is never clobbered by the other
+# side's default; ``_fill_defaults`` puts the defaults in afterwards.
+_GLOBAL: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+    "config": (("--config",), {"help": "folder (or digest.toml) of the configuration; default ./config"}),
+    "verbose": (("-v", "--verbose"), {"action": "store_true", "help": "log what happens"}),
+    "debug": (("--debug",), {"action": "store_true", "help": "show tracebacks of unexpected errors"}),
+}
+_OUTPUT: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+    "format": (("--format",), {"choices": FORMATS,
+                               "help": "default: laid out on a terminal (terminal), plain Markdown in a pipe or file "
+                                       "(markdown); slack/discord: the exact payloads that would be sent (JSON); "
+                                       "html: the report page"}),
+    "locale": (("--locale",), {"choices": LOCALES}),
+    "pretty": (("--pretty",), {"action": "store_true",
+                               "help": "indent JSON output (json, slack, discord) for reading"}),
+}
+_DEFAULTS: dict[str, object] = {"config": None, "verbose": False, "debug": False, "format": None, "locale": None,
+                                "pretty": False}
+# The subcommands that take the output options (before or after their name).
+_WITH_OUTPUT = frozenset({"demo", "digest", "query"})
+
+
+def _add_options(parser: argparse.ArgumentParser, options: dict[str, tuple[tuple[str, ...], dict[str, Any]]],
+                 *, note: str = "") -> None:
+    for dest, (flags, kwargs) in options.items():
+        extra = {"help": f"{kwargs['help']}{note}"} if "help" in kwargs and note else {}
+        parser.add_argument(*flags, dest=dest, default=argparse.SUPPRESS, **{**kwargs, **extra})
+
+
+def _fill_defaults(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The defaults of the options not given; an output option before a subcommand that has none is an error."""
+    if args.command not in _WITH_OUTPUT:
+        given = [_OUTPUT[dest][0][0] for dest in _OUTPUT if hasattr(args, dest)]
+        if given:
+            parser.error(f"{' and '.join(given)}: an option of demo, digest and query, not of {args.command}")
+    for dest, value in _DEFAULTS.items():
+        if not hasattr(args, dest):
+            setattr(args, dest, value)
+
+
 def _add_output_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=FORMATS, default=None,
-                        help="default: laid out on a terminal (terminal), plain Markdown in a pipe or file "
-                             "(markdown); slack/discord: the exact payloads that would be sent (JSON); "
-                             "html: the report page")
-    parser.add_argument("--locale", choices=LOCALES)
-    parser.add_argument("--pretty", action="store_true", help="indent JSON output (json, slack, discord) for reading")
+    _add_options(parser, _OUTPUT)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="digest-bot", description=__doc__)
+    parser = _Parser(prog="digest-bot", description=__doc__,
+                     epilog="Options go before or after the command: digest-bot demo -v --config DIR")
     parser.add_argument("--version", action="version", version=f"digest-bot {__version__}")
-    parser.add_argument("--config", help="folder (or digest.toml) of the configuration; default ./config")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
-    parser.add_argument("--debug", action="store_true", help="show tracebacks of unexpected errors")
+    _add_options(parser, _GLOBAL)
+    _add_options(parser, _OUTPUT, note=" (demo, digest, query)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    demo = commands.add_parser("demo", help="build a digest of a bundled sample: no token, no network")
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help)
+        _add_options(sub, _GLOBAL)
+        return sub
+
+    demo = command("demo", "build a digest of a bundled sample and keep its store for the other commands: no token, "
+                           "no network")
+    demo.add_argument("--end", type=_time_arg,
+                      help="the sample as of this time (ISO 8601): its last day is the default window then; "
+                           "default now")
     _add_output_args(demo)
 
-    sync = commands.add_parser("sync", help="fetch a repository's issues, PRs and comments into the store")
+    sync = command("sync", "fetch a repository's issues, PRs and comments into the store")
     sync.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: every repository in the config)")
     sync.add_argument("--since", type=_time_arg, help="ISO 8601; default: the stored cursor or the look-back")
 
-    digest = commands.add_parser("digest", help="print the digest of a window from the store")
+    digest = command("digest", "print the digest of a window from the store")
     digest.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: the first configured)")
     digest.add_argument("--start", type=_time_arg, help="ISO 8601 (UTC unless an offset is given)")
     digest.add_argument("--end", type=_time_arg, help="ISO 8601; default: the last configured post time")
     _add_output_args(digest)
 
-    query = commands.add_parser("query", help='answer a query such as "rocm" or "qwen hangs 7d" from the store')
+    query = command("query", 'answer a query such as "rocm" or "qwen hangs 7d" from the store')
     query.add_argument("text", help="topic, words, filters (label:, author:, is:, repo:) and a window (7d, …)")
     query.add_argument("--repo", type=_repo_arg, help="OWNER/NAME (default: the first configured)")
     query.add_argument("--end", type=_time_arg, help="answer as if it were this time (ISO 8601); default now")
     _add_output_args(query)
 
-    serve = commands.add_parser("serve", help="the Slack app over HTTP: /slack/events and /healthz on $PORT")
+    serve = command("serve", "the Slack app over HTTP: /slack/events and /healthz on $PORT")
     serve.add_argument("--port", type=int, help="default $PORT or 3000")
     serve.add_argument("--host", help="default $HOST, else 0.0.0.0 in a container or on a PaaS ($PORT set), "
                                       "else 127.0.0.1 (docs/reliability.md)")
 
-    run = commands.add_parser("run", help="the worker: sync, schedule, post; Slack Socket Mode and/or Discord")
+    run = command("run", "the worker: sync, schedule, post; Slack Socket Mode and/or Discord")
     run.add_argument("--role", choices=("all", "worker", "planner", "gateway"), default="all",
                      help="with the task engine (PostgreSQL): run tasks, plan, hold the chat gateway, or all "
                           "three (default; docs/scaling.md)")
-    commands.add_parser(
-        "status", help="last sync per repository, last post per channel, pending deliveries, unreadable items"
-    )
+    command("status", "last sync per repository, last post per channel, pending deliveries, unreadable items")
     return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line, with every option's default in place (wherever the options were given)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _fill_defaults(parser, args)
+    return args
 
 
 # The language of the command line's own messages: --locale, else the configured one once the settings are read.
@@ -124,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = False
     _locale = "en"
     try:
-        args = build_parser().parse_args(argv)
+        args = parse_args(argv)
         debug = args.debug
         _locale = getattr(args, "locale", None) or "en"
         logging.basicConfig(
@@ -193,17 +246,52 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from bot.demo.run import run_demo
+    from bot.demo.run import APART, kept_store, run_demo
     from bot.platforms.console import output_format, print_markdown
 
+    settings = _settings(args)
+    kept = kept_store(settings)
+    if kept.path is None:
+        raise UserError(_words()["demo_taken"].format(path=APART.absolute()))
     fmt = output_format(args.format, sys.stdout)
-    output = run_demo(fmt="markdown" if fmt == "terminal" else fmt, locale=args.locale, settings=_settings(args),
-                      info=_synced, pretty=args.pretty)
+    output = run_demo(fmt="markdown" if fmt == "terminal" else fmt, locale=args.locale, settings=settings,
+                      info=_synced, pretty=args.pretty, now=args.end or utcnow(), keep=kept.path)
     if fmt == "terminal":
         print_markdown(output, sys.stdout)
     else:
         sys.stdout.write(output)
+    sys.stdout.flush()  # stdout is the digest alone; where its store is, and what to try next, after it on stderr
+    _stderr(_demo_next(settings, kept.path, kept.apart, args.end, args.locale))
     return 0
+
+
+def _demo_next(settings: Settings, path: Path, apart: str, end: datetime | None, locale: str | None) -> str:
+    """Where the demo's store is and three commands that answer from it, as typed in a shell from here."""
+    from bot.demo.run import SAMPLE_REPO, sqlite_file
+
+    words = _words()
+    extra = ""
+    if settings.allowed_repo(SAMPLE_REPO) is None:  # this configuration does not follow the sample: the packaged
+        extra += f" --config {shlex.quote(str(packaged_config_dir()))}"  # one does (and its default store)
+    if settings.default_repo != SAMPLE_REPO and not extra:
+        extra += f" --repo {SAMPLE_REPO}"
+    if end is not None:
+        extra += f" --end {iso_z(end)}"
+    if locale is not None and locale != settings.digest.locale:  # answers in the language the demo spoke
+        extra += f" --locale {locale}"
+    env = ""
+    if sqlite_file(settings.database_url) != path or extra.startswith(" --config"):
+        env = f"DATABASE_URL={shlex.quote(f'sqlite:///{path}')} "
+    commands = [f"{env}digest-bot query {_shell_quote(words['demo_query_hangs'])}{extra}",
+                f"{env}digest-bot query {_shell_quote(words['demo_query_week'])}{extra}",
+                f"{env}digest-bot digest --format html{extra} > digest.html"]
+    where = words["demo_kept"].format(path=path) if not apart else words[f"demo_apart_{apart}"].format(path=path)
+    return words["prefix"] + where + "\n" + "\n".join(f"  {command}" for command in commands)
+
+
+def _shell_quote(text: str) -> str:
+    """``text`` as one shell word, in double quotes as people type it (what's new…) when that is safe."""
+    return f'"{text}"' if not any(c in text for c in '"$`\\!') else shlex.quote(text)
 
 
 def cmd_sync(args: argparse.Namespace) -> int:
@@ -265,7 +353,6 @@ def _answer(settings: Settings, make: Callable[[DigestService], T]) -> T:
 def cmd_digest(args: argparse.Namespace) -> int:
     from bot.digest.window import resolve_window
     from bot.platforms.console import show
-    from bot.timeutil import iso_z
 
     settings = _settings(args)
     repo = args.repo or settings.default_repo

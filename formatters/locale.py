@@ -70,6 +70,16 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             "demo": "demo: synced a generated sample of {repo} through an in-process fake GitHub (no network): "
                     "{items} items, {comments} comments, {requests} requests (of which {details} for PR details), "
                     "rate limit left {rate}",
+            "demo_kept": "the demo's store is kept at {path}, where digest, query and status find it (the next "
+                         "demo refreshes it); try:",
+            "demo_apart_configured": "the demo's store is kept at {path}, apart from the configured store (left "
+                                     "as it is); try, with DATABASE_URL naming it:",
+            "demo_apart_taken": "the demo's store is kept at {path}: the default store holds data the demo did not "
+                                "make (left as it is); try, with DATABASE_URL naming it:",
+            "demo_taken": "{path} holds a store the demo did not make, and so does the store in use: move it away, "
+                          "then run digest-bot demo again",
+            "demo_query_hangs": "rocm hangs",
+            "demo_query_week": "what's new with qwen this week",
             "config": "{error}",
             "fallback": "note: {folder} has no {name}: using the packaged default {path}",
             "llm": "LLM analysis: {line}",
@@ -342,6 +352,16 @@ STRINGS: dict[Locale, dict[str, Any]] = {
             "demo": "演示模式（不联网）：已用内置的模拟 GitHub 为 {repo} 生成并同步样本数据，共 {items} 项、"
                     "{comments} 条评论；发出 {requests} 次请求（其中 {details} 次读取 PR 详情），"
                     "GitHub API 剩余额度 {rate}",
+            "demo_kept": "演示数据保存在 {path}，digest、query、status 命令都会读取它（再次运行 demo 会刷新它）；"
+                         "可以接着试试：",
+            "demo_apart_configured": "演示数据另存在 {path}，没有改动已配置的数据库；可以接着试试（用 DATABASE_URL "
+                                     "指向它）：",
+            "demo_apart_taken": "演示数据另存在 {path}：默认数据库里已有不是演示生成的数据（保持原样）；可以接着试试"
+                                "（用 DATABASE_URL 指向它）：",
+            "demo_taken": "{path} 里已有不是演示生成的数据库，当前使用的数据库也是：请先把它移走，再运行 "
+                          "digest-bot demo",
+            "demo_query_hangs": "这周 rocm 有没有卡住的",
+            "demo_query_week": "本周 qwen 有什么新动态",
             "config": "配置有误：{error}",
             "fallback": "提示：{folder} 里没有 {name}，改用安装包自带的默认文件 {path}",
             "llm": "LLM 分析：{line}",

@@ -119,3 +119,10 @@ def item_record(number: int, created: datetime, **payload: Any) -> ItemRecord:
     from bot.github.payloads import item_from_payload
 
     return item_from_payload(payload.get("repo", "o/r"), issue_payload(number, created, **payload), lambda _: False)
+
+
+def slot_before(moment: datetime) -> str:
+    """A daily DM time (HH:MM, UTC) just before ``moment``: the window of that slot's next post holds everything
+    from ``moment`` on, whatever the time of day the test runs at (a fixed "09:00" lost items made a few hours
+    before the test whenever it ran between 09:00 and noon UTC)."""
+    return (moment - timedelta(minutes=1)).strftime("%H:%M")

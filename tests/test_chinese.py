@@ -141,7 +141,9 @@ def rendered(answer: Digest | QueryResult, fmt: str) -> list[str]:
 SYNTAX = frozenset({"digest", "rocm", "ID"})
 # The command line's own messages keep the program's name, its options and files, as a Chinese engineer types them.
 CLI_WORDS = frozenset({"digest", "bot", "repo", "OWNER", "NAME", "toml", "repos", "access", "docs", "md", "debug",
-                       "sync", "LLM"})
+                       "sync", "LLM",
+                       # the commands and the variable the demo's hints name, and the names in its sample queries
+                       "demo", "query", "status", "DATABASE", "URL", "rocm", "qwen"})
 
 
 def english_of_ours(texts: list[str], *, allowed: Collection[str] = (), repo: str = SAMPLE_REPO) -> list[str]:

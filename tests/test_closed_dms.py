@@ -27,12 +27,13 @@ from bot.store.alerts import AlertState
 from bot.store.store import Store
 from bot.timeutil import utcnow
 from formatters.notices import render_notice
-from tests.factories import issue_payload
+from tests.factories import issue_payload, slot_before
 from tests.fakes.discord_api import CHANNEL_ID, USER_ID, FakeDiscord
 from tests.fakes.slack_api import FakeSlack
 from tests.test_scheduler import make_settings, set_last_sync
 
 REPO = "o/r"
+DM_SLOT = slot_before(utcnow() - timedelta(hours=4))  # the daily DMs' time: their window holds the test's items
 DM_MESSAGES = "POST /channels/{channel_id}/messages"
 
 
@@ -68,7 +69,7 @@ async def test_slack_refusing_a_users_dms_pauses_their_digests_and_alerts_once(
         service: DigestService, settings: Settings, error: str) -> None:
     store = service.store
     commands = Commands(service)
-    await commands.handle(ctx(), "subscribe rocm at 09:00 tz UTC")
+    await commands.handle(ctx(), f"subscribe rocm at {DM_SLOT} tz UTC")
     await commands.handle(ctx(), "subscribe rocm live")
     fake = FakeSlack()
     fake.fail("chat.postMessage", error, times=1000)  # every DM, for as long as the test runs
@@ -78,7 +79,7 @@ async def test_slack_refusing_a_users_dms_pauses_their_digests_and_alerts_once(
         alerts = AlertJobs(jobs)
 
         # The daily DM: one try, refused, skipped (never "failed": the ledger would retry it), paused.
-        result = await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=1))
+        result = await jobs.send_slot(DM_SLOT, "UTC", now=utcnow() + timedelta(days=1))
         assert (result.sent, result.skipped, result.failed) == (0, 1, 0)
         assert dm_posts(fake) == 1
         (subscription,) = service.chat.subscriptions("slack", "U1")
@@ -91,7 +92,7 @@ async def test_slack_refusing_a_users_dms_pauses_their_digests_and_alerts_once(
         await alerts.run()
         arrive(store, settings, 51, "[ROCm] another hang on MI300X")
         await alerts.run(utcnow() + timedelta(minutes=2))
-        assert (await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=2))).total == 0
+        assert (await jobs.send_slot(DM_SLOT, "UTC", now=utcnow() + timedelta(days=2))).total == 0
         assert dm_posts(fake) == 1
 
     # digest-bot status shows who is paused and why, and whether they have been told.
@@ -155,7 +156,7 @@ async def test_discord_50007_pauses_a_users_live_alerts_and_daily_dms_once(store
             commands = Commands(service)
             where = Context("discord", str(CHANNEL_ID), str(USER_ID), utcnow())
             await commands.handle(where, "subscribe rocm live")
-            await commands.handle(where, "subscribe rocm at 09:00 tz UTC")
+            await commands.handle(where, f"subscribe rocm at {DM_SLOT} tz UTC")
             jobs = DeliveryJobs(service, {"discord": bot.messenger})
             alerts = AlertJobs(jobs)
             arrive(store, settings, 80, "[ROCm] MI300X hangs")
@@ -164,7 +165,7 @@ async def test_discord_50007_pauses_a_users_live_alerts_and_daily_dms_once(store
             assert refused == 1  # one message refused: discord.py does not retry a 403, nor do we
             arrive(store, settings, 81, "[ROCm] MI300X hangs again")
             assert (await alerts.run(utcnow() + timedelta(minutes=2))).total == 0
-            assert (await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=1))).total == 0
+            assert (await jobs.send_slot(DM_SLOT, "UTC", now=utcnow() + timedelta(days=1))).total == 0
             assert len(fake.calls(DM_MESSAGES, ok=None)) == refused
             assert AlertState(store).of("discord", str(USER_ID), dm=True)[0].paused == "dms_closed"
             assert service.chat.subscriptions("discord", str(USER_ID))[0].paused == "dms_closed"

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from collections import Counter
+from datetime import timedelta
 from pathlib import Path
 
 from bot.cli import main
@@ -17,12 +18,13 @@ from bot.topics.items import item_topics
 from bot.topics.taxonomy import Taxonomy
 
 ROOT = Path(__file__).resolve().parents[1]
+END = "2025-12-02T03:05:00Z"  # SAMPLE_END: the world as it was drawn
 
 
 def test_demo_prints_a_full_digest_as_json(capsys, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)  # no ./config: the packaged defaults
     monkeypatch.delenv("DATABASE_URL", raising=False)
-    assert main(["demo", "--format", "json"]) == 0
+    assert main(["demo", "--format", "json", "--end", END]) == 0
     out, err = capsys.readouterr()
     data = json.loads(out)
     assert data["repo"] == "vllm-project/vllm"
@@ -42,14 +44,25 @@ def test_demo_prints_a_full_digest_as_json(capsys, tmp_path, monkeypatch) -> Non
     assert not any(word in item["title"] for item in key for word in ("useless", "unused", "dead code", "typo"))
     assert "for PR details" in err
     assert "in-process fake GitHub (no network)" in err
-    assert not list(tmp_path.iterdir())  # nothing left behind
+    # Nothing left behind but the store, where the other commands find it (tests/test_demo_store.py).
+    assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")] == ["data", "data/digest-bot.sqlite3"]
+    # The same world made 3 days and 5 hours later (the last post time before then: 3 days later): the same
+    # digest, every time 3 days on.
+    later = (SAMPLE_END + timedelta(days=3, hours=5)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert main(["demo", "--format", "json", "--end", later]) == 0
+    moved = json.loads(capsys.readouterr().out)
+    assert moved["window"]["end"] == "2025-12-05T03:05:00Z"
+    assert moved["stats"] == stats
+    assert [(s["id"], [i["number"] for i in s["items"]]) for s in moved["sections"]] == [
+        (s["id"], [i["number"] for i in s["items"]]) for s in data["sections"]]
+    assert moved["narrative"]["summary"] == data["narrative"]["summary"]
 
 
 def test_demo_is_deterministic_markdown(capsys, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
-    assert main(["demo"]) == 0
+    assert main(["demo", "--end", END]) == 0
     first = capsys.readouterr().out
-    assert main(["demo"]) == 0
+    assert main(["demo", "--end", END]) == 0  # the second refreshes the store the first kept
     assert capsys.readouterr().out == first
     assert first.startswith("# vllm-project/vllm daily report")
 

@@ -36,7 +36,7 @@ from bot.settings import Settings, load_settings
 from bot.store.chat import WORKSPACE_GONE, ChannelSettings
 from bot.store.store import Store
 from bot.timeutil import utcnow
-from tests.factories import issue_payload
+from tests.factories import issue_payload, slot_before
 from tests.fakes.slack_api import Call, FakeSlack
 from tests.logwait import LogWaiter
 
@@ -47,6 +47,7 @@ TOKENS = {"T1": "xoxb-one-1111111111-aaaaaaaaaaaaaaaaaaaaaaaa", "T2": "xoxb-two-
           "T9TK3CUKW": "xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy",  # Slack's documented example
           "ORG": "xoxb-org-3333333333-cccccccccccccccccccccccc"}
 GRID = "E12345678"  # the Enterprise Grid organization of Slack's documented oauth.v2.access example
+DM_SLOT = slot_before(utcnow() - timedelta(hours=4))  # the daily DMs' time: their window holds the test's items
 
 
 @pytest.fixture
@@ -183,7 +184,7 @@ async def test_a_second_workspace_installs_through_oauth_and_posts_with_its_own_
     answer = await workspaces.command("channel repo o/r time 09:00 tz UTC", team="T2", channel="C2")
     assert "Saved" in answer
     await workspaces.command("channel repo o/r time 09:00 tz UTC", team="T1", channel="C1")
-    await workspaces.command("subscribe rocm at 09:00 tz UTC", team="T2", channel="C2", user="U2")
+    await workspaces.command(f"subscribe rocm at {DM_SLOT} tz UTC", team="T2", channel="C2", user="U2")
     assert channel(service, "C2").team_id == "T2"
     # auth.test: once per install, then once per workspace for bolt's authorize (cached by token after that)
     assert Counter(fake.team_of(c) for c in fake.of("auth.test")) == {"T1": 2, "T2": 2}
@@ -192,7 +193,7 @@ async def test_a_second_workspace_installs_through_oauth_and_posts_with_its_own_
     jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
     assert await jobs.post_channel("slack", "C2") == "sent"
     assert await jobs.post_channel("slack", "C1") == "sent"
-    result = await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=1))  # the first DM is tomorrow's
+    result = await jobs.send_slot(DM_SLOT, "UTC", now=utcnow() + timedelta(days=1))  # the first DM is tomorrow's
     assert result.sent == 1
     assert posts(fake, "C2") and {fake.token_of(c) for c in posts(fake, "C2")} == {TOKENS["T2"]}
     assert posts(fake, "C1") and {fake.token_of(c) for c in posts(fake, "C1")} == {TOKENS["T1"]}
@@ -217,7 +218,7 @@ async def test_uninstall_removes_the_tokens_and_stops_the_workspace_deliveries(w
         await workspaces.install(team)
     await workspaces.command("channel repo o/r time 09:00 tz UTC", team="T1", channel="C1")
     await workspaces.command("channel repo o/r time 09:00 tz UTC", team="T2", channel="C2")
-    await workspaces.command("subscribe rocm at 09:00 tz UTC", team="T2", channel="C2", user="U2")
+    await workspaces.command(f"subscribe rocm at {DM_SLOT} tz UTC", team="T2", channel="C2", user="U2")
 
     assert await workspaces.event("T2", {"type": "app_uninstalled"}) == 200
     fake.revoke(TOKENS["T2"])
@@ -230,7 +231,7 @@ async def test_uninstall_removes_the_tokens_and_stops_the_workspace_deliveries(w
     jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
     assert [c.channel_id for c in service.channels()] == ["C1"]  # the scheduler's list: C2 is no longer there
     assert await jobs.post_channel("slack", "C2") == "skipped"  # asked anyway: skipped with its reason, no error
-    assert (await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=1))).sent == 0
+    assert (await jobs.send_slot(DM_SLOT, "UTC", now=utcnow() + timedelta(days=1))).sent == 0
     assert await jobs.post_channel("slack", "C1") == "sent"  # the other workspace is untouched
     assert not posts(fake, "C2") and not posts(fake, "DU2")
 
@@ -286,7 +287,7 @@ async def test_an_enterprise_grid_workspace_gets_its_posts_commands_and_dms(work
 
     answer = await workspaces.command("channel repo o/r time 09:00 tz UTC", team=team, channel="C3", enterprise=GRID)
     assert "Saved" in answer
-    await workspaces.command("subscribe rocm at 09:00 tz UTC", team=team, channel="C3", user="U3", enterprise=GRID)
+    await workspaces.command(f"subscribe rocm at {DM_SLOT} tz UTC", team=team, channel="C3", user="U3", enterprise=GRID)
     assert channel(service, "C3").team_id == team
 
     # The scheduled post, then /digest post (through the ledger, like the worker's), then tomorrow's DM.
@@ -296,7 +297,7 @@ async def test_an_enterprise_grid_workspace_gets_its_posts_commands_and_dms(work
     assert scheduled >= 1 and channel(service, "C3").status is None
     await workspaces.command("post", team=team, channel="C3", enterprise=GRID)
     assert len(posts(fake, "C3")) > scheduled
-    assert (await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=1))).sent == 1
+    assert (await jobs.send_slot(DM_SLOT, "UTC", now=utcnow() + timedelta(days=1))).sent == 1
     assert {fake.token_of(c) for c in posts(fake, "C3")} == {token}
     assert posts(fake, "DU3") and {fake.token_of(c) for c in posts(fake, "DU3")} == {token}
     assert service.chat.subscriptions("slack", "U3")[0].paused is None
@@ -332,11 +333,11 @@ async def test_installations_saved_with_an_enterprise_id_before_the_upgrade_stil
         is_enterprise_install=False, token_type="bot"))
     service.chat.save_channel(ChannelSettings("slack", "C3", repo="o/r", post_time="09:00", timezone="UTC",
                                               team_id=team))
-    service.chat.subscribe("slack", "U3", "rocm", repo=None, post_time="09:00", timezone="UTC", locale="en",
+    service.chat.subscribe("slack", "U3", "rocm", repo=None, post_time=DM_SLOT, timezone="UTC", locale="en",
                            team_id=team)
     jobs = DeliveryJobs(service, {"slack": workspaces.deps.messenger})
     assert await jobs.post_channel("slack", "C3") == "sent"
-    assert (await jobs.send_slot("09:00", "UTC", now=utcnow() + timedelta(days=1))).sent == 1
+    assert (await jobs.send_slot(DM_SLOT, "UTC", now=utcnow() + timedelta(days=1))).sent == 1
     assert {fake.token_of(c) for c in [*posts(fake, "C3"), *posts(fake, "DU3")]} == {token}
 
 

@@ -29,6 +29,7 @@ at some memory cost: about 40 MiB for the default 14 days.
 from __future__ import annotations
 
 import base64
+import calendar
 import math
 import random
 import re
@@ -74,6 +75,36 @@ class SampleRepo:
     @property
     def full_name(self) -> str:
         return f"{self.owner}/{self.name}"
+
+    def shifted(self, delta: timedelta) -> SampleRepo:
+        """The same sample moved ``delta`` in time: every item, text and relative time as it was (generating
+        at another end would draw another world, the weekly rhythm being tied to the calendar)."""
+        seconds = round(delta.total_seconds())
+        if not seconds:
+            return self
+        return SampleRepo(self.owner, self.name, [_shift(p, seconds) for p in self.issues],
+                          [_shift(p, seconds) for p in self.comments], [_shift(p, seconds) for p in self.pulls])
+
+
+_TIME_KEYS = frozenset({"created_at", "updated_at", "closed_at", "merged_at"})
+
+
+def _shift(payload: dict, seconds: int) -> dict:
+    """A copy of a GitHub payload with its times (``_TIME_KEYS``, at any depth) ``seconds`` later."""
+    out: dict = {}
+    for key, value in payload.items():
+        if isinstance(value, dict):
+            value = _shift(value, seconds)
+        elif key in _TIME_KEYS and isinstance(value, str):
+            value = _iso(_epoch(value) + seconds)
+        out[key] = value
+    return out
+
+
+def _epoch(iso: str) -> int:
+    """``_iso``'s inverse (``YYYY-MM-DDTHH:MM:SSZ``), by hand: strptime is the slow part of a shift."""
+    return calendar.timegm((int(iso[:4]), int(iso[5:7]), int(iso[8:10]), int(iso[11:13]), int(iso[14:16]),
+                            int(iso[17:19]), 0, 0, 0))
 
 
 # --------------------------------------------------------------------------------------------------------
