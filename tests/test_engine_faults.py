@@ -129,6 +129,17 @@ def test_two_of_three_workers_killed_as_posts_begin_every_channel_once(
                 until(lambda: "holds the planner lock" in logs[survivor].read_text(), 60 - recovered,
                       "the survivor plans\n" + tails(logs))
                 assert processes[survivor].poll() is None
+
+                def one_live_worker() -> dict[str, Any] | None:
+                    assert main(["--config", str(tmp_path), "status"]) == 0
+                    engine = json.loads(capsys.readouterr().out)["engine"]
+                    live = [w for w in engine["workers"] if not w["stalled"]]
+                    return engine if len(engine["workers"]) == 1 and len(live) == 1 else None
+
+                # The killed workers are pruned once silent for stalled_seconds; the survivor keeps its heartbeat.
+                engine = until(one_live_worker, 30, "status lists the one live worker\n" + tails(logs))
+                assert set(engine["queues"]) <= {"sync", "deliver", "background"}
+                assert "oldest_pending_seconds" in engine
             finally:
                 stop_all(processes)
         assert slack.headlines() == {channel: 1 for channel in channels}
