@@ -275,3 +275,33 @@ async def test_a_slot_of_dms_goes_out_in_batches_each_subscriber_once(
                             if c.method == "chat.postMessage" and not c.data.get("thread_ts"))
         assert headlines == {f"D{user}": 1 for user in users}
         assert sorted(len(job.task_kwargs["batch"]) for job in jobs) == [1, 2, 2]  # 5 subscribers, batches of 2
+
+
+@needs_pg
+async def test_one_poll_per_repository_however_many_ask_at_once() -> None:
+    from bot.runtime.locks import ClusterSync
+
+    with pg_schema() as url:
+        conninfo = conninfo_for(url)
+        assert conninfo is not None
+        polled: dict[str, datetime] = {}
+        polls: list[str] = []
+
+        async def sync(repo: str) -> object:
+            polls.append(repo)
+            await asyncio.sleep(0.3)  # a poll takes a while: the others ask meanwhile
+            polled[repo] = datetime.now(UTC)
+            return repo
+
+        # Two syncers stand for two worker processes (each its own connection per call: the lock is PostgreSQL's).
+        one = ClusterSync(conninfo, sync, polled.get, fresh=timedelta(seconds=0))
+        two = ClusterSync(conninfo, sync, polled.get, fresh=timedelta(seconds=0))
+        results = await asyncio.gather(*(syncer("o/r") for syncer in (one, two, one, two, two)),
+                                       two("o/q"))
+        assert sorted(polls) == ["o/q", "o/r"]  # five asked for o/r at once: GitHub was asked once
+        assert results.count("o/r") == 1 and results.count(None) == 4
+        await one("o/r")  # asked after that poll (and nothing fresh allowed): polls again
+        assert polls.count("o/r") == 2
+        fresh = ClusterSync(conninfo, sync, polled.get, fresh=timedelta(minutes=1))
+        assert await fresh("o/r") is None  # a poll a moment ago is the one wanted
+        assert polls.count("o/r") == 2
