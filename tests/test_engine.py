@@ -9,7 +9,7 @@ import threading
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -305,3 +305,18 @@ async def test_one_poll_per_repository_however_many_ask_at_once() -> None:
         fresh = ClusterSync(conninfo, sync, polled.get, fresh=timedelta(minutes=1))
         assert await fresh("o/r") is None  # a poll a moment ago is the one wanted
         assert polls.count("o/r") == 2
+
+
+@needs_pg
+async def test_an_engine_that_cannot_set_up_its_tables_says_so_in_one_sentence() -> None:
+    from bot.delivery.jobs import DeliveryJobs
+    from bot.errors import UserError
+    from bot.runtime.roles import Assembly, run_roles
+    from bot.runtime.tasks import WorkerContext
+
+    jobs = cast(DeliveryJobs, None)  # never reached: the tables come first
+    assembly = Assembly("postgresql://postgres@127.0.0.1:5432/no_such_database_i25", EngineSettings(),
+                        WorkerContext(jobs), scheduler=lambda runner: cast(Any, None))
+    with pytest.raises(UserError, match=r"cannot set up the task engine's tables: .*no_such_database_i25") as raised:
+        await run_roles(assembly, "worker", asyncio.Event())
+    assert "enabled = false" in str(raised.value) and "\n" not in str(raised.value).strip()

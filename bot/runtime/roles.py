@@ -19,6 +19,7 @@ from contextlib import AbstractAsyncContextManager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.errors import UserError
 from bot.runtime.engine import build_app, ensure_schema
 from bot.runtime.locks import advisory_lock, wait_or_stop
 from bot.runtime.planner import EngineRunner, plan
@@ -49,7 +50,12 @@ async def run_roles(assembly: Assembly, role: str, stop: asyncio.Event) -> None:
     """Run ``role`` until ``stop`` is set (or one of its parts fails: then the others stop too)."""
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}")
-    await asyncio.to_thread(ensure_schema, assembly.conninfo)
+    try:
+        await asyncio.to_thread(ensure_schema, assembly.conninfo)
+    except Exception as err:  # no CREATE right, the database away: one sentence, not a traceback
+        said = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise UserError(f"cannot set up the task engine's tables: {said}. Grant CREATE on the schema, or set "
+                        "[engine] enabled = false to run one process without it (docs/scaling.md)") from None
     app = build_app(assembly.conninfo, assembly.engine)
     async with app.open_async():
         parts: list[Coroutine[Any, Any, None]] = []
