@@ -189,9 +189,11 @@ def test_a_killed_planner_is_replaced(tmp_path: Path) -> None:
 def test_sigterm_hands_back_and_exits_then_another_worker_finishes(tmp_path: Path) -> None:
     channels = [f"C{n:02d}" for n in range(8)]
     with pg_schema() as url:
-        write_config(tmp_path, url, extra=FAST_WITH_SMALL_CONCURRENCY)
+        # Messages take longer than the shutdown grace: the posts in flight at SIGTERM are handed back mid-way.
+        write_config(tmp_path, url, extra=FAST_WITH_SMALL_CONCURRENCY.replace("shutdown_seconds = 4",
+                                                                           "shutdown_seconds = 2"))
         channels_due(url, channels)
-        slack = SlowSlack(delay=1.5)
+        slack = SlowSlack(delay=2.5)
         logs = [tmp_path / "first.log", tmp_path / "second.log"]
         with github_with_activity().serve() as github_url, slack.serve() as slack_url:
             env = base_env(tmp_path, github_url, slack_url)
@@ -206,6 +208,7 @@ def test_sigterm_hands_back_and_exits_then_another_worker_finishes(tmp_path: Pat
                 assert code == 0, tails(logs)
                 assert took < 30
                 assert len(slack.headlines()) < len(channels), "posting had finished before SIGTERM"
+                assert "still running after graceful timeout" in logs[0].read_text()  # handed back, not finished
                 second = start(tmp_path, env, logs[1])
                 processes.append(second)
                 until(lambda: len(slack.headlines()) == len(channels), 60, "every channel posted\n" + tails(logs))
