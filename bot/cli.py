@@ -143,7 +143,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", help="default $HOST, else 0.0.0.0 in a container or on a PaaS ($PORT set), "
                                       "else 127.0.0.1 (docs/reliability.md)")
 
-    command("run", "the worker: sync, schedule, post; Slack Socket Mode and/or Discord")
+    run = command("run", "the worker: sync, schedule, post; Slack Socket Mode and/or Discord")
+    run.add_argument("--role", choices=("all", "worker", "planner", "gateway"), default="all",
+                     help="with the task engine (PostgreSQL): run tasks, plan, hold the chat gateway, or all "
+                          "three (default; docs/scaling.md)")
     command("status", "last sync per repository, last post per channel, pending deliveries, unreadable items")
     return parser
 
@@ -429,7 +432,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.platforms.runtime import run_worker
 
-    asyncio.run(run_worker(_settings(args)))
+    asyncio.run(run_worker(_settings(args), role=args.role))
     return 0
 
 
@@ -445,8 +448,22 @@ def cmd_status(args: argparse.Namespace) -> int:
         status = delivery_status(store, settings)
         # How `serve` offers the report pages (docs/reports.md): "public", "signed" or "off".
         status["reports"] = settings.reports_mode
+        status["engine"] = _engine_status(settings)
         print(redact(json.dumps(status, indent=2, default=str)))
     return 0
+
+
+def _engine_status(settings: Settings) -> dict[str, object]:
+    """The task engine's workers, queues, oldest waiting task and failures (docs/scaling.md), or why this
+    deployment runs as a single process."""
+    from bot.runtime.engine import conninfo_for, engine_status, engine_unavailable
+
+    why = engine_unavailable(settings.database_url) or (None if settings.file.engine.enabled else
+                                                         "engine.enabled is false")
+    conninfo = conninfo_for(settings.database_url)
+    if why is not None or conninfo is None:
+        return {"mode": "single process (no task engine)", "why": why}
+    return engine_status(conninfo, stalled_seconds=settings.file.engine.stalled_seconds)
 
 
 def _stderr(message: str) -> None:

@@ -20,6 +20,10 @@ by a busy loop is still wanted; the window comes from the clock, not the fire ti
 and for ``refresh``. Several workers may run this against one database: the delivery ledger, not the
 scheduler, makes each post happen once.
 
+With a ``runner`` (the task engine's planner, ``bot/runtime/planner.py``) the scheduler only plans: each due job
+is handed to ``runner.run(kind, args, schedule, now)``, which defers a task with the window in its arguments,
+and the engine's workers run it; the refresh's webhook retries are handed over the same way.
+
 ``stop()`` (or leaving ``async with``): no new runs, fan-outs start no new targets, in-flight deliveries
 finish within ``stop_timeout`` (then are cancelled: their rows are handed back), then ``on_stop`` closers run.
 """
@@ -33,7 +37,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
@@ -69,6 +73,14 @@ WEBHOOKS_LIVE = timedelta(days=1)  # a repository a delivery came for this recen
 ALERTS = "alerts"  # the live alerts job
 
 TriggerFactory = Callable[[str, ZoneInfo], BaseTrigger]
+
+
+class JobRunner(Protocol):
+    """Runs a due job elsewhere (the task engine): ``kind`` is sync | channel | dm | alerts | resume | webhooks,
+    ``args`` the job's (repo | platform, channel id | post time, time zone), ``schedule`` what its trigger is
+    made of (a channel's or slot's post time and zone), ``now`` the planner's clock at the run."""
+
+    async def run(self, kind: str, args: tuple[str, ...], schedule: tuple[Any, ...], now: datetime) -> object: ...
 
 
 def daily_trigger(post_time: str, zone: ZoneInfo) -> BaseTrigger:
@@ -120,6 +132,7 @@ class DigestScheduler:
         jobs: DeliveryJobs | None = None,
         webhooks: WebhookApplier | None = None,
         alerts: AlertJobs | None = None,
+        runner: JobRunner | None = None,
     ) -> None:
         self.jobs = jobs or DeliveryJobs(service, messengers, ledger=ledger, sync=sync, clock=clock,
                                          options=options, pacers=pacers)
@@ -144,6 +157,7 @@ class DigestScheduler:
         self.last_results: dict[str, object] = {}  # job id -> last outcome (status pages, tests)
         self.webhooks = webhooks  # retries webhook deliveries that failed to apply (the web process took them)
         self.alerts = alerts  # live alerts: sent by the ALERTS job
+        self.runner = runner  # the task engine: due jobs are deferred to it, not run here
 
     # --- lifecycle ---
 
@@ -172,8 +186,8 @@ class DigestScheduler:
         scheduler.add_job(self._run, IntervalTrigger(seconds=self.refresh_seconds, timezone=UTC), id=REFRESH,
                           name=REFRESH, args=[REFRESH], misfire_grace_time=max(1, int(self.refresh_seconds)),
                           coalesce=True, max_instances=1)
-        if self.alerts is not None:
-            seconds = self.alerts.tick_seconds
+        if self.alerts is not None or self.runner is not None:
+            seconds = self.alerts.tick_seconds if self.alerts is not None else 10.0
             scheduler.add_job(self._run, IntervalTrigger(seconds=seconds, timezone=UTC), id=ALERTS, name=ALERTS,
                               args=[ALERTS], misfire_grace_time=max(1, int(seconds)), coalesce=True, max_instances=1)
         await self._run(REFRESH)
@@ -233,6 +247,8 @@ class DigestScheduler:
     async def _dispatch(self, job_id: str) -> object:
         if job_id == REFRESH:
             return await self.refresh()
+        if self.runner is not None:
+            return await self._defer(self.runner, job_id)
         if job_id == RESUME_POSTS:
             return await self.jobs.resume_posts(self.grace)
         if job_id == ALERTS:
@@ -246,6 +262,17 @@ class DigestScheduler:
             return await self.jobs.post_channel(spec.args[0], spec.args[1])
         result: FanoutResult = await self.jobs.send_slot(spec.args[0], spec.args[1])
         return result
+
+    async def _defer(self, runner: JobRunner, job_id: str) -> object:
+        now = self.clock()
+        if job_id == RESUME_POSTS:
+            return await runner.run("resume", (), (), now)
+        if job_id == ALERTS:
+            return await runner.run("alerts", (), (), now)
+        spec = self._specs.get(job_id)
+        if spec is None:
+            return None
+        return await runner.run(spec.kind, spec.args, spec.schedule, now)
 
     async def drain(self) -> None:
         """Wait until no run is in progress (catch-ups started by ``refresh`` included)."""
@@ -276,7 +303,9 @@ class DigestScheduler:
             _log.info("%d interrupted /digest post(s) to finish", plan.posts_due)
             self.run_now(RESUME_POSTS)
             report.caught_up.append(RESUME_POSTS)
-        if self.webhooks is not None:
+        if self.runner is not None:
+            await self.runner.run("webhooks", (), (), now)
+        elif self.webhooks is not None:
             retried = await asyncio.to_thread(self.webhooks.retry)
             if retried:
                 _log.info("webhook deliveries retried: %s", retried)

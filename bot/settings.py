@@ -162,6 +162,26 @@ class DeliverySettings(_Strict):
     lease_seconds: Annotated[float, Field(ge=1, le=3600)] = 120
 
 
+class EngineSettings(_Strict):
+    """The task engine (procrastinate on PostgreSQL, docs/scaling.md): timings of workers and the planner.
+    Shorter values make tests run in seconds; the defaults recover from a killed worker within 60 s."""
+
+    # On PostgreSQL with procrastinate installed `digest-bot run` uses the engine; false keeps the single process.
+    enabled: StrictBool = True
+    concurrency: Annotated[int, Field(ge=1, le=256)] = 32  # tasks one worker runs at once (mostly waiting on I/O)
+    heartbeat_seconds: Annotated[float, Field(gt=0, le=300)] = 10  # a worker's heartbeat in the database
+    stalled_seconds: Annotated[float, Field(gt=0, le=3600)] = 30  # no heartbeat this long: its tasks re-run
+    planner_retry_seconds: Annotated[float, Field(gt=0, le=600)] = 15  # a standby planner tries the lock
+    tick_seconds: Annotated[float, Field(gt=0, le=600)] = 10  # the planner looks for stalled tasks
+    # The ledger's lease for engine tasks: a killed worker's claim frees this long after its last renewal
+    # (renewed every third of it while a delivery works), so the re-run takes the row over.
+    lease_seconds: Annotated[float, Field(ge=1, le=3600)] = 20
+    shutdown_seconds: Annotated[float, Field(gt=0, le=600)] = 15  # SIGTERM: tasks finish in this; SIGKILL at 30 s
+    dm_batch: Annotated[int, Field(ge=1, le=10_000)] = 200  # subscribers per deliver_dms task
+    max_attempts: Annotated[int, Field(ge=1, le=50)] = 5  # a task that keeps failing stops after this
+    retry_wait_seconds: Annotated[int, Field(ge=1, le=600)] = 2  # exponential backoff base between attempts
+
+
 class LLMSettings(_Strict):
     """Optional LLM analysis. The endpoint itself comes from the environment (LLM_BASE_URL, LLM_MODEL,
     LLM_API_KEY); these bound what one digest may spend and how long it may wait."""
@@ -229,6 +249,7 @@ class FileSettings(_Strict):
     bots: BotSettings = BotSettings()
     chat: ChatSettings = ChatSettings()
     delivery: DeliverySettings = DeliverySettings()
+    engine: EngineSettings = EngineSettings()
     llm: LLMSettings = LLMSettings()
     access: AccessSettings = AccessSettings()
     reports: ReportsSettings = ReportsSettings()

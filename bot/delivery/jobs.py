@@ -23,7 +23,7 @@ import hashlib
 import logging
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -270,13 +270,23 @@ class DeliveryJobs:
 
     # --- daily DMs ---
 
-    async def send_slot(self, post_time: str, timezone: str, *, now: datetime | None = None) -> FanoutResult:
-        """The DM job of one time slot: every active subscription at ``post_time`` in ``timezone``."""
-        now = now or self.clock()
+    async def slot_plan(self, post_time: str, timezone: str, now: datetime) -> SlotPlan:
+        """The DMs of one time slot due at ``now`` (the task engine splits them into batches)."""
         subscriptions = [sub for sub in await asyncio.to_thread(self.service.chat.all_subscriptions)
                          if not self.service.refused(sub.repo or self.service.default_repo)]
-        plan = plan_slot(subscriptions, post_time, timezone, now, platforms=self.messengers,
+        return plan_slot(subscriptions, post_time, timezone, now, platforms=self.messengers,
                          default_repo=self.service.default_repo)
+
+    async def send_slot(self, post_time: str, timezone: str, *, now: datetime | None = None,
+                        only: Collection[tuple[str, str]] | None = None) -> FanoutResult:
+        """The DM job of one time slot: every active subscription at ``post_time`` in ``timezone`` (with
+        ``only``: those of these (platform, user) pairs, one batch of the task engine's fan-out)."""
+        now = now or self.clock()
+        plan = await self.slot_plan(post_time, timezone, now)
+        if only is not None:
+            wanted = set(only)
+            plan = replace(plan, targets=[t for t in plan.targets
+                                          if (t.subscription.platform, t.subscription.user_id) in wanted])
         outlook = await asyncio.to_thread(self.ledger.outlook, plan.window.start, kind_prefix="dm:")
         todo = [t for t in plan.targets if outlook.get(t.key.short(), DUE) == DUE]
         # Every user's mutes in force at the window's end, in one query (not one per DM).

@@ -21,6 +21,7 @@ from bot.errors import UserError
 from bot.platforms.registry import connect
 from bot.platforms.reports import report_routes
 from bot.platforms.web import store_health, web_app
+from bot.runtime.engine import conninfo_for, engine_unavailable
 from bot.settings import Settings
 from bot.store.store import Store
 
@@ -77,10 +78,18 @@ async def serve_http(settings: Settings, *, host: str, port: int, env: Mapping[s
         await _wait_for_signal()
 
 
-async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) -> None:
-    """One process: sync every followed repository, post channel digests and DMs on schedule, and host the
-    chat connections (Slack Socket Mode and/or Discord). Run exactly one (APScheduler's rule); the delivery
-    ledger keeps a second one started by mistake from double-posting."""
+async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ, role: str = "all") -> None:
+    """``digest-bot run``. On PostgreSQL with procrastinate installed: the task engine's ``role``
+    (``run_engine``). Otherwise one process: sync every followed repository, post channel digests and DMs on
+    schedule, and host the chat connections (Slack Socket Mode and/or Discord). Run exactly one (APScheduler's
+    rule); the delivery ledger keeps a second one started by mistake from double-posting."""
+    why = engine_unavailable(settings.database_url)
+    if why is None and settings.file.engine.enabled:
+        await run_engine(settings, env, role)
+        return
+    if role != "all":
+        raise UserError(f"--role {role} needs the task engine, and {why or 'engine.enabled is false'}: "
+                        "run `digest-bot run` alone (one process does everything), or see docs/scaling.md")
     from bot.app.webhooks import build_applier
     from bot.delivery.alerts import AlertJobs
     from bot.delivery.jobs import DeliveryJobs
@@ -122,3 +131,62 @@ async def run_worker(settings: Settings, env: Mapping[str, str] = os.environ) ->
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_engine(settings: Settings, env: Mapping[str, str] = os.environ, role: str = "all") -> None:
+    """``digest-bot run --role …`` with the task engine (``bot/runtime/roles.py``, docs/scaling.md): the same
+    collaborators as the single process, with the ledger's shorter engine lease (a killed worker's claim frees
+    before its task runs again elsewhere)."""
+    from bot.app.webhooks import build_applier
+    from bot.delivery.alerts import AlertJobs
+    from bot.delivery.jobs import DeliveryJobs
+    from bot.delivery.ledger import Ledger
+    from bot.github.factory import AppSync, build_syncer, github_client
+    from bot.runtime.locks import ClusterSync
+    from bot.runtime.planner import EngineRunner
+    from bot.runtime.roles import Assembly, run_roles
+    from bot.runtime.tasks import WorkerContext
+    from bot.scheduler import DigestScheduler
+
+    conninfo = conninfo_for(settings.database_url)
+    assert conninfo is not None
+    engine = settings.file.engine
+    async with AsyncExitStack() as stack:
+        service = _open_service(stack, settings)
+        store = service.store
+        connections = await connect(service, env, stack, "worker")
+        messengers = {c.name: c.messenger for c in connections if c.messenger is not None}
+        if not messengers:
+            raise UserError("nothing to run: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or "
+                            "SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (many workspaces), and/or DISCORD_TOKEN")
+        if settings.github_app_id is not None:
+            app = AppSync(store, settings)
+            stack.push_async_callback(app.aclose)
+            sync = app.sync
+        else:
+            github = await stack.enter_async_context(github_client(settings))
+            sync = build_syncer(store, settings, github).sync
+        shared = ClusterSync(conninfo, sync, store.last_polled)  # one poll per repository at a time, cluster-wide
+        delivery = settings.file.delivery
+        grace = timedelta(hours=delivery.grace_hours)
+        jobs = DeliveryJobs(service, messengers, ledger=Ledger(store, lease=timedelta(seconds=engine.lease_seconds)),
+                            sync=shared)
+        applier = build_applier(service)
+        context = WorkerContext(jobs, alerts=AlertJobs(jobs), webhooks=applier, grace=grace, dm_batch=engine.dm_batch)
+
+        def scheduler(runner: EngineRunner) -> DigestScheduler:
+            # Its own DeliveryJobs: a planner that stops (lock lost) must not stop this process's tasks' fan-outs.
+            planning = DeliveryJobs(service, messengers, ledger=jobs.ledger, sync=shared)
+            return DigestScheduler(service, messengers, jobs=planning, grace=grace, webhooks=applier, runner=runner,
+                                   refresh_seconds=min(60.0, engine.tick_seconds * 6))
+
+        gateways = [c.run for c in connections if c.run is not None]
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        try:
+            await run_roles(Assembly(conninfo, engine, context, scheduler, gateways), role, stop)
+        finally:
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.remove_signal_handler(sig)

@@ -199,6 +199,10 @@ def migrate(engine: Engine) -> int:
     """Bring the schema to ``SCHEMA_VERSION``; returns the version found before."""
     try:
         with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                # Workers starting together on one database: one creates or migrates, the others wait, then
+                # find it done (released at commit).
+                conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('digest-bot:migrate:' || current_schema()))"))
             schema.schema_version.create(conn, checkfirst=True)
             current = conn.execute(select(func.max(schema.schema_version.c.version))).scalar() or 0
             if current > SCHEMA_VERSION:
