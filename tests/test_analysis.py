@@ -755,3 +755,39 @@ async def test_the_service_shares_one_analyst_across_the_digests_of_its_loop(wor
     assert set(asked.values()) == {1}, "a prompt was asked twice"
     assert fake.max_in_flight == 2  # the service's one limit, not one per digest
     assert all(digest.narrative is not None and digest.narrative.summary_source == "llm" for digest in results)
+
+
+# --- several processes (the task engine's workers) ---
+
+
+async def test_two_processes_analysing_one_digest_ask_each_prompt_once(world: Store, fake: FakeLLM) -> None:
+    """Two workers, each with its own store connection and Analyst, build the same digest at the same moment: on
+    PostgreSQL one asks the LLM while the other waits on the cluster lock and reads the answers from the cache."""
+    if world.engine.dialect.name != "postgresql":
+        pytest.skip("one process writes a SQLite store: nothing to share across processes")
+    fake.delay = 0.3  # long enough for the two analyses to overlap
+    settings = make_settings(fake)
+    with Store.open(world.engine.url.render_as_string(hide_password=False)) as other:
+        (first, one), (second, two) = await asyncio.gather(
+            Analyst(world, settings).analyse(make_digest()), Analyst(other, settings).analyse(make_digest()))
+    assert len(fake.requests) == TOTAL_PARTS
+    assert first == second
+    assert sorted([one.parts_llm, two.parts_llm]) == [0, TOTAL_PARTS]
+    assert sorted([one.parts_cached, two.parts_cached]) == [0, TOTAL_PARTS]
+
+
+def test_cluster_lock_waits_then_gives_up_and_frees_with_its_holder(store: Store) -> None:
+    from bot.store.locks import ClusterLock
+
+    held = ClusterLock(store, "llm:x")
+    assert held.acquire(1)
+    if not held.shared:  # SQLite: one process, nothing to wait for
+        assert ClusterLock(store, "llm:x").acquire(0.1)
+        return
+    with Store.open(store.engine.url.render_as_string(hide_password=False)) as other:
+        assert not ClusterLock(other, "llm:x").acquire(0.2)  # held elsewhere
+        assert ClusterLock(other, "llm:y").acquire(0.2)  # another name is another lock
+        held.release()
+        again = ClusterLock(other, "llm:x")
+        assert again.acquire(0.2)
+        again.release()

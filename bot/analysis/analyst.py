@@ -42,11 +42,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import json
 import logging
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import cache
@@ -65,6 +66,7 @@ from bot.model.edition import edition_of
 from bot.settings import Settings
 from bot.store.discussions import Discussions
 from bot.store.llm_cache import LLMCache, cache_key
+from bot.store.locks import ClusterLock
 from bot.store.store import Store
 from bot.text import strip_controls, truncate
 from bot.timeutil import utcnow
@@ -284,11 +286,23 @@ class Analyst:
             waits = [asyncio.create_task(self._wait(part)) for part in pending if not part.owner]
             try:
                 calls = [part for part in pending if part.owner]
+                fresh: list[_Part] = []
                 if calls:
-                    await self._call_all(calls, report, deadline)
-                fresh = [part for part in calls if part.value is not None]
-                if fresh:
-                    await asyncio.to_thread(self._remember, fresh)
+                    # Other processes (workers of the task engine) may analyse the same digest right now: one
+                    # asks, the others wait for it and read its answers from the cache.
+                    lock = ClusterLock(self.store, "llm:" + _digest_of(part.key for part in calls))
+                    if lock.shared and await asyncio.to_thread(lock.acquire, max(0.0, deadline - loop.time())):
+                        cached = await asyncio.to_thread(LLMCache(self.store).get_many, [p.key for p in calls])
+                        self._use_cache(calls, cached)
+                        calls = [part for part in calls if not part.cached]
+                    try:
+                        if calls:
+                            await self._call_all(calls, report, deadline)
+                        fresh = [part for part in calls if part.value is not None]
+                        if fresh:
+                            await asyncio.to_thread(self._remember, fresh)
+                    finally:
+                        await asyncio.to_thread(lock.release)
                 self._forget(owned)  # the answers are in the cache now
             except BaseException:
                 await _until(waits, 0.0)  # cancels them
@@ -959,3 +973,8 @@ __all__ = [
     "clean",
     "validate",
 ]
+
+
+def _digest_of(keys: Iterable[str]) -> str:
+    """One name for a set of prompts, whatever their order."""
+    return hashlib.sha256("\n".join(sorted(keys)).encode()).hexdigest()[:32]
