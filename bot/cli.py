@@ -423,7 +423,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     port = args.port or int(os.environ.get("PORT") or 3000)
-    asyncio.run(serve_http(settings, host=args.host or default_host(), port=port, shutdown=Shutdown()))
+    shutdown = Shutdown()  # SIGTERM: gone within 25 s (docs/scaling.md, "Stopping")
+    try:
+        asyncio.run(serve_http(settings, host=args.host or default_host(), port=port, shutdown=shutdown))
+    finally:
+        shutdown.disarm()  # asyncio.run's clean-up (the threads it joins) is over: nothing left to bound
     return 0
 
 
@@ -431,7 +435,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     from bot.platforms.runtime import run_worker
     from bot.platforms.shutdown import Shutdown
 
-    asyncio.run(run_worker(_settings(args), shutdown=Shutdown()))  # SIGTERM: gone within 25 s
+    shutdown = Shutdown()  # SIGTERM: gone within 25 s (docs/scaling.md, "Stopping")
+    try:
+        asyncio.run(run_worker(_settings(args), shutdown=shutdown))
+    finally:
+        shutdown.disarm()  # asyncio.run's clean-up (the threads it joins) is over: nothing left to bound
     return 0
 
 

@@ -55,8 +55,9 @@ class Shutdown:
         self._signals.clear()
 
     def disarm(self) -> None:
-        """No hard exit: for a caller that goes on living after the stop (a test, an embedding program). The
-        CLI never disarms: the watchdog also bounds the interpreter's own exit (it joins worker threads)."""
+        """No hard exit: for a caller that goes on living after the stop (a test, an embedding program). The CLI
+        disarms only once ``asyncio.run`` has returned: the watchdog also bounds its clean-up, which waits for
+        every thread of the default executor (one stuck in a driver call would hold the process)."""
         if self._watchdog is not None:
             self._watchdog.cancel()
 
