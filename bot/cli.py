@@ -422,17 +422,27 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from bot.platforms.runtime import default_host, serve_http
+    from bot.platforms.shutdown import Shutdown
 
     settings = _settings(args)
     port = args.port or int(os.environ.get("PORT") or 3000)
-    asyncio.run(serve_http(settings, host=args.host or default_host(), port=port))
+    shutdown = Shutdown()  # SIGTERM: gone within 25 s (docs/scaling.md, "Stopping")
+    try:
+        asyncio.run(serve_http(settings, host=args.host or default_host(), port=port, shutdown=shutdown))
+    finally:
+        shutdown.disarm()  # asyncio.run's clean-up (the threads it joins) is over: nothing left to bound
     return 0
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.platforms.runtime import run_worker
+    from bot.platforms.shutdown import Shutdown
 
-    asyncio.run(run_worker(_settings(args), role=args.role))
+    shutdown = Shutdown()  # SIGTERM: gone within 25 s (docs/scaling.md, "Stopping")
+    try:
+        asyncio.run(run_worker(_settings(args), role=args.role, shutdown=shutdown))
+    finally:
+        shutdown.disarm()  # asyncio.run's clean-up (the threads it joins) is over: nothing left to bound
     return 0
 
 

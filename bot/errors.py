@@ -48,5 +48,9 @@ class GitHubUnavailable(GitHubError):
     """Network failures or 5xx answers outlasted the retries."""
 
 
+class Stopping(GitHubError):
+    """The process is stopping (SIGTERM): a wait for GitHub's rate limit or a retry ended early."""
+
+
 class PageGone(GitHubError):
     """A page GitHub linked to a moment ago answered 404 (the listing changed under the sync): run it again."""

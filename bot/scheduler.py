@@ -74,6 +74,8 @@ ALERTS = "alerts"  # the live alerts job
 
 TriggerFactory = Callable[[str, ZoneInfo], BaseTrigger]
 
+CANCEL_GRACE = 3.0  # seconds a cancelled run may take to unwind in stop() (hand its row back)
+
 
 class JobRunner(Protocol):
     """Runs a due job elsewhere (the task engine): ``kind`` is sync | channel | dm | alerts | resume | webhooks,
@@ -211,7 +213,11 @@ class DigestScheduler:
                              len(late))
                 for task in late:
                     task.cancel()
-                await asyncio.gather(*late, return_exceptions=True)
+                # Bounded: a run that swallows its cancellation must not hold the process (docs/scaling.md,
+                # "Stopping"); the process's deadline ends it.
+                _, stuck = await asyncio.wait(late, timeout=CANCEL_GRACE)
+                if stuck:
+                    _log.warning("%d run(s) ignored their cancellation; not waiting for them", len(stuck))
         scheduler.shutdown(wait=False)
         self._scheduler = None
         self._specs.clear()

@@ -74,7 +74,7 @@ async def test_each_server_keeps_its_own_settings_and_leaving_one_pauses_only_it
     assert a is not None and a.team_id == str(GUILD_ID)
     assert b is not None and b.team_id == str(OTHER_GUILD)
 
-    with LogWaiter("bot.app.service", f"workspace {OTHER_GUILD} removed the app") as left:
+    with LogWaiter("bot.app.channels", f"workspace {OTHER_GUILD} removed the app") as left:
         bot._connection.parse_guild_delete({"id": str(OTHER_GUILD)})  # kicked: GUILD_DELETE, not unavailable
         assert await asyncio.to_thread(left.seen.wait, 10)
     gone = chat.channel("discord", str(CHANNEL_B))

@@ -124,7 +124,7 @@ class Workspaces:
         body = json.dumps({"token": "legacy", "team_id": team, "api_app_id": "A1", "type": "event_callback",
                            "event_id": f"Ev{time.monotonic_ns()}", "event_time": int(time.time()), "event": event,
                            **grid})
-        with LogWaiter("bot.app.service", f"workspace {team} removed the app") as waiter:
+        with LogWaiter("bot.app.channels", f"workspace {team} removed the app") as waiter:
             status = (await self.signed(body, "application/json")).status
             assert await asyncio.to_thread(waiter.seen.wait, 10), "the workspace was never paused"
         return status

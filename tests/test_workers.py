@@ -66,7 +66,7 @@ async def test_a_worker_process_gives_the_answers_the_threads_give(
         assert got == expected, text
     assert isinstance(expected[0], QueryResult)
     assert isinstance((await processes.answer_with_notes(context, "", now=NOW))[0], Digest)
-    assert processes._procs is not None  # it really was a process pool
+    assert processes.pools.processes is not None  # it really was a process pool
 
 
 async def test_a_rendered_answer_is_the_same_from_a_worker(services: tuple[DigestService, DigestService]) -> None:
@@ -124,14 +124,14 @@ async def test_a_bug_in_a_worker_arrives_as_it_does_from_a_thread(
 
 async def test_the_pool_starts_on_first_use_and_close_ends_its_workers(filled: Store, settings: Settings) -> None:
     service = DigestService(filled, settings, build_processes=2)
-    assert service._procs is None  # nothing started for a service that never answers in chat (the CLI)
+    assert service.pools.processes is None  # nothing started for a service that never answers in chat (the CLI)
     await service.answer(replace(service.default_context(), repo="o/r"), "rocm 3d", now=NOW)
-    pool = service._procs
+    pool = service.pools.processes
     assert pool is not None
     workers = list(pool._processes.values())
     assert workers and all(worker.is_alive() for worker in workers)
     service.close()
-    assert service._procs is None
+    assert service.pools.processes is None
     assert all(not worker.is_alive() and worker.exitcode == 0 for worker in workers)
 
 

@@ -1,10 +1,9 @@
 """``DigestService``: every use case of digest-bot, called alike by the CLI, the chat commands and delivery.
 
-Reads and writes of the store are synchronous (SQLAlchemy); the async entry points run them in the service's
-own bounded build pool (``[chat] build_threads``), so heavy digests queue there and never starve the event loop's
-default executor (acks, ledger writes, lease renewals). Cheap store calls of commands (help, settings,
-subscriptions, mutes, request dedupe) run in a small light pool of their own (``in_light_pool``), so they never
-wait behind builds. Results are typed: ``Digest``, ``QueryResult`` or a ``Notice``.
+The service builds digests and answers queries itself; the chat settings' use cases live beside it, each in its
+own module (``bot.app.subscriptions``, ``bot.app.mutes``, ``bot.app.channels``), and it delegates to them. Where
+blocking work runs (a bounded build pool, a light pool, worker processes for chat answers) is
+``bot.app.pools``. Results are typed: ``Digest``, ``QueryResult`` or a ``Notice``.
 """
 
 from __future__ import annotations
@@ -13,61 +12,41 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Collection, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.app.access import GitHubFactory, RepoAccess
+from bot.app.channels import ChannelCommands
 from bot.app.context import ChannelContext, Context
 from bot.app.links import ReportLinks
+from bot.app.mutes import MuteCommands
 from bot.app.notices import (
-    Alerts,
-    AlertSet,
-    AlertsRemoved,
-    AlertView,
-    ChannelSaved,
-    ChannelShown,
     Help,
     ItemNotFound,
-    Muted,
-    Mutes,
-    MuteView,
     NoRepo,
-    NotAllowed,
     Notice,
     NotSynced,
     Paused,
     PostNeedsChannel,
     QueryAdjusted,
     Refused,
-    RepoNeedsAdmin,
     RepoNotAllowed,
     RepoNotSynced,
-    SettingsInChannel,
-    Subscribed,
-    SubscriptionView,
-    SubscriptionWindow,
-    TooManySubscriptions,
-    UnknownTopic,
-    UnknownTopics,
-    Unmuted,
-    Unsubscribed,
     Why,
     WhyPlacement,
     WhyTopic,
     query_refusal,
 )
-from bot.app.notices import (
-    Subscriptions as SubscriptionsNotice,
-)
+from bot.app.pools import Pools
+from bot.app.subscriptions import SubscriptionCommands
 from bot.digest.window import default_window, is_daily
 from bot.errors import UserError
 from bot.model import Answer, AnswerNote, Digest, Listed, QueryResult, Suggestion, Window
 from bot.model.views import ItemViewer
 from bot.settings import Settings
 from bot.store.alerts import Alert, AlertState
-from bot.store.chat import WORKSPACE_GONE, ChannelSettings, ChatState, Subscription
+from bot.store.chat import ChatState, Subscription
 from bot.store.mutes import CHANNEL, USER
 from bot.store.mutes import Mutes as MuteStore
 from bot.store.records import ItemRecord
@@ -80,7 +59,6 @@ from bot.topics.search import (
     Found,
     find_window,
     latest_activity,
-    suggest,
     suggestions,
     topic_named,
     window_event,
@@ -97,8 +75,6 @@ if TYPE_CHECKING:
 _log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-BUILD_THREADS = 4  # digests built at once per process; more wait their turn (their windows are fixed already)
-LIGHT_THREADS = 2  # cheap command reads and writes (milliseconds each): enough, and few SQLite connections
 DEFAULT_SEARCH_WINDOW = WindowSpec("relative", amount=timedelta(days=7), text="7d")
 MUTED = "muted"  # why a daily DM was skipped: its query names a topic its user muted
 QUERY_PROBLEM = "query_problem"  # why a daily DM was skipped: its query does not say what it means (labe:bug)
@@ -129,19 +105,18 @@ class DigestService:
         settings, made only when asked."""
         self.store = store
         self.access = RepoAccess(settings, github=github or self._github_client)
-        self.settings = settings
         self.chat = ChatState(store)
         self.mutes = MuteStore(store)
+        self.muting = MuteCommands(settings, self.chat, self.mutes)
+        self.subscribing = SubscriptionCommands(settings, store, self.chat, self.muting, self.admit)
+        self.channel_admin = ChannelCommands(settings, store, self.chat, self.muting, self.subscribing, self.admit,
+                                             self.channel_context)
+        self.settings = settings
         threads = settings.file.chat.build_threads if build_threads is None else build_threads
-        self.build_threads = max(1, threads)
-        self._builds = ThreadPoolExecutor(max_workers=self.build_threads, thread_name_prefix="digest-build")
-        self._light = ThreadPoolExecutor(max_workers=LIGHT_THREADS, thread_name_prefix="digest-light")
-        # The bookkeeping of heavy commands (claim, channel, limits) queues here, not ahead of light commands': a
-        # burst of 40 digests would otherwise put 40 store round trips in front of a `help`.
-        self._intake = ThreadPoolExecutor(max_workers=1, thread_name_prefix="digest-intake")
         processes = settings.file.chat.build_processes if build_processes is None else build_processes
-        self.build_processes = processes if store.shareable_url is not None else 0
-        self._procs: ProcessPoolExecutor | None = None  # started on first use: the CLI and tests never pay for it
+        self.pools = Pools(build_threads=threads,
+                           build_processes=processes if store.shareable_url is not None else 0,
+                           spawn=self._spawn_workers)
         self._analyst: tuple[asyncio.AbstractEventLoop, Analyst] | None = None  # made on first use, per loop
         # Each channel's language as this process last read it: what a busy notice is said in before any store
         # work (``known_locale``). Another process's change shows here on this process's next command there.
@@ -154,56 +129,42 @@ class DigestService:
     @settings.setter
     def settings(self, settings: Settings) -> None:
         self._settings = settings
-        self.access.settings = settings  # the allow-list always follows the settings in use
+        # The allow-list and the use cases always follow the settings in use (a reload).
+        for part in (self.access, self.muting, self.subscribing, self.channel_admin):
+            part.settings = settings
         self.links = ReportLinks(settings)
 
+    # --- where blocking work runs (bot.app.pools) ---
+
+    @property
+    def build_threads(self) -> int:
+        return self.pools.build_threads
+
+    @property
+    def build_processes(self) -> int:
+        return self.pools.build_processes
+
+    def _spawn_workers(self, processes: int) -> ProcessPoolExecutor:
+        from bot.app.workers import build_pool  # multiprocessing: not a one-shot command's start-up
+
+        url = self.store.shareable_url
+        assert url is not None
+        return build_pool(processes, url, self.settings, worker_service)
+
     def close(self) -> None:
-        # Queued work is dropped; running work finishes first, so nothing reads a store its owner then closes.
-        self._builds.shutdown(wait=True, cancel_futures=True)
-        self._light.shutdown(wait=True, cancel_futures=True)
-        self._intake.shutdown(wait=True, cancel_futures=True)
-        if self._procs is not None:
-            # wait: the workers exit now, not as orphans holding database connections after the web process
-            self._procs.shutdown(wait=True, cancel_futures=True)
-            self._procs = None
+        self.pools.close()
 
     async def in_heavy_pool(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run CPU-heavy chat work in a worker process (``[chat] build_processes``), else in the build pool.
-        ``fn`` and ``args`` must pickle: a module-level function (or a partial of one) and model values."""
-        if self.build_processes <= 0:
-            return await self.in_pool(fn, *args)
-        from concurrent.futures.process import BrokenProcessPool  # multiprocessing: not a one-shot command's
-
-        pool = self._process_pool()
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, functools.partial(fn, *args))
-        except BrokenProcessPool:  # a worker died (killed, out of memory): the next call starts a fresh pool
-            if self._procs is pool:
-                self._procs = None
-                pool.shutdown(wait=False, cancel_futures=True)
-            raise
-
-    def _process_pool(self) -> ProcessPoolExecutor:
-        if self._procs is None:
-            from bot.app.workers import build_pool
-
-            url = self.store.shareable_url
-            assert url is not None
-            self._procs = build_pool(self.build_processes, url, self.settings)
-        return self._procs
+        return await self.pools.in_heavy_pool(fn, *args)
 
     async def in_pool(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run blocking store work in the build pool (bounded: heavy work queues, the loop stays free)."""
-        return await asyncio.get_running_loop().run_in_executor(self._builds, functools.partial(fn, *args))
+        return await self.pools.in_pool(fn, *args)
 
     async def in_light_pool(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a cheap blocking store call (a settings read, a subscription write) beside the build pool, so
-        commands that need no build are answered while every build thread is busy."""
-        return await asyncio.get_running_loop().run_in_executor(self._light, functools.partial(fn, *args))
+        return await self.pools.in_light_pool(fn, *args)
 
     async def in_intake_pool(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run the store bookkeeping of a heavy command (before its build) apart from the light pool."""
-        return await asyncio.get_running_loop().run_in_executor(self._intake, functools.partial(fn, *args))
+        return await self.pools.in_intake_pool(fn, *args)
 
     # --- contexts ---
 
@@ -279,34 +240,16 @@ class DigestService:
         """Every user's mutes in force at ``now``, in one read: (platform, user) -> topic ids."""
         return {key: tuple(topics) for key, topics in self.mutes.active_all(USER, now).items()}
 
+    # --- targets a platform refuses (bot.app.channels) ---
+
     def pause_workspace(self, platform: str, team_id: str, *, subscriptions: bool = True) -> None:
-        """The app was removed from a workspace (Slack uninstall or revoked tokens, Discord guild left): its
-        channels (and, with ``subscriptions``, the DMs subscribed from it) stop until it is installed again.
-        Logged once, never an error."""
-        channels, paused = self.chat.pause_workspace(platform, team_id, subscriptions=subscriptions)
-        if subscriptions:
-            paused += AlertState(self.store).pause_team(platform, team_id, WORKSPACE_GONE)
-        _log.warning("%s workspace %s removed the app: %d channel(s) and %d subscription(s) paused", platform,
-                     team_id, channels, paused)
+        self.channel_admin.pause_workspace(platform, team_id, subscriptions=subscriptions)
 
     def resume_workspace(self, platform: str, team_id: str) -> None:
-        """The workspace installed the app again: what ``pause_workspace`` stopped resumes."""
-        channels, subscriptions = self.chat.resume_workspace(platform, team_id)
-        subscriptions += AlertState(self.store).resume_team(platform, team_id, WORKSPACE_GONE)
-        if channels or subscriptions:
-            _log.warning("%s workspace %s is back: %d channel(s) and %d subscription(s) resumed", platform, team_id,
-                         channels, subscriptions)
+        self.channel_admin.resume_workspace(platform, team_id)
 
     def mark_unreachable(self, platform: str, target: str, *, dm: bool, reason: str) -> None:
-        """The platform refused a target for good: pause the user's DMs (daily digests and live alerts: the user
-        is told once, at their next command), or stop the channel's posts."""
-        if dm:
-            self.chat.pause_subscriptions(platform, target, reason)
-            AlertState(self.store).pause(platform, target, reason)
-        else:
-            self.chat.mark_channel(platform, target, reason)
-        _log.warning("%s %s %s: %s; marked and skipped from now on", platform, "user" if dm else "channel", target,
-                     reason)
+        self.channel_admin.mark_unreachable(platform, target, dm=dm, reason=reason)
 
     # --- which repositories (docs/access.md) ---
 
@@ -658,99 +601,21 @@ class DigestService:
             bot=view.is_bot(record),
         )
 
-    # --- subscriptions ---
+    # --- subscriptions and alerts (bot.app.subscriptions, bot.app.channels) ---
 
     def subscribe(self, caller: Context, channel: ChannelContext, text: str | Query, *, at: str | None,
                   tz: str | None, live: bool = False) -> Notice:
-        """``text``: the query as typed, or as the command parsed it (``Subscribe.parsed``): parsed once."""
-        query = as_query(text)
-        text = query.text
-        if query.problems:
-            raise query_refusal(query.problems)
-        if query.window is not None:
-            return SubscriptionWindow()
-        if live:
-            return self._add_alert(caller, channel, text, query, dm=True)
-        limit = self.settings.file.chat.max_subscriptions_per_user
-        existing = self.chat.subscriptions(caller.platform, caller.user_id)
-        if len(existing) >= limit and all(s.query.lower() != text.lower() for s in existing):
-            return TooManySubscriptions(limit)
-        repo = query.repo or channel.repo
-        if repo is not None:
-            repo = self.admit(repo)
-            # In admins mode a repository beyond [[repos]] and this channel's own is an admin's to add.
-            configured = {entry.name for entry in self.settings.repos}
-            if (query.repo is not None and repo != channel.repo and repo not in configured
-                    and not self._may_change_channel(caller)):
-                return RepoNeedsAdmin(repo)
-        subscription, created = self.chat.subscribe(
-            caller.platform, caller.user_id, text, repo=repo,
-            post_time=at or channel.post_time, timezone=tz or channel.timezone, locale=channel.locale,
-            team_id=caller.team_id,
-        )
-        return Subscribed(SubscriptionView.of(subscription), created,
-                          tuple(QueryAdjusted.of(note) for note in query.adjustments))
+        return self.subscribing.subscribe(caller, channel, text, at=at, tz=tz, live=live)
 
     def unsubscribe(self, caller: Context, text: str | None, *, live: bool = False) -> Notice:
-        alerts = AlertState(self.store)
-        if live:
-            return AlertsRemoved(text, alerts.remove(caller.platform, caller.user_id, dm=True, query=text), dm=True)
-        removed = self.chat.unsubscribe(caller.platform, caller.user_id, text)
-        if text is None:  # all: the live alerts too
-            removed += alerts.remove(caller.platform, caller.user_id, dm=True, query=None)
-        remaining = tuple(map(SubscriptionView.of, self.chat.subscriptions(caller.platform, caller.user_id)))
-        return Unsubscribed(text, removed, remaining)
+        return self.subscribing.unsubscribe(caller, text, live=live)
 
     def subscriptions(self, caller: Context, channel: ChannelContext) -> Notice:
-        subscriptions = self.chat.subscriptions(caller.platform, caller.user_id)
-        timezone = _user_timezone(subscriptions, channel)
-        alerts = AlertState(self.store).of(caller.platform, caller.user_id, dm=True)
-        return SubscriptionsNotice(tuple(map(SubscriptionView.of, subscriptions)), timezone,
-                                   self._mute_views(caller, USER, caller.user_id, channel, timezone),
-                                   alerts=tuple(map(AlertView.of, alerts)))
-
-    # --- live alerts ---
+        return self.subscribing.subscriptions(caller, channel)
 
     def channel_alert(self, caller: Context, channel: ChannelContext, text: str | None, *, off: bool,
                       parsed: Query | None = None) -> Notice:
-        """``channel alert <query>`` / ``channel alert`` / ``channel alert off [<query>]``: with the permission
-        of channel settings. ``parsed``: ``text`` as the command parsed it (``ChannelAlert.parsed``)."""
-        if caller.is_dm:
-            return SettingsInChannel()
-        alerts = AlertState(self.store)
-        if text is None and not off:
-            return Alerts(tuple(map(AlertView.of, alerts.of(caller.platform, caller.channel_id, dm=False))))
-        if not self._may_change_channel(caller):
-            return NotAllowed()
-        if off:
-            return AlertsRemoved(text, alerts.remove(caller.platform, caller.channel_id, dm=False, query=text),
-                                 dm=False)
-        assert text is not None
-        query = parsed if parsed is not None and parsed.text == text else parse_query(text)
-        if query.problems:
-            raise query_refusal(query.problems)
-        if query.window is not None:
-            return SubscriptionWindow()
-        return self._add_alert(caller, channel, text, query, dm=False)
-
-    def _add_alert(self, caller: Context, channel: ChannelContext, text: str, query: Query, *, dm: bool) -> Notice:
-        alerts = AlertState(self.store)
-        target = caller.user_id if dm else caller.channel_id
-        limit = self.settings.file.chat.max_subscriptions_per_user
-        existing = alerts.of(caller.platform, target, dm=dm)
-        if len(existing) >= limit and all(a.query.lower() != text.lower() for a in existing):
-            return TooManySubscriptions(limit)
-        repo = query.repo or channel.repo
-        if repo is None:
-            raise Refused(NoRepo())
-        repo = self.admit(repo)
-        configured = {entry.name for entry in self.settings.repos}
-        if (query.repo is not None and repo != channel.repo and repo not in configured
-                and not self._may_change_channel(caller)):
-            return RepoNeedsAdmin(repo)
-        alert, created = alerts.add(caller.platform, target, dm=dm, query=text, repo=repo, locale=channel.locale,
-                                    timezone=channel.timezone, by=caller.user_id, team_id=caller.team_id)
-        return AlertSet(AlertView.of(alert), dm, created, tuple(QueryAdjusted.of(note) for note in query.adjustments))
+        return self.channel_admin.channel_alert(caller, channel, text, off=off, parsed=parsed)
 
     def alert_answer(self, alerts: Sequence[Alert], repo: str, window: Window, arrived: Collection[int],
                      hidden: Collection[str], *, locale: str, timezone: str) -> QueryResult | Skip:
@@ -800,108 +665,31 @@ class DigestService:
         reason = daily or live
         return Paused(reason) if reason else None
 
-    # --- channel settings ---
+    # --- channel settings and mutes (bot.app.channels, bot.app.mutes) ---
 
     def show_channel(self, caller: Context, channel: ChannelContext) -> Notice:
-        return ChannelShown(channel, channel.timezone, self._channel_mute_views(caller, channel))
+        return self.channel_admin.show_channel(caller, channel)
 
     def configure_channel(self, caller: Context, channel: ChannelContext, changes: dict[str, object]) -> Notice:
-        if caller.is_dm:
-            return SettingsInChannel()
-        if not self._may_change_channel(caller):
-            return NotAllowed()
-        if isinstance(changes.get("repo"), str):
-            changes = {**changes, "repo": self.admit(str(changes["repo"]))}
-        topics = changes.get("topics")
-        if isinstance(topics, tuple):
-            known = set(load_taxonomy(self.settings).ids())
-            unknown = tuple(topic for topic in topics if topic not in known)
-            if unknown:
-                return UnknownTopics(unknown, tuple(sorted(known)))
-        base = (self.chat.channel(caller.platform, caller.channel_id)
-                or ChannelSettings(platform=caller.platform, channel_id=caller.channel_id))
-        updated = replace(base, **changes, enabled=True, status=None)  # type: ignore[arg-type]
-        if caller.team_id:
-            updated = replace(updated, team_id=caller.team_id)
-        saved = self.chat.save_channel(updated, by=caller.user_id)
-        _log.info("%s channel %s settings changed by %s: %s", caller.platform, caller.channel_id, caller.user_id,
-                  sorted(changes))
-        shown = self.channel_context(saved.platform, saved.channel_id)
-        return ChannelSaved(shown, tuple(sorted(changes)), shown.timezone, self._channel_mute_views(caller, shown))
+        return self.channel_admin.configure_channel(caller, channel, changes)
 
     def help(self) -> Help:
         return Help(tuple(load_taxonomy(self.settings).ids()))
 
-    # --- mutes ---
-
     def list_mutes(self, caller: Context, channel: ChannelContext, *, personal: bool) -> Notice:
-        personal = personal or caller.is_dm
-        scope, target, timezone = self._mute_scope(caller, channel, personal)
-        return Mutes(personal, timezone, self._mute_views(caller, scope, target, channel, timezone))
+        return self.muting.list_mutes(caller, channel, personal=personal)
 
     def mute(self, caller: Context, channel: ChannelContext, text: str, duration: timedelta | None, *,
              personal: bool) -> Notice:
-        personal = personal or caller.is_dm
-        if not personal and not self._may_change_channel(caller):
-            return NotAllowed()
-        scope, target, timezone = self._mute_scope(caller, channel, personal)
-        found = self._topic(text, channel)
-        if found is None:
-            taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
-            close = suggest(taxonomy, parse_query(text))
-            return UnknownTopic(text, close[0] if close else None)
-        until = caller.now + duration if duration is not None else None
-        self.mutes.mute(caller.platform, scope, target, found.id, until, caller.user_id, now=caller.now)
-        _log.info("%s %s %s: muted %s until %s (by %s)", caller.platform, scope, target, found.id, until,
-                  caller.user_id)
-        return Muted(personal, timezone, MuteView(found.id, found.display_name(channel.locale),
-                                                  _local(until, timezone)))
+        return self.muting.mute(caller, channel, text, duration, personal=personal)
 
     def unmute(self, caller: Context, channel: ChannelContext, text: str | None, *, personal: bool) -> Notice:
-        personal = personal or caller.is_dm
-        if not personal and not self._may_change_channel(caller):
-            return NotAllowed()
-        scope, target, timezone = self._mute_scope(caller, channel, personal)
-        topic = None
-        if text is not None:
-            found = self._topic(text, channel)
-            topic = found.id if found else text.lower()  # a topic since removed from the file
-        removed = self.mutes.unmute(caller.platform, scope, target, topic, now=caller.now)
-        _log.info("%s %s %s: unmuted %s (%d)", caller.platform, scope, target, topic or "all", removed)
-        return Unmuted(personal, timezone, topic, removed,
-                       self._mute_views(caller, scope, target, channel, timezone))
+        return self.muting.unmute(caller, channel, text, personal=personal)
 
-    def _may_change_channel(self, caller: Context) -> bool:
-        return self.settings.file.chat.channel_settings != "admins" or caller.can_manage
 
-    def _mute_scope(self, caller: Context, channel: ChannelContext, personal: bool) -> tuple[str, str, str]:
-        if personal:
-            timezone = _user_timezone(self.chat.subscriptions(caller.platform, caller.user_id), channel)
-            return USER, caller.user_id, timezone
-        return CHANNEL, caller.channel_id, channel.timezone
-
-    def _topic(self, text: str, channel: ChannelContext) -> Topic | None:
-        """A topic by id, alias or query word, among every topic the channel's repository knows."""
-        taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
-        return taxonomy.get(text.strip().lower()) or topic_named(taxonomy, text)
-
-    def _channel_mute_views(self, caller: Context, channel: ChannelContext) -> tuple[MuteView, ...]:
-        if caller.is_dm:
-            return ()
-        return self._mute_views(caller, CHANNEL, caller.channel_id, channel, channel.timezone)
-
-    def _mute_views(self, caller: Context, scope: str, target: str, channel: ChannelContext,
-                    timezone: str) -> tuple[MuteView, ...]:
-        active = self.mutes.active(caller.platform, scope, target, caller.now)
-        if not active:
-            return ()
-        taxonomy = load_taxonomy(self.settings, channel.repo, restrict=False)
-        views = []
-        for topic_id, until in active.items():
-            topic = taxonomy.get(topic_id)
-            views.append(MuteView(topic_id, topic.display_name(channel.locale) if topic else topic_id,
-                                  _local(until, timezone)))
-        return tuple(views)
+def worker_service(store: Store, settings: Settings) -> DigestService:
+    """A chat-answer worker process's own service (``bot.app.workers``): threads only, one build at a time."""
+    return DigestService(store, settings, build_threads=1, build_processes=0)
 
 
 def _asked_note(note: QueryAdjusted) -> str:
@@ -927,15 +715,3 @@ def _reading_english(note: AnswerNote) -> str:
     if note.kind == "most_words":
         return f"no item matched all {note.hint} words; showing items with at least {note.value} of them"
     return f"no item matched every word; showing the topic {note.hint} alone"
-
-
-def _user_timezone(subscriptions: Sequence[Subscription], channel: ChannelContext) -> str:
-    """Where a user's times are shown: their (first) daily DM's zone, else the channel's."""
-    return subscriptions[0].timezone if subscriptions else channel.timezone
-
-
-def _local(moment: datetime | None, timezone: str) -> str | None:
-    from zoneinfo import ZoneInfo
-
-    return None if moment is None else moment.astimezone(ZoneInfo(timezone)).strftime("%Y-%m-%d %H:%M")
-

@@ -3,8 +3,11 @@
 A thread pool in the web process makes the event loop wait for the GIL while builds run, so acks, ``help``
 and ``/healthz`` slow down several times under a burst of heavy requests (docs/benchmarks.md, "Fair use").
 Each worker process (spawned, not forked: no inherited engine, locks or event loop) opens its own ``Store`` on
-the web process's database and keeps its own ``DigestService``. Calls carry only values that pickle: the
-settings in use, the channel context, the text, and the visibility GitHub gave for the repositories asked.
+the web process's database and keeps its own service, made by the factory ``build_pool`` is given (the
+service's module passes its own: pickled by name, so this module never imports the service, and
+``bot.app.service`` -> ``bot.app.workers`` stays the one direction, an import-linter contract). Calls carry
+only values that pickle: the settings in use, the channel context, the text, and the visibility GitHub gave for
+the repositories asked.
 Results are the model's frozen dataclasses; a ``Refused`` comes back as itself (``Refused.__reduce__``).
 """
 
@@ -14,8 +17,9 @@ import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.app.access import RepoAccess
 from bot.app.context import ChannelContext
 from bot.app.notices import QueryAdjusted
 from bot.model import Answer
@@ -25,18 +29,28 @@ from bot.topics.query import Query
 
 if TYPE_CHECKING:
     from bot.app.replies import Rendered
-    from bot.app.service import DigestService
 
 Verdicts = Mapping[str, tuple[bool, datetime]]  # RepoAccess's memory of GitHub's answers: name -> (public?, when)
 
-_service: DigestService | None = None  # this worker's own, made by ``_start``
+
+class Answering(Protocol):
+    """What a worker process needs of its service (``DigestService`` is one)."""
+
+    settings: Settings
+    access: RepoAccess
+
+    def answer_noted(self, context: ChannelContext, text: str | Query, *, now: datetime, analyse: bool = True,
+                     strict: bool = False) -> tuple[Answer, tuple[QueryAdjusted, ...]]: ...
 
 
-def _start(database_url: str, settings: Settings) -> None:
+ServiceFactory = Callable[[Store, Settings], Answering]  # module-level (it is pickled by name to each worker)
+
+_service: Answering | None = None  # this worker's own, made by ``_start``
+
+
+def _start(factory: ServiceFactory, database_url: str, settings: Settings) -> None:
     global _service
-    from bot.app.service import DigestService  # the worker's import, not a cycle at module level
-
-    _service = DigestService(Store.open(database_url), settings, build_threads=1, build_processes=0)
+    _service = factory(Store.open(database_url), settings)
 
 
 def answer_noted(settings: Settings, verdicts: Verdicts, context: ChannelContext, query: str | Query,
@@ -64,6 +78,8 @@ def answer_rendered(settings: Settings, verdicts: Verdicts, context: ChannelCont
     return Rendered(tuple(shown), more, answer.locale, shown_in_answer(answer)), notes
 
 
-def build_pool(processes: int, database_url: str, settings: Settings) -> ProcessPoolExecutor:
+def build_pool(processes: int, database_url: str, settings: Settings,
+               factory: ServiceFactory) -> ProcessPoolExecutor:
+    """``processes`` spawned workers, each with ``factory(Store.open(database_url), settings)`` as its service."""
     return ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_start, initargs=(database_url, settings))
+                               initializer=_start, initargs=(factory, database_url, settings))

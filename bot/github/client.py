@@ -36,6 +36,7 @@ from bot.errors import (
     PageGone,
     RateLimited,
     RepoNotFound,
+    Stopping,
 )
 from bot.timeutil import parse_retry_after
 
@@ -118,6 +119,23 @@ def _page_number(url: str | None) -> int | None:
         return None
     value = httpx.URL(url).params.get("page")
     return int(value) if value and value.isdigit() else None
+
+
+def stoppable_sleep(stop: asyncio.Event) -> Sleep:
+    """``asyncio.sleep`` that gives up, raising ``Stopping``, as soon as ``stop`` is set: a stopping worker does
+    not wait out a secondary rate limit or a reset up to ``sync.max_rate_limit_wait_seconds`` away (the sync
+    fails like any other and runs again after the restart, from its cursor)."""
+
+    async def sleep(seconds: float) -> None:
+        if not stop.is_set():
+            try:
+                async with asyncio.timeout(seconds):
+                    await stop.wait()
+            except TimeoutError:
+                return
+        raise Stopping(f"stopping: not waiting {seconds:.0f} s for GitHub")
+
+    return sleep
 
 
 class GitHubClient:

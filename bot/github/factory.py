@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import httpx
 
 from bot.github.app_auth import AppAuth
-from bot.github.client import GitHubClient
+from bot.github.client import GitHubClient, Sleep
 from bot.github.sync import Progress, Syncer, SyncReport
 from bot.settings import Settings
 from bot.store.store import Store
@@ -17,11 +18,13 @@ from bot.topics.catalog import taxonomy_for_sync
 
 
 def github_client(settings: Settings, *, api_url: str | None = None,
-                  transport: httpx.AsyncBaseTransport | None = None) -> GitHubClient:
+                  transport: httpx.AsyncBaseTransport | None = None, sleep: Sleep | None = None) -> GitHubClient:
+    """``sleep``: how the client waits out rate limits and backoffs (the worker's ends when it stops)."""
     sync = settings.sync
     return GitHubClient(api_url=api_url or settings.github_api_url, token=settings.github_token,
                         timeout=sync.timeout_seconds, max_retries=sync.max_retries,
-                        max_rate_limit_wait=sync.max_rate_limit_wait_seconds, transport=transport)
+                        max_rate_limit_wait=sync.max_rate_limit_wait_seconds, transport=transport,
+                        sleep=sleep or asyncio.sleep)
 
 
 def build_syncer(store: Store, settings: Settings, client: GitHubClient, *, progress: Progress | None = None,
@@ -37,7 +40,8 @@ class AppSync:
     installation spends its own rate-limit budget, with its token renewed before it expires."""
 
     def __init__(self, store: Store, settings: Settings, *, api_url: str | None = None,
-                 transport: httpx.AsyncBaseTransport | None = None, auth: AppAuth | None = None) -> None:
+                 transport: httpx.AsyncBaseTransport | None = None, auth: AppAuth | None = None,
+                 sleep: Sleep | None = None) -> None:
         if auth is None:
             if settings.github_app_id is None or settings.github_app_private_key is None:
                 raise ValueError("AppSync needs GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY")
@@ -50,6 +54,7 @@ class AppSync:
         self.settings = settings
         self.api_url = api_url or auth.api_url
         self.transport = transport
+        self.sleep = sleep or asyncio.sleep
         self.clients: dict[int, GitHubClient] = {}
         self._syncers: dict[int, Syncer] = {}
 
@@ -60,7 +65,8 @@ class AppSync:
             sync = self.settings.sync
             client = GitHubClient(api_url=self.api_url, timeout=sync.timeout_seconds,
                                   max_retries=sync.max_retries, max_rate_limit_wait=sync.max_rate_limit_wait_seconds,
-                                  transport=self.transport, token_provider=self.auth.provider(installation))
+                                  transport=self.transport, token_provider=self.auth.provider(installation),
+                                  sleep=self.sleep)
             self.clients[installation] = client
             syncer = self._syncers[installation] = build_syncer(self.store, self.settings, client)
         return await syncer.sync(repo)
