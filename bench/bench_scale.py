@@ -29,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -62,15 +61,6 @@ class TimedSlack(FakeSlack):
                 self.headline_at.setdefault(str(call.data.get("channel")), now)
             self.calls.clear()  # counted in messages; a long run's calls are not kept
         return answer
-
-    def headlines(self) -> Counter[str]:
-        with self._cond:
-            return Counter(str(m["channel"]) for m in self.messages if not m["thread_ts"])
-
-    def repeats(self) -> int:
-        with self._cond:
-            parts = Counter((m["channel"], json.dumps(m["blocks"], sort_keys=True), m["text"]) for m in self.messages)
-        return sum(n - 1 for n in parts.values() if n > 1)
 
 
 def github(repos: list[str]) -> FakeGitHub:

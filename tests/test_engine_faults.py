@@ -14,7 +14,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -47,15 +46,6 @@ class SlowSlack(FakeSlack):
         if call.method == "chat.postMessage":
             time.sleep(self.delay)
         return super()._answer(call)
-
-    def headlines(self) -> Counter[str]:
-        with self._cond:
-            return Counter(str(m["channel"]) for m in self.messages if not m["thread_ts"])
-
-    def repeats(self) -> int:
-        with self._cond:
-            parts = Counter((m["channel"], json.dumps(m["blocks"], sort_keys=True), m["text"]) for m in self.messages)
-        return sum(n - 1 for n in parts.values() if n > 1)
 
 
 def start(config: Path, env: dict[str, str], log: Path, *args: str) -> subprocess.Popen[bytes]:

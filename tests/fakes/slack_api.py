@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -103,6 +104,17 @@ class FakeSlack:
         """Messages that exist in Slack (posted, whatever the poster was told), oldest first."""
         with self._cond:
             return [m for m in self.messages if channel is None or m["channel"] == channel]
+
+    def headlines(self) -> Counter[str]:
+        """Top-level messages (a post's headline, not its thread replies) per channel."""
+        with self._cond:
+            return Counter(str(m["channel"]) for m in self.messages if not m["thread_ts"])
+
+    def repeats(self) -> int:
+        """Messages accepted more than once (same channel, blocks and text): what a doubled post leaves."""
+        with self._cond:
+            parts = Counter((m["channel"], json.dumps(m["blocks"], sort_keys=True), m["text"]) for m in self.messages)
+        return sum(n - 1 for n in parts.values() if n > 1)
 
     def _add(self, method: str, fault: _Fault) -> None:
         with self._cond:
