@@ -3,6 +3,7 @@
     python -m bench.bench_tests                  # the whole command twice (~15 min on 2 busy cores)
     python -m bench.bench_tests --only tests/test_reports_web.py tests/test_coherence.py --workers 2 3 4
     python -m bench.bench_tests --rounds 2       # alternate the variants twice (serial, parallel, serial, ...)
+    python -m bench.bench_tests --only tests/test_demo.py --extra 'loadfile=-n 4 --dist loadfile'
 
 The command is the README's (``pip install -e '.[test]' && ruff check . && lint-imports && mypy && pytest -q``);
 the parallel variant runs it as written (``addopts`` gives ``-n auto``), the serial one with ``pytest -q -n 0``.
@@ -64,6 +65,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=1, help="alternations of the variants (default 1)")
     parser.add_argument("--workers", type=int, nargs="*", default=[], help="extra -n N variants (pytest only)")
+    parser.add_argument("--extra", action="append", default=[], metavar="NAME=ARGS",
+                        help="another pytest-only variant, e.g. 'worksteal=-n 4 --dist worksteal'")
     parser.add_argument("--only", nargs="*", default=[], help="test files to run instead of the whole suite")
     parser.add_argument("--pytest-only", action="store_true", help="time pytest alone, not the checks")
     args = parser.parse_args()
@@ -75,6 +78,9 @@ def main() -> None:
     checks = not (args.only or args.pytest_only)
     variants = [("serial", f"-n 0 {only}"), ("parallel", only)]
     variants += [(f"-n {count}", f"-n {count} {only}") for count in args.workers]
+    for extra in args.extra:
+        name, _, pytest_args = extra.partition("=")
+        variants.append((name, f"{pytest_args} {only}"))
     print_machine({"pytest": f"{only or 'the whole suite'}; checks {'timed' if checks else 'not run'}",
                    "test PostgreSQL": os.environ.get("DIGEST_BOT_TEST_PG", "(default: local)")})
     results: list[dict[str, object]] = []

@@ -44,6 +44,7 @@ def _guarded_connect_ex(self: socket.socket, address: object) -> int:
 _WORKERS_PER_CPU = 2
 
 
+@pytest.hookimpl(optionalhook=True)  # -p no:xdist: no such hook, and no error for it
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """More workers than CPUs: many tests wait on a subprocess, a server or a thread, not on the CPU."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
@@ -56,7 +57,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         group = shared_fixture_group(item)
-        if group is not None:
+        if group is not None and item.get_closest_marker("xdist_group") is None:  # a test's own group wins
             item.add_marker(pytest.mark.xdist_group(group))
 
 
@@ -64,7 +65,7 @@ def shared_fixture_group(item: pytest.Item) -> str | None:
     """``module[::fixture[i]…]`` when the test uses a module/session fixture its own module defines."""
     info = getattr(item, "_fixtureinfo", None)
     module = item.nodeid.split("::", 1)[0]
-    if info is None or item.get_closest_marker("xdist_group") is not None:
+    if info is None:
         return None
     shared = sorted(
         name for name, defs in info.name2fixturedefs.items()
