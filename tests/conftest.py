@@ -40,19 +40,6 @@ def _guarded_connect_ex(self: socket.socket, address: object) -> int:
     return _real_connect_ex(self, address)
 
 
-# Worker count for -n auto: measured with bench/bench_tests.py (docs/benchmarks.md, "Test suite").
-_WORKERS_PER_CPU = 2
-
-
-@pytest.hookimpl(optionalhook=True)  # -p no:xdist: no such hook, and no error for it
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """More workers than CPUs: many tests wait on a subprocess, a server or a thread, not on the CPU."""
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None  # xdist's own hook reads it
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, cpus * _WORKERS_PER_CPU)
-
-
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the marks (its own modifyitems)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:

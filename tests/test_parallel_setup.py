@@ -1,5 +1,5 @@
-"""How the suite runs in parallel (tests/conftest.py): worker count and the groups that keep a shared fixture's
-tests on one worker."""
+"""How the suite runs in parallel (tests/conftest.py): the groups that keep a shared fixture's tests on one
+worker, and a PostgreSQL schema per test."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.conftest import pytest_xdist_auto_num_workers, shared_fixture_group
+from tests.conftest import shared_fixture_group
 
 MODULE = "tests/test_parallel_setup.py"
 
@@ -44,15 +44,6 @@ def test_function_fixtures_and_plugins_session_fixtures_leave_a_test_free(
         own: str, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> None:
     assert shared_fixture_group(request.node) is None
     assert request.node.get_closest_marker("xdist_group") is None
-
-
-def test_auto_is_two_workers_per_usable_cpu_unless_the_env_var_says(monkeypatch: pytest.MonkeyPatch,
-                                                                    pytestconfig: pytest.Config) -> None:
-    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    assert pytest_xdist_auto_num_workers(pytestconfig) == 2 * cpus
-    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "3")
-    assert pytest_xdist_auto_num_workers(pytestconfig) is None  # xdist's own hook reads it
 
 
 def test_every_store_case_runs_in_a_schema_of_its_own_named_by_worker(store: object,
