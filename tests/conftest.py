@@ -41,7 +41,9 @@ def _guarded_connect_ex(self: socket.socket, address: object) -> int:
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the marks (its own modifyitems)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("xdist"):  # -p no:xdist: no such mark to add
+        return
     for item in items:
         group = shared_fixture_group(item)
         if group is not None and item.get_closest_marker("xdist_group") is None:  # a test's own group wins
