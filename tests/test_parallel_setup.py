@@ -38,7 +38,7 @@ def test_a_test_using_its_modules_shared_fixture_is_grouped_by_module(shared: st
 def test_a_parametrized_shared_fixture_makes_one_group_per_parameter(per_param: str,
                                                                     request: pytest.FixtureRequest) -> None:
     index = ["a", "b"].index(per_param)
-    assert shared_fixture_group(request.node) == f"{MODULE}::per_param[{index}]"
+    assert shared_fixture_group(request.node) == f"{MODULE}::per_param#{index}"
 
 
 def test_function_fixtures_and_plugins_session_fixtures_leave_a_test_free(
