@@ -1,15 +1,21 @@
-"""Shared fixtures. No test reaches the internet: a guard fails any connection off the loopback."""
+"""Shared fixtures. No test reaches the internet: a guard fails any connection off the loopback.
+
+The suite runs in parallel (pyproject's addopts: ``-n auto --dist loadgroup``). A module- or session-scoped
+fixture runs once per *worker*, so the tests that share one (a synced demo store, a model server, a browser's
+store) are marked here with one xdist group per module and parameter, for loadgroup to keep on one worker.
+(pytest 9.2 with pytest-xdist 3.8 does not honour xdist_group yet: such set-ups then run once per worker.)
+"""
 
 from __future__ import annotations
 
 import os
 import socket
-import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from bot.store.store import Store
+from tests import pg
 
 _real_connect = socket.socket.connect
 _real_connect_ex = socket.socket.connect_ex
@@ -35,50 +41,52 @@ def _guarded_connect_ex(self: socket.socket, address: object) -> int:
     return _real_connect_ex(self, address)
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Marked as each test is collected, so the mark is there before any collection_modifyitems hook (xdist
+    turns it into the work unit there)."""
+    if not item.config.pluginmanager.hasplugin("xdist"):  # -p no:xdist: no such mark to add
+        return
+    group = shared_fixture_group(item)
+    if group is not None and item.get_closest_marker("xdist_group") is None:  # a test's own group wins
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
+def shared_fixture_group(item: pytest.Item) -> str | None:
+    """``module[::fixture#i…]`` when the test uses a module/session fixture its own module defines."""
+    info = getattr(item, "_fixtureinfo", None)
+    module = item.nodeid.split("::", 1)[0]
+    if info is None:
+        return None
+    shared = sorted(
+        name for name, defs in info.name2fixturedefs.items()
+        if defs and defs[-1].scope in ("module", "package", "session") and defs[-1].baseid == module
+    )
+    if not shared:
+        return None
+    indices = getattr(getattr(item, "callspec", None), "indices", {})  # a parametrized fixture: one group each
+    # "name#i", not "name[i]": xdist reads a group only when no "]" follows the "@" it appends
+    return "::".join([module, *(f"{name}#{indices[name]}" for name in shared if name in indices)])
+
+
 @pytest.fixture(autouse=True)
 def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
     monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect_ex)
 
 
-PG_URL = os.environ.get("DIGEST_BOT_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-
-
-def _postgres_available() -> str | None:
-    try:
-        import psycopg
-    except ImportError:
-        return "psycopg is not installed"
-    try:
-        with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test", connect_timeout=2):
-            return None
-    except Exception as err:
-        return f"no PostgreSQL at 127.0.0.1:5432 ({type(err).__name__})"
-
-
-_PG_SKIP = _postgres_available()
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> Iterator[Store]:
-    """The same tests on the embedded default and on a real PostgreSQL (fresh schema per test)."""
+    """The same tests on the embedded default and on a real PostgreSQL (``DIGEST_BOT_TEST_PG``, tests/pg.py:
+    a fresh schema per test)."""
     if request.param == "sqlite":
         with Store.open(f"sqlite:///{tmp_path}/store.sqlite3") as opened:
             yield opened
         return
-    if _PG_SKIP:
-        pytest.skip(f"PostgreSQL tests skipped: {_PG_SKIP}")
-    import psycopg
-
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test", autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        with Store.open(f"{PG_URL}?options=-csearch_path%3D{schema}") as opened:
-            yield opened
-    finally:
-        with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test", autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    found = pg.this_run()
+    if found.url is None:
+        pytest.skip(found.skip or "PostgreSQL tests skipped")
+    with pg.fresh_schema(found.url) as url, Store.open(url) as opened:
+        yield opened
 
 
 @pytest.fixture

@@ -194,13 +194,13 @@ class FakeDiscord:
         self._faults.setdefault(route, []).append(
             Fault(status, {"message": "upstream error", "code": 0}, {}, times, when, acted=acted))
 
-    async def wait_for(self, predicate: Callable[[FakeDiscord], Any], within: float = 10) -> Any:
+    async def wait_for(self, predicate: Callable[[FakeDiscord], Any], within: float = 60) -> Any:
         """The first truthy ``predicate(self)``, re-checked after every request and gateway frame."""
         assert self._cond is not None
         async with self._cond:
             return await asyncio.wait_for(self._cond.wait_for(lambda: predicate(self)), within)
 
-    async def wait_request(self, route: str, *, count: int = 1, within: float = 10) -> Request:
+    async def wait_request(self, route: str, *, count: int = 1, within: float = 60) -> Request:
         """The ``count``-th answered request to ``route``."""
         def found(fake: FakeDiscord) -> Request | None:
             done = fake.calls(route, ok=None)

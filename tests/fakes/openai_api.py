@@ -220,7 +220,7 @@ class FakeLLM:
         with self._cond:
             return [r for r in self.requests if r.kind == kind]
 
-    def wait_for(self, predicate: Callable[[list[Request]], bool], timeout: float = 10.0) -> list[Request]:
+    def wait_for(self, predicate: Callable[[list[Request]], bool], timeout: float = 60.0) -> list[Request]:
         with self._cond:
             if not self._cond.wait_for(lambda: predicate(self.requests), timeout=timeout):
                 raise AssertionError(f"timed out waiting; {len(self.requests)} requests so far")

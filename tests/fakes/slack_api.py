@@ -162,13 +162,13 @@ class FakeSlack:
         with self._cond:
             return [c for c in self.calls if c.method == method and (c.status == 200 or not ok_only)]
 
-    def wait_for(self, predicate: Callable[[list[Call]], bool], timeout: float = 10.0) -> list[Call]:
+    def wait_for(self, predicate: Callable[[list[Call]], bool], timeout: float = 60.0) -> list[Call]:
         with self._cond:
             if not self._cond.wait_for(lambda: predicate(self.calls), timeout=timeout):
                 raise AssertionError(f"timed out waiting; calls so far: {[c.method for c in self.calls]}")
             return list(self.calls)
 
-    async def until(self, predicate: Callable[[list[Call]], bool], timeout: float = 10.0) -> list[Call]:  # noqa: ASYNC109
+    async def until(self, predicate: Callable[[list[Call]], bool], timeout: float = 60.0) -> list[Call]:  # noqa: ASYNC109
         """``wait_for`` for async tests: waits in a thread so the event loop keeps serving the app."""
         import asyncio
 
