@@ -308,6 +308,7 @@ async def test_signals_first_stop_then_exit_at_once() -> None:
         assert exited == [128 + signal.SIGTERM]
     finally:
         shutdown.uninstall()
+        shutdown.disarm()  # the first signal armed the 60 s watchdog: it must not fire after this test's loop
 
 
 async def test_a_rate_limit_wait_ends_when_the_stop_begins() -> None:
