@@ -13,18 +13,23 @@ import signal
 from collections.abc import Callable, Mapping
 from contextlib import AsyncExitStack
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from bot.app.service import DigestService
 from bot.errors import UserError
-from bot.platforms.registry import connect
+from bot.platforms.registry import Connection, connect
 from bot.platforms.reports import report_routes
 from bot.platforms.shutdown import Shutdown, cancel_until_done
 from bot.platforms.web import store_health, web_app
 from bot.runtime.engine import conninfo_for, engine_unavailable
 from bot.settings import Settings
 from bot.store.store import Store
+
+if TYPE_CHECKING:
+    from bot.app.messenger import Messenger
+    from bot.delivery.jobs import SyncFn
 
 _log = logging.getLogger(__name__)
 
@@ -139,8 +144,6 @@ async def _worker(settings: Settings, env: Mapping[str, str], shutdown: Shutdown
     from bot.delivery.alerts import AlertJobs
     from bot.delivery.jobs import DeliveryJobs
     from bot.delivery.ledger import Ledger
-    from bot.github.client import stoppable_sleep
-    from bot.github.factory import AppSync, build_syncer, github_client
     from bot.scheduler import DigestScheduler
 
     tasks: list[asyncio.Task[None]] = []
@@ -148,20 +151,7 @@ async def _worker(settings: Settings, env: Mapping[str, str], shutdown: Shutdown
     try:
         service = _open_service(stack, settings)
         store = service.store
-        connections = await connect(service, env, stack, "worker")
-        messengers = {c.name: c.messenger for c in connections if c.messenger is not None}
-        if not messengers:
-            raise UserError("nothing to run: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or "
-                            "SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (many workspaces), and/or DISCORD_TOKEN")
-        # A rate-limit wait (a reset up to sync.max_rate_limit_wait_seconds away) ends when the stop begins.
-        sleep = stoppable_sleep(shutdown.requested)
-        if settings.github_app_id is not None:  # a GitHub App: a token per installation, each its own budget
-            app = AppSync(store, settings, sleep=sleep)
-            stack.push_async_callback(app.aclose)
-            sync = app.sync
-        else:
-            github = await stack.enter_async_context(github_client(settings, sleep=sleep))
-            sync = build_syncer(store, settings, github).sync
+        connections, messengers, sync = await _connect_worker(stack, service, env, shutdown.requested)
         delivery = settings.file.delivery
         ledger = Ledger(store, lease=timedelta(seconds=delivery.lease_seconds))
         jobs = DeliveryJobs(service, messengers, ledger=ledger, sync=sync)
@@ -194,6 +184,29 @@ async def _worker(settings: Settings, env: Mapping[str, str], shutdown: Shutdown
         await _close(stack, shutdown)
 
 
+async def _connect_worker(stack: AsyncExitStack, service: DigestService, env: Mapping[str, str],
+                          stop: asyncio.Event | None) -> tuple[list[Connection], dict[str, Messenger], SyncFn]:
+    """What a worker needs from the outside, closed with ``stack``: the chat connections, their messengers, and
+    the GitHub sync (a GitHub App: a token per installation, each its own budget). A rate-limit wait (a reset up
+    to sync.max_rate_limit_wait_seconds away) ends when ``stop`` is set."""
+    from bot.github.client import stoppable_sleep
+    from bot.github.factory import AppSync, build_syncer, github_client
+
+    settings, store = service.settings, service.store
+    connections = await connect(service, env, stack, "worker")
+    messengers = {c.name: c.messenger for c in connections if c.messenger is not None}
+    if not messengers:
+        raise UserError("nothing to run: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or "
+                        "SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (many workspaces), and/or DISCORD_TOKEN")
+    sleep = stoppable_sleep(stop) if stop is not None else None
+    if settings.github_app_id is not None:
+        app = AppSync(store, settings, sleep=sleep)
+        stack.push_async_callback(app.aclose)
+        return connections, messengers, app.sync
+    github = await stack.enter_async_context(github_client(settings, sleep=sleep))
+    return connections, messengers, build_syncer(store, settings, github).sync
+
+
 async def _close(stack: AsyncExitStack, shutdown: Shutdown) -> None:
     """Close what the process opened (clients, the service, the store) within what is left of the deadline."""
     try:
@@ -212,7 +225,6 @@ async def run_engine(settings: Settings, env: Mapping[str, str] = os.environ, ro
     from bot.delivery.alerts import AlertJobs
     from bot.delivery.jobs import DeliveryJobs
     from bot.delivery.ledger import Ledger
-    from bot.github.factory import AppSync, build_syncer, github_client
     from bot.runtime.locks import ClusterSync
     from bot.runtime.planner import EngineRunner
     from bot.runtime.roles import Assembly, run_roles
@@ -225,18 +237,7 @@ async def run_engine(settings: Settings, env: Mapping[str, str] = os.environ, ro
     async with AsyncExitStack() as stack:
         service = _open_service(stack, settings)
         store = service.store
-        connections = await connect(service, env, stack, "worker")
-        messengers = {c.name: c.messenger for c in connections if c.messenger is not None}
-        if not messengers:
-            raise UserError("nothing to run: set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or "
-                            "SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (many workspaces), and/or DISCORD_TOKEN")
-        if settings.github_app_id is not None:
-            app = AppSync(store, settings)
-            stack.push_async_callback(app.aclose)
-            sync = app.sync
-        else:
-            github = await stack.enter_async_context(github_client(settings))
-            sync = build_syncer(store, settings, github).sync
+        connections, messengers, sync = await _connect_worker(stack, service, env, stop)
         shared = ClusterSync(conninfo, sync, store.last_polled)  # one poll per repository at a time, cluster-wide
         delivery = settings.file.delivery
         grace = timedelta(hours=delivery.grace_hours)
