@@ -58,6 +58,22 @@ async def advisory_lock(conninfo: str, name: str, *, retry_seconds: float,
         await conn.close()  # ends the session: the lock is released with it
 
 
+async def while_holding(conninfo: str, name: str, hold: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]], *,
+                        retry_seconds: float, stop: asyncio.Event) -> None:
+    """Run ``hold`` whenever this process holds the lock ``name``, standing by while another does, until ``stop``.
+    A failure (the database went away: the lock freed with it; a gateway that died) is logged and tried again
+    after ``retry_seconds``."""
+    while not stop.is_set():
+        try:
+            async with advisory_lock(conninfo, name, retry_seconds=retry_seconds, stop=stop) as conn:
+                if conn is None:
+                    return
+                await hold(conn)
+        except Exception as err:
+            _log.warning("%s: %s; trying again in %.0fs", name, err, retry_seconds)
+            await wait_or_stop(stop, retry_seconds)
+
+
 class ClusterSync:
     """A repository's sync, one at a time cluster-wide (a blocking advisory lock per repository, on a connection
     of its own), and none when a poll completed while this one waited or less than ``fresh`` before: a slot of

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from bot.digest.window import default_window
-from bot.runtime.locks import advisory_lock, wait_or_stop
+from bot.runtime.locks import wait_or_stop, while_holding
 from bot.runtime.tasks import defer, iso
 from bot.settings import EngineSettings
 
 if TYPE_CHECKING:
     import procrastinate
+    import psycopg
 
 _log = logging.getLogger(__name__)
 
@@ -87,18 +88,12 @@ async def retry_stalled(app: procrastinate.App, stalled_seconds: float) -> int:
 async def plan(conninfo: str, app: procrastinate.App, settings: EngineSettings,
                scheduler: Callable[[], AbstractAsyncContextManager[object]], stop: asyncio.Event) -> None:
     """Plan while this process holds the planner lock; stand by (retrying) while another does; until ``stop``."""
-    while not stop.is_set():
-        try:
-            async with advisory_lock(conninfo, PLANNER_LOCK, retry_seconds=settings.planner_retry_seconds,
-                                     stop=stop) as conn:
-                if conn is None:
-                    return
-                _log.warning("planning: this process holds the planner lock")
-                async with scheduler():
-                    while not stop.is_set():
-                        await retry_stalled(app, settings.stalled_seconds)
-                        await conn.execute("SELECT 1")  # the session holding the lock is alive
-                        await wait_or_stop(stop, settings.tick_seconds)
-        except Exception as err:  # the database went away: stop planning, try again (the lock freed with it)
-            _log.warning("planner: %s; trying again in %.0fs", err, settings.planner_retry_seconds)
-            await wait_or_stop(stop, settings.planner_retry_seconds)
+    async def hold(conn: psycopg.AsyncConnection[Any]) -> None:
+        _log.warning("planning: this process holds the planner lock")
+        async with scheduler():
+            while not stop.is_set():
+                await retry_stalled(app, settings.stalled_seconds)
+                await conn.execute("SELECT 1")  # the session holding the lock is alive
+                await wait_or_stop(stop, settings.tick_seconds)
+
+    await while_holding(conninfo, PLANNER_LOCK, hold, retry_seconds=settings.planner_retry_seconds, stop=stop)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.errors import UserError
 from bot.runtime.engine import build_app, ensure_schema
-from bot.runtime.locks import advisory_lock, wait_or_stop
+from bot.runtime.locks import while_holding
 from bot.runtime.planner import EngineRunner, plan
 from bot.runtime.tasks import CONTEXT_KEY, WorkerContext, record_errors
 from bot.settings import EngineSettings
@@ -107,22 +107,16 @@ async def hold_gateway(conninfo: str, gateways: Sequence[Callable[[], Coroutine[
     """Hold the inbound chat connections while this process holds the gateway lock; stand by otherwise."""
     if not gateways:
         return
-    while not stop.is_set():
-        try:
-            async with advisory_lock(conninfo, GATEWAY_LOCK, retry_seconds=engine.planner_retry_seconds,
-                                     stop=stop) as conn:
-                if conn is None:
-                    return
-                _log.warning("this process holds the chat gateway")
-                runs = [asyncio.create_task(make()) for make in gateways]
-                stopper = asyncio.create_task(stop.wait())
-                done, _ = await asyncio.wait([*runs, stopper], return_when=asyncio.FIRST_COMPLETED)
-                for task in [*runs, stopper]:
-                    task.cancel()
-                await asyncio.gather(*runs, stopper, return_exceptions=True)
-                for task in done:
-                    if task is not stopper and not task.cancelled() and task.exception() is not None:
-                        raise task.exception()  # type: ignore[misc]
-        except Exception as err:
-            _log.warning("gateway: %s; trying again in %.0fs", err, engine.planner_retry_seconds)
-            await wait_or_stop(stop, engine.planner_retry_seconds)
+    async def hold(conn: object) -> None:
+        _log.warning("this process holds the chat gateway")
+        runs = [asyncio.create_task(make()) for make in gateways]
+        stopper = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait([*runs, stopper], return_when=asyncio.FIRST_COMPLETED)
+        for task in [*runs, stopper]:
+            task.cancel()
+        await asyncio.gather(*runs, stopper, return_exceptions=True)
+        for task in done:
+            if task is not stopper and not task.cancelled() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+
+    await while_holding(conninfo, GATEWAY_LOCK, hold, retry_seconds=engine.planner_retry_seconds, stop=stop)
