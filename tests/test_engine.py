@@ -7,9 +7,11 @@ import asyncio
 import json
 import threading
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
@@ -23,6 +25,9 @@ from bot.settings import EngineSettings, load_settings
 from tests.engine_support import channels_due, pg_schema, postgres_skip_reason, write_config
 from tests.factories import issue_payload
 from tests.fakes.slack_api import FakeSlack
+
+if TYPE_CHECKING:
+    import procrastinate
 
 needs_pg = pytest.mark.skipif(bool(postgres_skip_reason()), reason=postgres_skip_reason() or "")
 
@@ -66,19 +71,26 @@ def test_the_schema_is_applied_once_by_racing_starters() -> None:
         assert ensure_schema(conninfo) is False
 
 
-@needs_pg
-async def test_a_second_sync_while_one_waits_is_coalesced() -> None:
+@asynccontextmanager
+async def fresh_engine() -> AsyncIterator[tuple[procrastinate.App, str]]:
+    """The task engine's App (and its connection string), open, on a fresh PostgreSQL schema with its tables."""
     with pg_schema() as url:
         conninfo = conninfo_for(url)
         assert conninfo is not None
         await asyncio.to_thread(ensure_schema, conninfo)
         app = build_app(conninfo, EngineSettings())
         async with app.open_async():
-            first = await defer(app, "sync_repo", queue="sync", lock="sync:o/r", queueing_lock="sync:o/r", repo="o/r")
-            second = await defer(app, "sync_repo", queue="sync", lock="sync:o/r", queueing_lock="sync:o/r",
-                                 repo="o/r")
-            other = await defer(app, "sync_repo", queue="sync", lock="sync:o/q", queueing_lock="sync:o/q",
-                                repo="o/q")
+            yield app, conninfo
+
+
+@needs_pg
+async def test_a_second_sync_while_one_waits_is_coalesced() -> None:
+    async with fresh_engine() as (app, conninfo):
+        first = await defer(app, "sync_repo", queue="sync", lock="sync:o/r", queueing_lock="sync:o/r", repo="o/r")
+        second = await defer(app, "sync_repo", queue="sync", lock="sync:o/r", queueing_lock="sync:o/r",
+                             repo="o/r")
+        other = await defer(app, "sync_repo", queue="sync", lock="sync:o/q", queueing_lock="sync:o/q",
+                            repo="o/q")
         assert first is not None and other is not None
         assert second is None
         status = await asyncio.to_thread(engine_status, conninfo)
@@ -148,18 +160,13 @@ async def test_the_engine_posts_each_due_channel_once(tmp_path: Path, monkeypatc
 async def test_two_planners_in_one_window_defer_one_delivery_with_the_window_in_its_args() -> None:
     from bot.runtime.planner import EngineRunner
 
-    with pg_schema() as url:
-        conninfo = conninfo_for(url)
-        assert conninfo is not None
-        await asyncio.to_thread(ensure_schema, conninfo)
-        app = build_app(conninfo, EngineSettings())
-        async with app.open_async():
-            one, two = EngineRunner(app), EngineRunner(app)
-            at = datetime(2026, 3, 2, 9, 0, 5, tzinfo=UTC)
-            first = await one.run("channel", ("slack", "C1"), ("09:00", "Europe/Paris"), at)
-            again = await two.run("channel", ("slack", "C1"), ("09:00", "Europe/Paris"), at + timedelta(seconds=40))
-            slot = await one.run("dm", ("09:00", "UTC"), ("09:00", "UTC"), at)
-            jobs = await app.job_manager.list_jobs_async()
+    async with fresh_engine() as (app, _):
+        one, two = EngineRunner(app), EngineRunner(app)
+        at = datetime(2026, 3, 2, 9, 0, 5, tzinfo=UTC)
+        first = await one.run("channel", ("slack", "C1"), ("09:00", "Europe/Paris"), at)
+        again = await two.run("channel", ("slack", "C1"), ("09:00", "Europe/Paris"), at + timedelta(seconds=40))
+        slot = await one.run("dm", ("09:00", "UTC"), ("09:00", "UTC"), at)
+        jobs = await app.job_manager.list_jobs_async()
         assert first is not None and slot is not None
         assert again is None  # the same window's delivery is already waiting: coalesced
         assert one.deferred == 1 + 1 and two.deferred == 0
