@@ -422,6 +422,15 @@ async def test_the_deadline_bounds_the_whole_analysis(
     assert len(warnings(caplog)) == 1 and "deadline: 6" in warnings(caplog)[0]
 
 
+async def test_the_analysis_ends_within_its_deadline_cleanup_included(world: Store, fake: FakeLLM) -> None:
+    # Cancelling the late calls and closing the client come after the cut-off: they must fit before the
+    # deadline too (a real model on a loaded CI machine once overran 120 s by 29 ms this way).
+    fake.delay = 30
+    _, report = await analyse(world, fake, deadline_seconds=3, timeout_seconds=20, concurrency=2)
+    assert report.fell_back == {"deadline": TOTAL_PARTS}
+    assert report.seconds <= 3
+
+
 async def test_parts_done_before_the_deadline_are_kept(world: Store, fake: FakeLLM) -> None:
     fake.script(Reply(delay=30), when=number_is(13))
     digest, report = await analyse(world, fake, deadline_seconds=1.5, timeout_seconds=20)

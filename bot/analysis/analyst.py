@@ -21,14 +21,15 @@ recent pace is not started ("deadline"), and a started call's timeout never reac
 Bounds, per digest: ``max_requests`` calls and ``max_tokens`` tokens (a call reserves its estimated prompt
 plus ``max_output_tokens`` before it starts and is skipped as "budget" if that would not fit; actual usage is
 charged after; only calls this digest made count), ``timeout_seconds`` per call, and ``deadline_seconds`` for
-the whole analysis, after which unfinished parts are cancelled ("deadline"). Per ``Analyst`` (one per process,
-on the worker's event loop): ``concurrency`` calls in flight to its endpoint and model, however many digests it
-analyses at once (a DM time slot builds several), and one call per distinct prompt: an analysis needing a
-prompt another one is asking awaits that answer, or that failure. Three unavailable/timed-out calls in a row
-stop the rest of a digest's calls (a server that is down is not asked eleven times). Answers are validated as
-untrusted text (controls stripped, whitespace collapsed, capped, refusals rejected) and cached in the store by
-content hash (endpoint, model and prompt), so re-running a digest costs no calls. Platform escaping is the
-formatters' job, exactly as for titles.
+the whole analysis, after which unfinished parts are cancelled ("deadline"); calls are cut off a little before
+it (``CLEANUP_SECONDS``) so that cancelling them, closing the client and caching what came back also fit. Per
+``Analyst`` (one per process, on the worker's event loop): ``concurrency`` calls in flight to its endpoint and
+model, however many digests it analyses at once (a DM time slot builds several), and one call per distinct
+prompt: an analysis needing a prompt another one is asking awaits that answer, or that failure. Three
+unavailable/timed-out calls in a row stop the rest of a digest's calls (a server that is down is not asked
+eleven times). Answers are validated as untrusted text (controls stripped, whitespace collapsed, capped,
+refusals rejected) and cached in the store by content hash (endpoint, model and prompt), so re-running a
+digest costs no calls. Platform escaping is the formatters' job, exactly as for titles.
 
 Any LLM failure falls back for that part only, with one warning per digest; nothing here raises for LLM
 problems (store errors do propagate).
@@ -95,6 +96,9 @@ BODY_CHARS = 1500
 COMMENTS_SHOWN = 8
 COMMENT_CHARS = 500
 TITLES_IN_SUMMARY = 5
+# Kept back from the deadline for the cancellations, the client's close and the cache write that follow the
+# cut-off (tens of milliseconds, more on a loaded machine): the analysis as a whole ends within the deadline.
+CLEANUP_SECONDS = 1.0
 BREAKER_FAILURES = 3  # consecutive unavailable/timeout answers that stop the remaining calls
 
 SUMMARY, DISCUSSION, IMPACT = "summary", "discussion", "impact"
@@ -268,7 +272,8 @@ class Analyst:
         elif self._loop is not loop:
             raise RuntimeError("an Analyst runs on one event loop: create one per loop")
         began = loop.time()
-        deadline = began + self.limits.deadline_seconds
+        limit = self.limits.deadline_seconds
+        deadline = began + limit - min(CLEANUP_SECONDS, limit * 0.05)
         parts: list[_Part] = []
         owned: list[_Part] = []  # every prompt claimed here is settled and forgotten, whatever happens
         try:
