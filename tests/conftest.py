@@ -3,7 +3,7 @@
 The suite runs in parallel (pyproject's addopts: ``-n auto --dist loadgroup``). A module- or session-scoped
 fixture runs once per *worker*, so the tests that share one (a synced demo store, a model server, a browser's
 store) are marked here with one xdist group per module and parameter, for loadgroup to keep on one worker.
-(pytest 9.2 with pytest-xdist 3.8 does not honour xdist_group yet: such set-ups then run once per worker.)
+(pytest is held below 9.2 for this: with 9.2, pytest-xdist 3.8 ignores xdist_group, pytest-xdist#1386.)
 """
 
 from __future__ import annotations
