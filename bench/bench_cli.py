@@ -203,7 +203,7 @@ def measure(backend: str, url: str, rounds: int, tree: Path | None, compare: Pat
     for command in (*ours, *others):  # warm-up (not counted): bytecode caches, the OS page cache
         run_once(command)
     print(f"{backend}: {describe('digest', digest.output)}; {describe('query', query.output)}")
-    for theirs, mine in zip(others[1:], (digest, query), strict=True):
+    for theirs, mine in zip(others[1:], (digest, query), strict=True) if others else ():
         if json.loads(theirs.output).get("items") != json.loads(mine.output).get("items"):
             print(f"  note: {theirs.name} answers with other items than {mine.name}")
     digest_floor.argv = floor_argv(url, day, len(digest.output))

@@ -128,6 +128,7 @@ class FakeDiscord:
         self._seq = itertools.count(1)
         self._cond: asyncio.Condition | None = None
         self._ws: web.WebSocketResponse | None = None
+        self._open: set[web.WebSocketResponse] = set()  # every gateway connection still open
         self._server: TestServer | None = None
 
     # --- lifecycle ---
@@ -135,6 +136,7 @@ class FakeDiscord:
     async def __aenter__(self) -> FakeDiscord:
         self._cond = asyncio.Condition()
         app = web.Application(middlewares=[self._middleware])
+        app.on_shutdown.append(self._close_gateway)
         app.add_routes([
             web.get(PREFIX + "/users/@me", self._me),
             web.get(PREFIX + "/oauth2/applications/@me", self._application),
@@ -154,10 +156,14 @@ class FakeDiscord:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
         assert self._server is not None
         await self._server.close()
+
+    async def _close_gateway(self, app: web.Application) -> None:
+        # aiohttp's shutdown waits up to 60 s for running handlers, and an open websocket's handler runs until
+        # the client hangs up: a client that reconnected just before the port closed used to hold it that long.
+        for ws in list(self._open):
+            await ws.close()
 
     @property
     def base_url(self) -> str:
@@ -402,28 +408,32 @@ class FakeDiscord:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         self._ws = ws
-        self.gateway_connections.append(dict(request.query))
-        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
-        async for msg in ws:
-            if msg.type is not WSMsgType.TEXT:
-                continue
-            frame = json.loads(msg.data)
-            self.frames.append(frame)
-            op = frame.get("op")
-            if op == 1:
-                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
-            elif op == 2:
-                await self._send(ws, "READY", {
-                    "v": 10, "user": BOT_USER, "session_id": "fake-session", "guilds": [
-                        {"id": self.guild["id"], "unavailable": True}],
-                    # a resume URL nothing listens on: resuming must still go to the configured gateway
-                    "resume_gateway_url": "ws://127.0.0.1:9/nowhere",
-                    "application": {"id": str(APP_ID), "flags": 0},
-                })
-                await self._send(ws, "GUILD_CREATE", self.guild)
-            elif op == 6:
-                await self._send(ws, "RESUMED", {})
-            await self._notify()
+        self._open.add(ws)
+        try:
+            self.gateway_connections.append(dict(request.query))
+            await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
+            async for msg in ws:
+                if msg.type is not WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                self.frames.append(frame)
+                op = frame.get("op")
+                if op == 1:
+                    await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
+                elif op == 2:
+                    await self._send(ws, "READY", {
+                        "v": 10, "user": BOT_USER, "session_id": "fake-session", "guilds": [
+                            {"id": self.guild["id"], "unavailable": True}],
+                        # a resume URL nothing listens on: resuming must still go to the configured gateway
+                        "resume_gateway_url": "ws://127.0.0.1:9/nowhere",
+                        "application": {"id": str(APP_ID), "flags": 0},
+                    })
+                    await self._send(ws, "GUILD_CREATE", self.guild)
+                elif op == 6:
+                    await self._send(ws, "RESUMED", {})
+                await self._notify()
+        finally:
+            self._open.discard(ws)
         return ws
 
     async def _send(self, ws: web.WebSocketResponse, event: str, data: Any) -> None:
