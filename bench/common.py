@@ -60,7 +60,8 @@ RESULT_TAG = "BENCH-RESULT "
 # What shapes the stored rows, hence the cache key: the sample, its conversion to records, and the two
 # tables' columns. Not the whole schema file: other tables (chat, delivery) change often and do not matter.
 _FINGERPRINTED = ("bot/demo/generator.py", "bot/github/payloads.py", "bot/text.py", "bot/topics/taxonomy.py",
-                  "config/topics.toml", "bot/store/schema.py", "bot/topics/kinds.py")
+                  "config/topics.toml", "bot/store/schema.py", "bot/topics/kinds.py",
+                  "bot/topics/kind_rules.py")
 
 T = TypeVar("T")
 

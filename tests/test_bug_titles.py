@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.topics.kinds import _bug_kind
+from bot.topics.kind_rules import bug_kind_of
 from tests.factories import item_record
 
 NOW = datetime(2025, 12, 2, tzinfo=UTC)
@@ -646,4 +646,4 @@ def test_the_set_is_real_size() -> None:
 
 @pytest.mark.parametrize(("title", "labels", "body", "kind"), REAL_BUG_REPORTS, ids=lambda v: str(v)[:60])
 def test_a_real_vllm_report_gets_its_kind(title: str, labels: tuple[str, ...], body: str, kind: str | None) -> None:
-    assert _bug_kind(item_record(1, NOW, title=title, body=body, labels=labels)) == kind
+    assert bug_kind_of(item_record(1, NOW, title=title, body=body, labels=labels)) == kind

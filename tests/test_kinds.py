@@ -20,7 +20,8 @@ from bot.settings import load_settings
 from bot.store.records import ItemRecord
 from bot.store.store import Store
 from bot.topics.catalog import taxonomy_for_sync
-from bot.topics.kinds import KINDS_KEY, _bug_kind, _change_kind, bug_kind, change_kind, with_kinds
+from bot.topics.kind_rules import bug_kind_of, change_kind_of
+from bot.topics.kinds import KINDS_KEY, bug_kind, change_kind, with_kinds
 from tests.factories import issue_payload, item_record
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,8 +41,8 @@ def test_stored_kinds_are_what_the_rules_say(path: Path) -> None:
     for item in items:
         stored = with_kinds(item)
         assert stored.kinds_key == KINDS_KEY
-        assert bug_kind(stored) == _bug_kind(item)
-        assert change_kind(stored) == (_change_kind(item) if item.is_pr else (None, ""))
+        assert bug_kind(stored) == bug_kind_of(item)
+        assert change_kind(stored) == (change_kind_of(item) if item.is_pr else (None, ""))
 
 
 def test_stored_kinds_are_read_and_stale_ones_recomputed() -> None:

@@ -57,3 +57,30 @@ async def test_sync_stores_matches_that_digests_reuse(store: Store, tmp_path: Pa
     async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
         report = await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
     assert report.reclassified == 0
+
+
+async def test_items_stored_with_older_kind_rules_are_redone_by_the_next_sync(store: Store, tmp_path: Path) -> None:
+    """A release that changes bot.topics.kind_rules changes KINDS_KEY: the next syncs re-do the stored kinds
+    a batch at a time, so digests read them again instead of importing and running the rules for each item."""
+    from sqlalchemy import update
+
+    from bot.store import schema
+    from bot.topics.kinds import KINDS_KEY
+
+    shutil.copy(ROOT / "config" / "topics.toml", tmp_path)
+    (tmp_path / "digest.toml").write_text('[[repos]]\nname = "o/r"\n')
+    settings = load_settings(tmp_path, env={})
+    fake = FakeGitHub()
+    fake.add_repo("o/r", [issue_payload(1, NOW - timedelta(hours=1), title="[Bug]: server hangs on startup"),
+                          issue_payload(2, NOW - timedelta(days=3), title="[Bug]: segfault in the sampler")], [])
+    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
+        await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    assert [store.item("o/r", n).bug_kind for n in (1, 2)] == ["hang", "crash"]
+    with store.engine.begin() as conn:  # as an older release stored them
+        conn.execute(update(schema.items).values(kinds_key="older-rules", bug_kind=None))
+        conn.execute(update(schema.items).where(schema.items.c.number == 2).values(kinds_key=None))
+    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
+        report = await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    assert report.reclassified >= 1  # #2, untouched on GitHub, from the store (#1 as it is re-read)
+    again = [store.item("o/r", n) for n in (1, 2)]
+    assert [(i.kinds_key, i.bug_kind) for i in again] == [(KINDS_KEY, "hang"), (KINDS_KEY, "crash")]

@@ -59,7 +59,6 @@ from bot.model import BUG_KINDS, BugKind, Signal, SignalKind
 from bot.store.records import ItemRecord
 from bot.topics.kinds import (  # noqa: F401  (re-exported: the rules are documented here)
     BUGFIX_TAGS,
-    SEVERITIES,
     bug_kind,
     change_kind,
     is_bug_report,

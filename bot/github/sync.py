@@ -44,6 +44,7 @@ from bot.store.records import CommentRecord, ItemRecord, PullDetails, Unreadable
 from bot.store.store import DetailsWanted, Store
 from bot.timeutil import iso_z, parse_iso, utcnow
 from bot.topics.items import classify
+from bot.topics.kinds import KINDS_KEY
 from bot.topics.taxonomy import Taxonomy
 
 _log = logging.getLogger(__name__)
@@ -201,12 +202,13 @@ class Syncer:
         _log.warning("%s moved to %s: update digest.toml", repo, report.moved_to)
 
     def _reclassify(self, repo: str) -> int:
-        """After topics.toml changed, re-match stored items a batch per sync, newest first, so digests and
-        queries read stored matches again instead of matching on every build."""
+        """After topics.toml or the item-kind rules changed, re-match stored items a batch per sync, newest
+        first, so digests and queries read stored matches and kinds again instead of working them out on every
+        build."""
         if self.taxonomy is None:
             return 0
         taxonomy = self.taxonomy(repo)
-        stale = self.store.stale_topics(repo, taxonomy.fingerprint, RECLASSIFY_BATCH)
+        stale = self.store.stale_topics(repo, taxonomy.fingerprint, RECLASSIFY_BATCH, kinds_key=KINDS_KEY)
         self.store.save_topics([classify(taxonomy, item) for item in stale])
         return len(stale)
 

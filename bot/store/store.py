@@ -479,15 +479,20 @@ class Store:
             ).first()
         return (row.etag, row.next_url) if row else None
 
-    def stale_topics(self, repo: str, fingerprint: str, limit: int) -> list[ItemRecord]:
+    def stale_topics(self, repo: str, fingerprint: str, limit: int, *,
+                     kinds_key: str | None = None) -> list[ItemRecord]:
         """Up to ``limit`` items (most recently updated first) whose stored topic matches were computed with
-        another taxonomy than ``fingerprint``, with what matching needs (no raw body)."""
+        another taxonomy than ``fingerprint`` (or, given ``kinds_key``, their kinds with other rules), with what
+        matching needs (no raw body)."""
         i = schema.items.c
         lean = [column for column in schema.items.c if column.name != "body"]
+        stale = i.topics_key != fingerprint
+        if kinds_key is not None:
+            stale = or_(stale, i.kinds_key.is_(None), i.kinds_key != kinds_key)
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(*lean)
-                .where(i.repo == repo, i.topics_key != fingerprint)
+                .where(i.repo == repo, stale)
                 .order_by(i.updated_at.desc())
                 .limit(limit)
             )
