@@ -29,8 +29,17 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
+from bot import checked
 from bot.locales import normalise_locale
 from bot.model import Evidence, EvidenceSource, TopicRef
 from bot.settings import ConfigProblem, config_error, load_toml, toml_line, validation_problems
@@ -480,7 +489,9 @@ class TopicDef(BaseModel):
 
     @field_validator("patterns")
     @classmethod
-    def _patterns(cls, value: list[str]) -> list[str]:
+    def _patterns(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        if info.context and info.context.get(PATTERNS_CHECKED):
+            return value  # this very file compiled before (``Taxonomy.load``'s cache)
         for pattern in value:
             try:
                 re.compile(pattern)
@@ -797,15 +808,20 @@ class Taxonomy:
         merged: dict[str, TopicDef] = {}
         problems: list[ConfigProblem] = []
         for path in paths:
-            raw, unreadable = load_toml(path)
-            if unreadable:
-                problems += unreadable
-                continue
-            try:
-                parsed = TopicsFile.model_validate(raw)
-            except ValidationError as err:
-                problems += validation_problems(path, err, TopicsFile)
-                continue
+            entry = _checked_entry(path)
+            parsed = _checked_before(entry)
+            if parsed is None:
+                raw, unreadable = load_toml(path)
+                if unreadable:
+                    problems += unreadable
+                    continue
+                try:
+                    parsed = TopicsFile.model_validate(raw)
+                except ValidationError as err:
+                    problems += validation_problems(path, err, TopicsFile)
+                    continue
+                if entry is not None and len({d.id for d in parsed.topic}) == len(parsed.topic):
+                    checked.write(_CHECKED, entry, parsed.model_dump_json(exclude_unset=True))
             seen: set[str] = set()
             for index, definition in enumerate(parsed.topic):
                 if definition.id in seen:
@@ -818,3 +834,26 @@ class Taxonomy:
         if problems:
             raise config_error(problems)
         return cls([Topic(definition) for definition in merged.values()])
+
+
+_CHECKED = "topics"  # the kind of entry in ``bot.checked``'s folder
+PATTERNS_CHECKED = "patterns_checked"  # validation context: the regular expressions compiled before
+
+
+def _checked_entry(path: Path) -> str | None:
+    """The cache key of a topics file as it is now, None when it cannot be read (load_toml says why)."""
+    try:
+        return checked.key(path.read_bytes(), Path(__file__))
+    except OSError:
+        return None
+
+
+def _checked_before(entry: str | None) -> TopicsFile | None:
+    """The file as validated by an earlier run (parsing and compiling skipped), if one kept it."""
+    text = checked.read(_CHECKED, entry) if entry is not None else None
+    if text is None:
+        return None
+    try:
+        return TopicsFile.model_validate_json(text, context={PATTERNS_CHECKED: True})
+    except ValidationError:
+        return None  # an entry of another shape: checked again, and rewritten
