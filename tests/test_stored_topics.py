@@ -11,8 +11,8 @@ import httpx
 
 from bot.demo.fake_github import FakeGitHub
 from bot.github.client import GitHubClient
-from bot.github.sync import Syncer
-from bot.settings import load_settings
+from bot.github.sync import Syncer, SyncReport
+from bot.settings import Settings, load_settings
 from bot.store.store import Store
 from bot.topics.catalog import load_taxonomy, taxonomy_for_sync
 from bot.topics.items import item_topics
@@ -22,16 +22,24 @@ ROOT = Path(__file__).resolve().parents[1]
 NOW = datetime(2025, 12, 2, tzinfo=UTC)
 
 
+def _settings(folder: Path, repo_keys: str = "") -> Settings:
+    shutil.copy(ROOT / "config" / "topics.toml", folder)
+    (folder / "digest.toml").write_text('[[repos]]\nname = "o/r"\n' + repo_keys)
+    return load_settings(folder, env={})
+
+
+async def _sync(store: Store, fake: FakeGitHub, settings: Settings) -> SyncReport:
+    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
+        return await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+
+
 async def test_sync_stores_matches_that_digests_reuse(store: Store, tmp_path: Path) -> None:
-    shutil.copy(ROOT / "config" / "topics.toml", tmp_path)
     (tmp_path / "extra.toml").write_text('[[topic]]\nid = "widgets"\nname = "Widgets"\nkeywords = ["widget"]\n')
-    (tmp_path / "digest.toml").write_text('[[repos]]\nname = "o/r"\ntopics_file = "extra.toml"\n')
-    settings = load_settings(tmp_path, env={})
+    settings = _settings(tmp_path, 'topics_file = "extra.toml"\n')
     fake = FakeGitHub()
     fake.add_repo("o/r", [issue_payload(1, NOW - timedelta(hours=1), title="[ROCm] Fix the widget on MI300X"),
                           issue_payload(2, NOW - timedelta(days=3), title="The widget breaks")], [])
-    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
-        await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    await _sync(store, fake, settings)
     item = store.item("o/r", 1)
     taxonomy = load_taxonomy(settings, "o/r")
     assert item.topics_key == taxonomy.fingerprint
@@ -48,14 +56,12 @@ async def test_sync_stores_matches_that_digests_reuse(store: Store, tmp_path: Pa
     assert "widgets" not in {m.topic_id for m in item_topics(changed, item)}
     # The next sync re-matches stored items with the new taxonomy: #1 as it is re-read (the cursor's overlap),
     # #2, untouched on GitHub, from the store.
-    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
-        report = await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    report = await _sync(store, fake, settings)
     assert report.items == 1 and report.reclassified == 1
     for number in (1, 2):
         again = store.item("o/r", number)
         assert again.topics_key == changed.fingerprint and "widgets" not in {t for t, _, _ in again.topics}
-    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
-        report = await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    report = await _sync(store, fake, settings)
     assert report.reclassified == 0
 
 
@@ -67,20 +73,16 @@ async def test_items_stored_with_older_kind_rules_are_redone_by_the_next_sync(st
     from bot.store import schema
     from bot.topics.kinds import KINDS_KEY
 
-    shutil.copy(ROOT / "config" / "topics.toml", tmp_path)
-    (tmp_path / "digest.toml").write_text('[[repos]]\nname = "o/r"\n')
-    settings = load_settings(tmp_path, env={})
+    settings = _settings(tmp_path)
     fake = FakeGitHub()
     fake.add_repo("o/r", [issue_payload(1, NOW - timedelta(hours=1), title="[Bug]: server hangs on startup"),
                           issue_payload(2, NOW - timedelta(days=3), title="[Bug]: segfault in the sampler")], [])
-    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
-        await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    await _sync(store, fake, settings)
     assert [store.item("o/r", n).bug_kind for n in (1, 2)] == ["hang", "crash"]
     with store.engine.begin() as conn:  # as an older release stored them
         conn.execute(update(schema.items).values(kinds_key="older-rules", bug_kind=None))
         conn.execute(update(schema.items).where(schema.items.c.number == 2).values(kinds_key=None))
-    async with GitHubClient(transport=httpx.MockTransport(fake.handler)) as client:
-        report = await Syncer(store, client, clock=lambda: NOW, taxonomy=taxonomy_for_sync(settings)).sync("o/r")
+    report = await _sync(store, fake, settings)
     assert report.reclassified >= 1  # #2, untouched on GitHub, from the store (#1 as it is re-read)
     again = [store.item("o/r", n) for n in (1, 2)]
     assert [(i.kinds_key, i.bug_kind) for i in again] == [(KINDS_KEY, "hang"), (KINDS_KEY, "crash")]
