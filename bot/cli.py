@@ -334,18 +334,22 @@ async def _allowed_repo(settings: Settings, repo: str) -> str:
 
 def _answer(settings: Settings, make: Callable[[DigestService], T]) -> T:
     """Run one use case against the configured store; a refusal becomes a user error (one line, no traceback)."""
-    from bot.app.notices import Refused
     from bot.app.service import DigestService
-    from bot.platforms.console import notice_text
     from bot.store.store import Store
 
     with Store.open(settings.database_url) as store:
         service = DigestService(store, settings)
         try:
             return make(service)
-        except Refused as refused:
+        except Exception as err:
+            from bot.app.notices import Refused  # already loaded by whatever raised one; a digest says none
+
+            if not isinstance(err, Refused):
+                raise
+            from bot.platforms.console import notice_text
+
             raise UserError("\n".join(notice_text(notice, _locale)
-                                      for notice in (refused.notice, *refused.notes))) from None
+                                      for notice in (err.notice, *err.notes))) from None
         finally:
             service.close()
 

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot.app.notices import QueryAdjusted
 from bot.locales import normalise_locale
 from bot.model import AnswerNote, SectionKind, TopicRef
 from formatters.locale import strings
@@ -62,6 +61,10 @@ def answer_notes(notes: Sequence[AnswerNote], *, locale: str, escape: Callable[[
                  platform: Platform = "cli") -> list[str]:
     """What an answer says with it (``QueryResult.notes``: a looser reading, limits applied, clamped dates,
     unsynced history), a sentence each, worded as the notes said after a chat answer are ("Note: …")."""
+    if not notes:
+        return []
+    from bot.app.notices import QueryAdjusted  # a digest with nothing to say loads no notice
+
     return [render_notice(QueryAdjusted.of_answer(note), locale=locale, escape=escape, platform=platform)
             for note in notes]
 

@@ -331,7 +331,9 @@ def test_digest_and_query_load_no_github_client_and_no_chat_sdk(  # type: ignore
 # process pool's) or the sync's item-kind rules (a digest reads the kinds the sync stored).
 NOT_FOR_A_QUERY = ("bot.digest.build", "bot.digest.narrative", "jinja2", "sqlalchemy.dialects.postgresql",
                    "multiprocessing", "bot.topics.kinds", "bot.topics.kind_rules")
-NOT_FOR_A_DIGEST = ("sqlalchemy.dialects.postgresql", "multiprocessing", "bot.topics.kind_rules")
+NOT_FOR_A_DIGEST = ("sqlalchemy.dialects.postgresql", "multiprocessing", "bot.topics.kind_rules",
+                    # nothing to say but the digest: no notice, no chat-settings use case
+                    "bot.app.notices", "bot.app.mutes", "bot.app.channels", "bot.app.subscriptions")
 
 
 @pytest.mark.parametrize(("command", "unwanted"), [
@@ -339,6 +341,7 @@ NOT_FOR_A_DIGEST = ("sqlalchemy.dialects.postgresql", "multiprocessing", "bot.to
     (("query", "label:bug is:open 30d", "--format", "json"), NOT_FOR_A_QUERY),
     (("query", "crash 7d"), tuple(m for m in NOT_FOR_A_QUERY if m != "jinja2")),  # Markdown is laid out by Jinja
     (("digest", "--format", "json"), NOT_FOR_A_DIGEST),
+    (("digest", "--format", "markdown"), NOT_FOR_A_DIGEST),
 ])
 def test_read_commands_load_only_what_they_use(  # type: ignore[no-untyped-def]
     config: Path, fake: FakeGitHub, capsys, monkeypatch, command: tuple[str, ...], unwanted: tuple[str, ...]

@@ -14,32 +14,13 @@ import logging
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.app.access import GitHubFactory, RepoAccess
-from bot.app.channels import ChannelCommands
 from bot.app.context import ChannelContext, Context
 from bot.app.links import ReportLinks
-from bot.app.mutes import MuteCommands
-from bot.app.notices import (
-    Help,
-    ItemNotFound,
-    NoRepo,
-    Notice,
-    NotSynced,
-    Paused,
-    PostNeedsChannel,
-    QueryAdjusted,
-    Refused,
-    RepoNotAllowed,
-    RepoNotSynced,
-    Why,
-    WhyPlacement,
-    WhyTopic,
-    query_refusal,
-)
 from bot.app.pools import Pools
-from bot.app.subscriptions import SubscriptionCommands
 from bot.digest.window import default_window, is_daily
 from bot.errors import UserError
 from bot.model import Answer, AnswerNote, Digest, Listed, QueryResult, Suggestion, Window
@@ -65,11 +46,17 @@ from bot.topics.search import (
 )
 from bot.topics.taxonomy import Taxonomy, Topic
 
+# The notices are imported where one is said: a digest says none, and their 43 dataclasses are ~18 ms of a
+# one-shot command's start-up.
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from bot.analysis.analyst import Analyst
+    from bot.app.channels import ChannelCommands
+    from bot.app.mutes import MuteCommands
+    from bot.app.notices import Help, ItemNotFound, Notice, Paused, QueryAdjusted, Why
     from bot.app.replies import Rendered
+    from bot.app.subscriptions import SubscriptionCommands
     from bot.github.client import GitHubClient
 
 _log = logging.getLogger(__name__)
@@ -107,10 +94,6 @@ class DigestService:
         self.access = RepoAccess(settings, github=github or self._github_client)
         self.chat = ChatState(store)
         self.mutes = MuteStore(store)
-        self.muting = MuteCommands(settings, self.chat, self.mutes)
-        self.subscribing = SubscriptionCommands(settings, store, self.chat, self.muting, self.admit)
-        self.channel_admin = ChannelCommands(settings, store, self.chat, self.muting, self.subscribing, self.admit,
-                                             self.channel_context)
         self.settings = settings
         threads = settings.file.chat.build_threads if build_threads is None else build_threads
         processes = settings.file.chat.build_processes if build_processes is None else build_processes
@@ -129,10 +112,34 @@ class DigestService:
     @settings.setter
     def settings(self, settings: Settings) -> None:
         self._settings = settings
-        # The allow-list and the use cases always follow the settings in use (a reload).
-        for part in (self.access, self.muting, self.subscribing, self.channel_admin):
+        # The allow-list and the use cases always follow the settings in use (a reload); those not made yet
+        # will be made with them.
+        made = (self.__dict__.get(name) for name in ("muting", "subscribing", "channel_admin"))
+        for part in (self.access, *(part for part in made if part is not None)):
             part.settings = settings
         self.links = ReportLinks(settings)
+
+    # The chat-settings use cases, made on first use: a digest or a query from the terminal needs none of them
+    # (nor the notices they say).
+
+    @cached_property
+    def muting(self) -> MuteCommands:
+        from bot.app.mutes import MuteCommands
+
+        return MuteCommands(self.settings, self.chat, self.mutes)
+
+    @cached_property
+    def subscribing(self) -> SubscriptionCommands:
+        from bot.app.subscriptions import SubscriptionCommands
+
+        return SubscriptionCommands(self.settings, self.store, self.chat, self.muting, self.admit)
+
+    @cached_property
+    def channel_admin(self) -> ChannelCommands:
+        from bot.app.channels import ChannelCommands
+
+        return ChannelCommands(self.settings, self.store, self.chat, self.muting, self.subscribing, self.admit,
+                               self.channel_context)
 
     # --- where blocking work runs (bot.app.pools) ---
 
@@ -219,6 +226,7 @@ class DigestService:
         """``/digest <text>`` (or ``/digest post <text>``) from a chat command, and what to say with it; ``text``
         as the command parsed it (``Ask.query``), never parsed again."""
         if post and caller.is_dm:
+            from bot.app.notices import PostNeedsChannel, Refused
             raise Refused(PostNeedsChannel())
         return await self.answer_with_notes(channel, text, now=caller.now)
 
@@ -258,6 +266,7 @@ class DigestService:
         runs ``look_up`` first when ``allow_public`` may need GitHub's answer."""
         admitted = self.access.admitted(repo)
         if admitted is None:
+            from bot.app.notices import Refused, RepoNotAllowed
             raise Refused(RepoNotAllowed(repo))
         return admitted
 
@@ -303,6 +312,7 @@ class DigestService:
         page's chart data too (``Digest.activity_series``); chat posts never ask for it. With ``PUBLIC_URL`` set
         and report pages on, a day's digest links to its report page (``Digest.report_url``)."""
         if context.repo is None:
+            from bot.app.notices import NoRepo, Refused
             raise Refused(NoRepo())
         return self._build_digest(replace(context, repo=self.admit(context.repo)), window, analyse=analyse,
                                   series=series)
@@ -313,6 +323,7 @@ class DigestService:
         repo = context.repo
         assert repo is not None
         if self.store.last_synced(repo) is None:
+            from bot.app.notices import NotSynced, Refused
             raise Refused(NotSynced(repo))
         taxonomy = load_taxonomy(self.settings, repo)
         followed = self.followed_topics(context, repo, taxonomy)
@@ -402,6 +413,7 @@ class DigestService:
         looser reading (a query answer carries the same notes: ``QueryResult.notes``). ``text`` is parsed here
         unless a command parsed it already; the repository is admitted here, once. ``strict``: every word must
         match (a standing query: daily DMs), no looser reading."""
+        from bot.app.notices import NoRepo, QueryAdjusted, Refused, RepoNotSynced, query_refusal
         query = as_query(text)
         if query.problems:
             raise query_refusal(query.problems)
@@ -430,6 +442,7 @@ class DigestService:
         """The items a query asks for by number (``#123``), whatever the window, and what to say about them: a
         number the store does not hold, an item with no activity in the window (and its last). Refuses
         (``ItemNotFound``) when the store holds none of them."""
+        from bot.app.notices import QueryAdjusted, Refused
         repo = context.repo
         assert repo is not None
         found = {number: record for number in query.numbers
@@ -445,6 +458,7 @@ class DigestService:
         return list(found.values()), notes
 
     def _not_found(self, repo: str, number: int, context: ChannelContext) -> ItemNotFound:
+        from bot.app.notices import ItemNotFound
         synced_from = self.store.synced_from(repo)
         return ItemNotFound(repo, number, f"{synced_from.astimezone(context.zone):%Y-%m-%d}" if synced_from else "")
 
@@ -497,6 +511,7 @@ class DigestService:
         ``strict``) with what to say with them (``QueryResult.notes``); ``notes``: what resolving its window
         changed. ``asked``: the items the query asks for by number, searched instead of the window's
         (``asked_notes``: what was said about them). ``text``: the query as shown (default: as typed)."""
+        from bot.app.notices import QueryAdjusted
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
@@ -563,6 +578,7 @@ class DigestService:
         """Blocking ``/digest why 123``: where item ``number`` is in the context's digest of the day up to
         ``now`` (every section it is in, with the typed reason), or that it is not there and what happened to
         it in the window. Raises ``Refused`` (no repository, not synced, no such item in the store)."""
+        from bot.app.notices import NoRepo, NotSynced, Refused, Why, WhyPlacement, WhyTopic
         if context.repo is None:
             raise Refused(NoRepo())
         repo = self.admit(context.repo)
@@ -660,6 +676,7 @@ class DigestService:
 
     def take_pause_notice(self, caller: Context) -> Paused | None:
         """Why the caller's DMs (daily digests, live alerts) were paused, said once."""
+        from bot.app.notices import Paused
         daily = self.chat.take_pause_notice(caller.platform, caller.user_id)
         live = AlertState(self.store).take_pause_notice(caller.platform, caller.user_id)
         reason = daily or live
@@ -674,6 +691,7 @@ class DigestService:
         return self.channel_admin.configure_channel(caller, channel, changes)
 
     def help(self) -> Help:
+        from bot.app.notices import Help
         return Help(tuple(load_taxonomy(self.settings).ids()))
 
     def list_mutes(self, caller: Context, channel: ChannelContext, *, personal: bool) -> Notice:

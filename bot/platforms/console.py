@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from bot.app.notices import Notice, Why
 from bot.model import Digest, QueryResult
-from formatters.notices import notice_to_dict, render_notice
+
+if TYPE_CHECKING:
+    from bot.app.notices import Notice, Why
 
 
 def render(answer: Digest | QueryResult, fmt: str, *, pretty: bool = False) -> str:
@@ -82,11 +83,15 @@ def _is_terminal(out: TextIO) -> bool:
 
 def notice_text(notice: Notice, locale: str = "en") -> str:
     """A notice as one plain line for stderr."""
+    from formatters.notices import render_notice
+
     return render_notice(notice, locale=locale, escape=str, platform="cli")
 
 
 def render_why(why: Why, fmt: str, *, locale: str) -> str:
     """``digest-bot query "why 123"``: the typed answer as JSON, else as the chat command says it."""
+    from formatters.notices import notice_to_dict, render_notice
+
     if fmt == "json":
         return json.dumps(notice_to_dict(why), ensure_ascii=False, indent=2) + "\n"
     return render_notice(why, locale=locale, escape=str, platform="cli") + "\n"
