@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.conftest import shared_fixture_group
+from tests.conftest import pytest_xdist_auto_num_workers, shared_fixture_group
 
 MODULE = "tests/test_parallel_setup.py"
 
@@ -25,6 +25,15 @@ def per_param(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def own() -> str:
     return "per test"
+
+
+def test_auto_is_one_worker_more_than_the_usable_cpus_unless_the_env_var_says(
+        monkeypatch: pytest.MonkeyPatch, pytestconfig: pytest.Config) -> None:
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    assert pytest_xdist_auto_num_workers(pytestconfig) == cpus + 1
+    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "2")
+    assert pytest_xdist_auto_num_workers(pytestconfig) is None  # xdist's own hook reads it
 
 
 def test_a_test_using_its_modules_shared_fixture_is_grouped_by_module(shared: str,
