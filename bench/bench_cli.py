@@ -5,6 +5,7 @@
     python -m bench.bench_cli --no-postgres    # SQLite only
     python -m bench.bench_cli --compare /tmp/base   # and another checkout's CLI (`git archive main`) beside it
     python -m bench.bench_cli --tree /tmp/base # time another checkout's CLI instead, same store
+    cd /tmp/base && python -m bench.bench_cli --tree /tmp/base   # ... on the store its own code builds
 
 What is timed, round-robin (the order rotates each round), ``--rounds`` rounds, medians:
 
@@ -54,6 +55,7 @@ from bench.common import (
     ratio,
     sample_spec,
     sqlite_url,
+    stored_rows_differ,
     use_quick_sample,
     verdict,
 )
@@ -268,6 +270,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_postgres:
         backends.append(("PostgreSQL", postgres_store(spec, path, args.postgres, rebuild=args.rebuild)))
     compare = args.compare.resolve() if args.compare else None
+    for other in (tree, compare):
+        if other is not None and (differ := stored_rows_differ(other)):
+            print(f"note: {other} shapes stored rows otherwise ({', '.join(differ)}): this store's topic matches"
+                  " and kinds are stale for it, so its commands work them out on every read. For a fair"
+                  f" before/after, run it on its own store: cd {other} && python -m bench.bench_cli --tree {other}")
     results = {backend: measure(backend, url, args.rounds, tree, compare) for backend, url in backends}
     for backend, figures in results.items():
         target = TARGETS[backend]
