@@ -17,6 +17,7 @@ import os
 import stat
 import sys
 import tempfile
+from functools import cache
 from pathlib import Path
 
 _log = logging.getLogger(__name__)
@@ -47,9 +48,14 @@ def key(content: bytes, *checker_files: Path) -> str:
     """What an entry stands for: the file's bytes, the checking code's source and this Python."""
     digest = hashlib.sha256(content)
     for path in checker_files:
-        digest.update(path.read_bytes())
+        digest.update(_source(path))
     digest.update(sys.version.encode())
     return digest.hexdigest()[:32]
+
+
+@cache
+def _source(path: Path) -> bytes:
+    return path.read_bytes()  # the checking code: read once per process, however many files it checks
 
 
 def read(kind: str, entry: str) -> str | None:

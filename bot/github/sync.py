@@ -208,7 +208,7 @@ class Syncer:
         if self.taxonomy is None:
             return 0
         taxonomy = self.taxonomy(repo)
-        stale = self.store.stale_topics(repo, taxonomy.fingerprint, RECLASSIFY_BATCH, kinds_key=KINDS_KEY)
+        stale = self.store.stale_classified(repo, taxonomy.fingerprint, KINDS_KEY, RECLASSIFY_BATCH)
         self.store.save_topics([classify(taxonomy, item) for item in stale])
         return len(stale)
 

@@ -479,16 +479,13 @@ class Store:
             ).first()
         return (row.etag, row.next_url) if row else None
 
-    def stale_topics(self, repo: str, fingerprint: str, limit: int, *,
-                     kinds_key: str | None = None) -> list[ItemRecord]:
+    def stale_classified(self, repo: str, topics_key: str, kinds_key: str, limit: int) -> list[ItemRecord]:
         """Up to ``limit`` items (most recently updated first) whose stored topic matches were computed with
-        another taxonomy than ``fingerprint`` (or, given ``kinds_key``, their kinds with other rules), with what
-        matching needs (no raw body)."""
+        another taxonomy than ``topics_key``, or their kinds with other rules than ``kinds_key``, with what
+        classifying needs (no raw body)."""
         i = schema.items.c
         lean = [column for column in schema.items.c if column.name != "body"]
-        stale = i.topics_key != fingerprint
-        if kinds_key is not None:
-            stale = or_(stale, i.kinds_key.is_(None), i.kinds_key != kinds_key)
+        stale = or_(i.topics_key != topics_key, i.kinds_key.is_(None), i.kinds_key != kinds_key)
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(*lean)

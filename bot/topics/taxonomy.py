@@ -810,6 +810,7 @@ class Taxonomy:
         for path in paths:
             entry = _checked_entry(path)
             parsed = _checked_before(entry)
+            fresh = parsed is None
             if parsed is None:
                 raw, unreadable = load_toml(path)
                 if unreadable:
@@ -820,8 +821,7 @@ class Taxonomy:
                 except ValidationError as err:
                     problems += validation_problems(path, err, TopicsFile)
                     continue
-                if entry is not None and len({d.id for d in parsed.topic}) == len(parsed.topic):
-                    checked.write(_CHECKED, entry, parsed.model_dump_json(exclude_unset=True))
+            before = len(problems)
             seen: set[str] = set()
             for index, definition in enumerate(parsed.topic):
                 if definition.id in seen:
@@ -831,6 +831,8 @@ class Taxonomy:
                         toml_line(text, ("topic", index, "id")), fix="give one of them another id, or merge them"))
                 seen.add(definition.id)
                 merged[definition.id] = definition
+            if fresh and entry is not None and len(problems) == before:  # only a file that passed is kept
+                checked.write(_CHECKED, entry, parsed.model_dump_json(exclude_unset=True))
         if problems:
             raise config_error(problems)
         return cls([Topic(definition) for definition in merged.values()])
