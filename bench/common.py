@@ -61,7 +61,7 @@ RESULT_TAG = "BENCH-RESULT "
 # tables' columns. Not the whole schema file: other tables (chat, delivery) change often and do not matter.
 _FINGERPRINTED = ("bot/demo/generator.py", "bot/github/payloads.py", "bot/text.py", "bot/topics/taxonomy.py",
                   "config/topics.toml", "bot/store/schema.py", "bot/topics/kinds.py",
-                  "bot/topics/kind_rules.py")
+                  "bot/topics/kind_rules.py", "bot/topics/text_facts.py")
 
 T = TypeVar("T")
 

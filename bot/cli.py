@@ -396,28 +396,36 @@ def cmd_digest(args: argparse.Namespace) -> int:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from bot.app.notices import Invalid
     from bot.commands.grammar import Ask, Why, parse_command
     from bot.model import QueryResult
-    from bot.platforms.console import notice_text, render_why, show
+    from bot.platforms.console import show
     from bot.topics.query import parse_query
 
     settings = _settings(args)
     repo = args.repo or settings.default_repo
     command = parse_command(args.text)
-    if isinstance(command, Invalid) and command.problem == "say_why":
-        raise UserError(notice_text(command, _locale))
     if isinstance(command, Why):  # the chat command's use case, said in its words
+        from bot.platforms.console import render_why
+
         why = _answer(settings, lambda service: service.why(
             service.default_context(repo=repo, locale=args.locale), command.number, now=args.end or utcnow()))
         sys.stdout.write(render_why(why, args.format, locale=args.locale or settings.digest.locale))
         return 0
-    # The command parsed the text once: its query goes down as it is (Ask.query), never parsed again.
-    query = command.query if isinstance(command, Ask) else parse_query(args.text)
+    if isinstance(command, Ask):  # the command parsed the text once: its query goes down as it is
+        query = command.query
+    else:
+        from bot.app.notices import Invalid  # loaded already: the grammar made one
+        from bot.platforms.console import notice_text
+
+        if isinstance(command, Invalid) and command.problem == "say_why":
+            raise UserError(notice_text(command, _locale))
+        query = parse_query(args.text)
     answer, notes = _answer(settings, lambda service: service.answer_noted(
         service.default_context(repo=repo, locale=args.locale), query, now=args.end or utcnow()))
     show(answer, args.format, sys.stdout, pretty=args.pretty)
-    if not isinstance(answer, QueryResult):  # a query answer says its notes in every format; a digest here
+    if notes and not isinstance(answer, QueryResult):  # a query answer says its notes in every format
+        from bot.platforms.console import notice_text
+
         sys.stdout.flush()
         for note in notes:
             _stderr(notice_text(note, args.locale or settings.digest.locale))

@@ -328,10 +328,12 @@ def test_digest_and_query_load_no_github_client_and_no_chat_sdk(  # type: ignore
 
 # What a read command does not need beyond that (issue 27): a query, the digest's modules (and for a JSON
 # answer, Jinja); neither, on SQLite, the PostgreSQL dialect (the upsert's, writers only), multiprocessing (the
-# process pool's) or the sync's item-kind rules (a digest reads the kinds the sync stored).
+# process pool's) or the sync's item-kind and text-fact rules (a digest reads what the sync stored).
 NOT_FOR_A_QUERY = ("bot.digest.build", "bot.digest.narrative", "jinja2", "sqlalchemy.dialects.postgresql",
-                   "multiprocessing", "bot.topics.kinds", "bot.topics.kind_rules")
+                   "multiprocessing", "bot.topics.kinds", "bot.topics.kind_rules", "bot.topics.text_facts",
+                   "bot.app.notices")  # an answer with nothing to say besides its items says no notice
 NOT_FOR_A_DIGEST = ("sqlalchemy.dialects.postgresql", "multiprocessing", "bot.topics.kind_rules",
+                    "bot.topics.text_facts",
                     # nothing to say but the digest: no notice, no chat-settings use case
                     "bot.app.notices", "bot.app.mutes", "bot.app.channels", "bot.app.subscriptions")
 

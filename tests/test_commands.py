@@ -14,14 +14,13 @@ from hypothesis import strategies as st
 
 from bot.app.access import GitHubFactory
 from bot.app.context import Context
-from bot.app.notices import Paused, QueryAdjusted, QueryProblem, UnknownTopic, Unmuted
+from bot.app.notices import Invalid, Paused, QueryAdjusted, QueryProblem, UnknownTopic, Unmuted
 from bot.app.replies import Reply
 from bot.app.service import DigestService
 from bot.commands.grammar import (
     Ask,
     ConfigureChannel,
     Help,
-    Invalid,
     ListMutes,
     ListSubscriptions,
     Mute,

@@ -18,24 +18,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.digest.build import BuildOptions, DigestBuilder
-from bot.digest.facts import (
-    error_line,
-    figure,
-    fixed_issues,
-    follow_up,
-    hardware,
-    item_facts,
-    parallel,
-    says_more,
-    sentence,
-    title_words,
-    with_facts,
-)
+from bot.digest.facts import item_facts, with_facts
 from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.model import DigestItem, Hot, ItemFacts, Merged, NewBug, Signal, Window
 from bot.store.records import Discussion, ItemRecord, WindowActivity
 from bot.store.store import Store
 from bot.topics.taxonomy import Taxonomy
+from bot.topics.text_facts import (
+    error_line,
+    figure,
+    fixed_issues,
+    follow_up,
+    hardware,
+    parallel,
+    says_more,
+    sentence,
+    title_words,
+)
 from formatters.facts import description, facts_line
 from formatters.json_format import item_to_dict
 from formatters.safety import discord_markdown, markdown_inline, slack_mrkdwn

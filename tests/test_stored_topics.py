@@ -86,3 +86,67 @@ async def test_items_stored_with_older_kind_rules_are_redone_by_the_next_sync(st
     assert report.reclassified >= 1  # #2, untouched on GitHub, from the store (#1 as it is re-read)
     again = [store.item("o/r", n) for n in (1, 2)]
     assert [(i.kinds_key, i.bug_kind) for i in again] == [(KINDS_KEY, "hang"), (KINDS_KEY, "crash")]
+
+
+ENV_BODY = """### Your current environment
+<details><summary>collect_env</summary>
+
+```
+vLLM Version: 0.11.1
+GPU models and configuration:
+GPU 0: NVIDIA H200
+GPU 1: NVIDIA H200
+```
+</details>
+
+### 🐛 Describe the bug
+Serving Qwen/Qwen3-32B with `vllm serve Qwen/Qwen3-32B --tensor-parallel-size 2` hangs after the first request.
+It worked in v0.10.2.
+
+```
+Traceback (most recent call last):
+  File "x.py", line 1, in <module>
+RuntimeError: CUDA error: an illegal memory access was encountered
+```
+"""
+
+
+async def test_text_facts_are_stored_by_the_sync_and_read_back_as_worked_out(store: Store, tmp_path: Path) -> None:
+    """The sync stores what an item's text says (error, hardware, version, model, parallelism, sentence) with
+    its kinds; a digest's window read leaves the raw body out for those items and reads the same facts back,
+    and works them out from the body for an item stored under older rules until the next sync re-does it."""
+    from sqlalchemy import update
+
+    from bot.digest.facts import forget, item_facts
+    from bot.store import schema
+    from bot.topics.kinds import KINDS_KEY
+    from bot.topics.text_facts import text_facts_of
+
+    settings = _settings(tmp_path)
+    fake = FakeGitHub()
+    fake.add_repo("o/r", [issue_payload(1, NOW - timedelta(hours=1), title="[Bug]: server hangs", body=ENV_BODY),
+                          issue_payload(2, NOW - timedelta(hours=2), title="[Bug]: slow", body=ENV_BODY)], [])
+    await _sync(store, fake, settings)
+    stored = store.item("o/r", 1)
+    assert stored.kinds_key == KINDS_KEY and stored.text_facts is not None
+    worked_out = text_facts_of(stored)
+    assert dict(stored.text_facts) == worked_out
+    assert worked_out["hardware"] == ("H200",) and worked_out["version"] == "0.11.1"
+    assert worked_out["error"].startswith("RuntimeError: CUDA error")
+    assert worked_out["models"] == ("Qwen/Qwen3-32B",) and worked_out["parallel"] == ("TP=2",)
+
+    with store.engine.begin() as conn:  # #2 as an older release stored it
+        conn.execute(update(schema.items).where(schema.items.c.number == 2)
+                     .values(kinds_key="older-rules", text_facts=None))
+    window = (NOW - timedelta(days=1), NOW)
+    activity = store.window_activity("o/r", *window, kinds_key=KINDS_KEY)
+    fresh, stale = activity.items[1], activity.items[2]
+    assert fresh.body == "" and stale.body == stored.body  # the body only where the facts are not stored
+    forget()
+    assert item_facts(fresh, activity) == item_facts(stale, activity) == item_facts(stored, activity)
+    assert item_facts(fresh, activity).hardware == ("H200",)
+
+    report = await _sync(store, fake, settings)
+    assert report.reclassified >= 1
+    again = store.item("o/r", 2)
+    assert again.kinds_key == KINDS_KEY and dict(again.text_facts or ()) == worked_out

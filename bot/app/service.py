@@ -413,28 +413,37 @@ class DigestService:
         looser reading (a query answer carries the same notes: ``QueryResult.notes``). ``text`` is parsed here
         unless a command parsed it already; the repository is admitted here, once. ``strict``: every word must
         match (a standing query: daily DMs), no looser reading."""
-        from bot.app.notices import NoRepo, QueryAdjusted, Refused, RepoNotSynced, query_refusal
+        # The notices load only when there is something to say (see the imports above).
         query = as_query(text)
         if query.problems:
+            from bot.app.notices import query_refusal
             raise query_refusal(query.problems)
         repo = query.repo or context.repo
         if repo is None:
+            from bot.app.notices import NoRepo, Refused
             raise Refused(NoRepo())
         repo = self.admit(repo)
         if not self.store.has_items(repo):
+            from bot.app.notices import Refused, RepoNotSynced
             raise Refused(RepoNotSynced(repo))
         context = replace(context, repo=repo)
         window, window_notes = self.window_noted(context, query, now)
         if query.is_empty:
             digest = self._build_digest(context, window, analyse=analyse)
-            return digest, tuple(QueryAdjusted.of(note) for note in dict.fromkeys([*query.adjustments,
-                                                                                    *window_notes]))
+            said = list(dict.fromkeys([*query.adjustments, *window_notes]))
+            if not said:
+                return digest, ()
+            from bot.app.notices import QueryAdjusted
+            return digest, tuple(QueryAdjusted.of(note) for note in said)
         asked: list[ItemRecord] | None = None
         number_notes: list[QueryAdjusted] = []
         if query.numbers:
             asked, number_notes = self._asked_items(context, query, window)
         result = self.search(context, query, window, notes=window_notes, asked=asked, asked_notes=number_notes,
                              strict=strict)
+        if not result.notes:
+            return result, ()
+        from bot.app.notices import QueryAdjusted
         return result, tuple(QueryAdjusted.of_answer(note) for note in result.notes)
 
     def _asked_items(self, context: ChannelContext, query: Query,
@@ -511,7 +520,6 @@ class DigestService:
         ``strict``) with what to say with them (``QueryResult.notes``); ``notes``: what resolving its window
         changed. ``asked``: the items the query asks for by number, searched instead of the window's
         (``asked_notes``: what was said about them). ``text``: the query as shown (default: as typed)."""
-        from bot.app.notices import QueryAdjusted
         repo = context.repo
         assert repo is not None
         taxonomy = load_taxonomy(self.settings, repo, restrict=False)
@@ -521,8 +529,10 @@ class DigestService:
         found = find_window(query, window, taxonomy, read, self.settings.is_bot, comments=comments,
                             loose=not strict, asked=asked)
         adjustments = list(dict.fromkeys([*query.adjustments, *notes]))
-        said = [*_reading_notes(found, context.locale),
-                *(QueryAdjusted.of(note).as_note() for note in adjustments)]
+        said = _reading_notes(found, context.locale)
+        if adjustments:
+            from bot.app.notices import QueryAdjusted
+            said += [QueryAdjusted.of(note).as_note() for note in adjustments]
         parsed_notes = [note.english() for note in adjustments]
         parsed_notes += [_asked_note(note) for note in asked_notes]
         if asked is None and (synced_from := self._unsynced_before(repo, window)) is not None:

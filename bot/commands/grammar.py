@@ -24,11 +24,16 @@ import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import cached_property
+from typing import TYPE_CHECKING, TypeAlias
 
-from bot.app.notices import SETTING_PROBLEMS, Invalid
 from bot.model import THREAD_MODES
 from bot.settings import LOCALES, check_hhmm, check_repo, check_timezone
 from bot.topics.query import Query, clean_text, parse_query, tokenize
+
+# The notices (43 dataclasses, ~20 ms of a one-shot command's start-up) load when text is refused, not to parse
+# a query that says what it means.
+if TYPE_CHECKING:
+    from bot.app.notices import Invalid, Problem
 
 # A command's query is parsed once, by the command (``Ask.query``, ``Subscribe.parsed``...), the first time it
 # is asked for, and passed down as it is: the service, its worker processes and the search never parse the text
@@ -132,8 +137,8 @@ class Why:
     number: int
 
 
-Command = (Ask | Post | Subscribe | Unsubscribe | ListSubscriptions | ShowChannel | ConfigureChannel | Mute | Unmute
-           | ListMutes | Help | Why | ChannelAlert | Invalid)
+Command: TypeAlias = ("Ask | Post | Subscribe | Unsubscribe | ListSubscriptions | ShowChannel | ConfigureChannel"
+                      " | Mute | Unmute | ListMutes | Help | Why | ChannelAlert | Invalid")
 
 SUBSCRIBE_USAGE = "/digest subscribe rocm at 09:00 tz Asia/Shanghai"
 CHANNEL_USAGE = "/digest channel repo vllm-project/vllm time 11:05 tz Asia/Shanghai locale zh-CN topics rocm,qwen"
@@ -160,7 +165,7 @@ def parse_command(text: str) -> Command:
         return _subscribe(rest)
     if verb == "unsubscribe":
         if not rest:
-            return Invalid("say_unsubscribe", UNSUBSCRIBE_USAGE)
+            return _invalid("say_unsubscribe", UNSUBSCRIBE_USAGE)
         words, live = _live(rest)
         joined = " ".join(words)
         return Unsubscribe(None if joined.lower() == "all" and not live else joined, live=live)
@@ -181,7 +186,7 @@ def why_command(text: str) -> Why | Invalid:
     """``why``'s argument: one item number, with or without ``#``. Shared with Discord's typed option."""
     found = _ITEM.fullmatch(text.strip())
     if found is None:
-        return Invalid("say_why", WHY_USAGE, text.strip()[:40])
+        return _invalid("say_why", WHY_USAGE, text.strip()[:40])
     return Why(int(found[1]))
 
 
@@ -201,19 +206,19 @@ def _mute(tokens: list[str]) -> Command:
     last = parse_query(words[-1])  # the query grammar's windows: 24h, 3d, 7d, 2w (at most a year)
     if last.window is not None:
         if last.window.kind != "relative" or last.window.amount is None:
-            return Invalid("not_a_duration", MUTE_USAGE, words[-1])
+            return _invalid("not_a_duration", MUTE_USAGE, words[-1])
         duration, words = last.window.amount, words[:-1]
     elif len(words) > 1 and last.notes:  # "0d", "x:y": not a topic word either
-        return Invalid("not_a_duration", MUTE_USAGE, words[-1])
+        return _invalid("not_a_duration", MUTE_USAGE, words[-1])
     if not words:
-        return Invalid("say_mute", MUTE_USAGE)
+        return _invalid("say_mute", MUTE_USAGE)
     return Mute(" ".join(words), duration, personal)
 
 
 def _unmute(tokens: list[str]) -> Command:
     words, personal = _for_me(tokens)
     if not words:
-        return Invalid("say_unmute", UNMUTE_USAGE)
+        return _invalid("say_unmute", UNMUTE_USAGE)
     joined = " ".join(words)
     return Unmute(None if joined.lower() == "all" else joined, personal)
 
@@ -232,14 +237,14 @@ def _subscribe(tokens: list[str]) -> Command:
                 else:
                     tz = check_timezone(value)
             except ValueError:
-                return Invalid("bad_time" if token == "at" else "bad_timezone", SUBSCRIBE_USAGE, value, token)
+                return _invalid("bad_time" if token == "at" else "bad_timezone", SUBSCRIBE_USAGE, value, token)
             index += 2
             continue
         words.append(tokens[index])
         index += 1
     words, live = _live(words)
     if not words:
-        return Invalid("say_subscribe", SUBSCRIBE_USAGE)
+        return _invalid("say_subscribe", SUBSCRIBE_USAGE)
     return Subscribe(" ".join(words), at=at, tz=tz, live=live)
 
 
@@ -270,14 +275,14 @@ def _channel(tokens: list[str]) -> Command:
     while index < len(tokens):
         key = CHANNEL_KEYS.get(tokens[index].lower())
         if key is None:
-            return Invalid("unknown_setting", CHANNEL_USAGE, tokens[index])
+            return _invalid("unknown_setting", CHANNEL_USAGE, tokens[index])
         if index + 1 >= len(tokens):
-            return Invalid("needs_value", CHANNEL_USAGE, tokens[index])
+            return _invalid("needs_value", CHANNEL_USAGE, tokens[index])
         value = tokens[index + 1]
         try:
             changes[key] = channel_setting(key, value)
         except ValueError:
-            return Invalid(SETTING_PROBLEMS[key], CHANNEL_USAGE, value, tokens[index])
+            return _invalid(_setting_problem(key), CHANNEL_USAGE, value, tokens[index])
         index += 2
     return ConfigureChannel(changes)
 
@@ -346,3 +351,15 @@ def subcommand_word(text: str) -> str | None:
     if isinstance(command, Ask):
         return None
     return tokenize(clean_text(text).strip())[0].lower()
+
+
+def _invalid(problem: Problem, usage: str, *values: str) -> Invalid:
+    from bot.app.notices import Invalid
+
+    return Invalid(problem, usage, *values)
+
+
+def _setting_problem(key: str) -> Problem:
+    from bot.app.notices import SETTING_PROBLEMS
+
+    return SETTING_PROBLEMS[key]

@@ -47,6 +47,7 @@ from bot.store.history import History
 from bot.store.records import ItemRecord, WindowActivity
 from bot.store.store import Store
 from bot.topics.items import item_topics
+from bot.topics.kinds import KINDS_KEY
 from bot.topics.taxonomy import Taxonomy, TopicMatch
 
 
@@ -80,7 +81,8 @@ class DigestBuilder:
         self.muted = muted  # topics left out: no section, and their items out of hot / key changes / notable
 
     def build(self, repo: str, window: Window) -> Digest:
-        activity = self.store.window_activity(repo, window.start, window.end)
+        # Stored text facts need no raw body: only items stored under older rules bring theirs.
+        activity = self.store.window_activity(repo, window.start, window.end, kinds_key=KINDS_KEY)
         digest = build_digest(repo, window, activity, self.taxonomy, self.options, self._is_bot, self.muted)
         digest = with_facts(digest, activity)  # what each section item's text says beyond its title
         day = window.end - window.start

@@ -46,7 +46,7 @@ import discord
 from discord import app_commands
 
 from bot.app.context import Context, PostRequest
-from bot.app.notices import SETTING_PROBLEMS, Busy, Notice, Sorry, is_refusal
+from bot.app.notices import SETTING_PROBLEMS, Busy, Invalid, Notice, Sorry, is_refusal
 from bot.app.replies import send_reply
 from bot.app.service import DigestService, RenderSpec
 from bot.commands.grammar import (
@@ -60,7 +60,6 @@ from bot.commands.grammar import (
     Command,
     ConfigureChannel,
     Help,
-    Invalid,
     ListMutes,
     ListSubscriptions,
     Mute,

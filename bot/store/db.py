@@ -155,10 +155,17 @@ def _alert_pauses(conn: Connection) -> None:
                           "NOT NULL DEFAULT false"))
 
 
+def _text_facts(conn: Connection) -> None:
+    # items.text_facts: rows stored before read null (and their kinds_key is an older one): a digest works their
+    # facts out as it reads them, and the sync stores them a batch per sync.
+    _add_columns(conn, schema.items, ("text_facts",))
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (1, _initial_schema), (2, _narrative_tables), (3, _topic_days), (4, _unreadable), (5, _post_requests),
     (6, _comment_associations), (7, _pr_details), (8, _channel_thread), (9, _item_kinds),
     (10, _webhook_deliveries), (11, _live_alerts), (12, _workspaces), (13, _removed_items), (14, _alert_pauses),
+    (15, _text_facts),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

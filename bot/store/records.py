@@ -40,6 +40,9 @@ class ItemRecord:
     change_kind: str | None = None
     change_value: str = ""
     kinds_key: str = ""
+    # What its text says beyond the title (``bot.topics.text_facts``: ``ItemFacts`` fields not at their default,
+    # as (name, value) pairs), worked out with the kinds under ``kinds_key``; None: not worked out.
+    text_facts: tuple[tuple[str, object], ...] | None = None
     # A PR's details (``GET /pulls/{n}``), fetched by the sync for key-change candidates only; None: not known.
     additions: int | None = None
     deletions: int | None = None

@@ -77,6 +77,8 @@ items = Table(
     Column("change_kind", String(20)),
     Column("change_value", String(40)),
     Column("kinds_key", String(40)),
+    # bot.topics.text_facts (schema 15), worked out with the kinds: {ItemFacts field: value}; null: not yet
+    Column("text_facts", JSON),
     # A PR's details from GET /pulls/{n} (schema 7), written only by the sync's details step: a listing's upsert
     # leaves them as they are. details_updated_at: the item's updated_at they were read at; details_due: picked
     # for a fetch that has not succeeded yet (the next sync retries it).

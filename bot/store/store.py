@@ -62,6 +62,7 @@ def item_row(item: ItemRecord) -> dict[str, Any]:
     row["details_due"] = item.details_due or None
     row["labels"] = list(item.labels)
     row["topics"] = None if item.topics is None else [[t, s, list(r)] for t, s, r in item.topics]
+    row["text_facts"] = None if item.text_facts is None else dict(item.text_facts)
     return row
 
 
@@ -77,6 +78,10 @@ def _item_from_row(row: Any, plan: tuple[int | None, ...] | None = None) -> Item
     topics = values[_TOPICS_AT]
     if topics is not None:
         values[_TOPICS_AT] = tuple((t, int(s), tuple(r)) for t, s, r in topics)
+    facts = values[_FACTS_AT]
+    if facts is not None:  # JSON gives lists: ItemFacts holds tuples (hashable, like the rest of the model)
+        values[_FACTS_AT] = tuple((name, tuple(value) if isinstance(value, list) else value)
+                                  for name, value in facts.items())
     values[_DUE_AT] = bool(values[_DUE_AT])
     return ItemRecord(*values)  # positional: a tenth of the cost of 37 keywords, for ~800 rows a digest
 
@@ -139,6 +144,7 @@ _LABELS_AT = _ITEM_FIELDS.index("labels")
 _TEXT_AT = tuple(_ITEM_FIELDS.index(name) for name in
                  ("body", "prose", "summary", "topics_key", "change_value", "kinds_key"))
 _TOPICS_AT = _ITEM_FIELDS.index("topics")
+_FACTS_AT = _ITEM_FIELDS.index("text_facts")
 _DUE_AT = _ITEM_FIELDS.index("details_due")
 
 
@@ -481,14 +487,13 @@ class Store:
 
     def stale_classified(self, repo: str, topics_key: str, kinds_key: str, limit: int) -> list[ItemRecord]:
         """Up to ``limit`` items (most recently updated first) whose stored topic matches were computed with
-        another taxonomy than ``topics_key``, or their kinds with other rules than ``kinds_key``, with what
-        classifying needs (no raw body)."""
+        another taxonomy than ``topics_key``, or their kinds and text facts with other rules than ``kinds_key``
+        (the raw body with them: the text facts read the environment dump and the traceback)."""
         i = schema.items.c
-        lean = [column for column in schema.items.c if column.name != "body"]
         stale = or_(i.topics_key != topics_key, i.kinds_key.is_(None), i.kinds_key != kinds_key)
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(*lean)
+                select(schema.items)
                 .where(i.repo == repo, stale)
                 .order_by(i.updated_at.desc())
                 .limit(limit)
@@ -496,7 +501,7 @@ class Store:
             return [_item_from_row(row) for row in rows]
 
     def save_topics(self, items: Sequence[ItemRecord]) -> None:
-        """Store re-computed topic matches (and their taxonomy's fingerprint) and kinds only."""
+        """Store re-computed topic matches (and their taxonomy's fingerprint), kinds and text facts only."""
         if not items:
             return
         i = schema.items
@@ -507,7 +512,8 @@ class Store:
                     i.update()
                     .where(i.c.repo == item.repo, i.c.number == item.number)
                     .values(topics=row["topics"], topics_key=item.topics_key, bug_kind=item.bug_kind,
-                            change_kind=item.change_kind, change_value=item.change_value, kinds_key=item.kinds_key)
+                            change_kind=item.change_kind, change_value=item.change_value, kinds_key=item.kinds_key,
+                            text_facts=row["text_facts"])
                 )
 
     # --- reads (builders) ---
@@ -549,11 +555,16 @@ class Store:
             ).first()
         return _item_from_row(row) if row else None
 
-    def window_activity(self, repo: str, start: datetime, end: datetime) -> WindowActivity:
-        """Items opened, closed, merged or commented in ``[start, end)`` (bodies included: a digest's facts read
-        them), their human comments there and who wrote them (``Discussion``: who took part, who spoke last, the
-        first maintainer to reply), in three queries whatever the number of items."""
+    def window_activity(self, repo: str, start: datetime, end: datetime, *, kinds_key: str = "") -> WindowActivity:
+        """Items opened, closed, merged or commented in ``[start, end)``, their human comments there and who wrote
+        them (``Discussion``: who took part, who spoke last, the first maintainer to reply), in three queries
+        whatever the number of items. The raw body (up to 20 KB an item) comes only with an item whose text
+        facts are not stored under ``kinds_key`` (all of them without it): those are worked out from it."""
         i, c = schema.items, schema.comments
+        columns: list[Any] = list(i.c)
+        if kinds_key:
+            stored = and_(i.c.kinds_key == kinds_key, i.c.text_facts.is_not(None))
+            columns[list(i.c.keys()).index("body")] = case((stored, literal("")), else_=i.c.body).label("body")
 
         def within(column: Any) -> Any:
             return and_(column >= start, column < end)
@@ -577,13 +588,11 @@ class Store:
                 for column in (i.c.created_at, i.c.closed_at, i.c.merged_at)
             ))
             touched.update(conn.execute(numbers).scalars())
-            # The raw body (up to 20 KB an item): prose and summary serve searches, but a digest's facts read
-            # what the prose leaves out (the environment dump, the traceback, the command run).
             items: dict[int, ItemRecord] = {}
             wanted = sorted(touched)
             for chunk_start in range(0, len(wanted), 500):
                 chunk = wanted[chunk_start : chunk_start + 500]
-                result = conn.execute(select(i).where(i.c.repo == repo, i.c.number.in_(chunk)))
+                result = conn.execute(select(*columns).where(i.c.repo == repo, i.c.number.in_(chunk)))
                 plan = _record_plan(tuple(result.keys()))
                 for row in result:
                     items[row.number] = _item_from_row(row, plan)

@@ -2,7 +2,8 @@
 a PR makes (``change_kind``). The rules are documented where they are used, in ``bot.digest.rank``.
 
 Both read only an item's title, labels and prose, so the sync works them out once, when it stores the item
-(``with_kinds``), keyed by ``KINDS_KEY``, a fingerprint of the rules: a digest reads them from the store, and
+(``with_kinds``, with the item's text facts: ``bot.topics.text_facts``), keyed by ``KINDS_KEY``, a fingerprint of
+the rules: a digest reads them from the store, and
 works them out again only for an item stored before these rules changed (the sync re-does such items a batch at
 a time). They used to cost a digest build a quarter of its time, for every channel and every day again. The
 rules themselves are in ``bot.topics.kind_rules``, imported only where they run (their patterns compile at
@@ -20,9 +21,10 @@ from bot.model import BugKind, SignalKind
 from bot.store.records import ItemRecord
 from bot.topics.taxonomy import title_tags
 
-# Any edit of the rules (this module's or kind_rules') gives stored kinds another key: stale ones are never read.
+# Any edit of the rules (this module's, kind_rules' or text_facts') gives stored kinds and text facts another key:
+# stale ones are never read.
 KINDS_KEY = hashlib.sha256(b"".join(Path(__file__).with_name(name).read_bytes()
-                                    for name in ("kinds.py", "kind_rules.py"))).hexdigest()[:16]
+                                    for name in ("kinds.py", "kind_rules.py", "text_facts.py"))).hexdigest()[:16]
 
 
 def bug_kind(item: ItemRecord) -> BugKind | None:
@@ -45,12 +47,14 @@ def change_kind(item: ItemRecord) -> tuple[SignalKind | None, str]:
 
 
 def with_kinds(item: ItemRecord) -> ItemRecord:
-    """The item with its kinds worked out, as the sync stores it."""
+    """The item with its kinds and its text facts (``bot.topics.text_facts``) worked out, as the sync stores it."""
     from bot.topics.kind_rules import bug_kind_of, change_kind_of
+    from bot.topics.text_facts import text_facts_of
 
     change, value = change_kind_of(item) if item.is_pr else (None, "")
+    facts = tuple(text_facts_of(item).items())
     return dataclasses.replace(item, bug_kind=bug_kind_of(item), change_kind=change, change_value=value,
-                               kinds_key=KINDS_KEY)
+                               text_facts=facts, kinds_key=KINDS_KEY)
 
 
 def severity(item: ItemRecord) -> BugKind | None:
