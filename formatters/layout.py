@@ -389,6 +389,8 @@ def badge(entry: Entry, t: dict[str, Any], *, state: bool = True) -> str:
     item = entry.item
     if "notable" in kinds:
         words.append(bug_word(entry, t))
+    elif item.facts is not None and item.facts.failure is not None:  # a report past the notable ten says it too
+        words.append(str(t["reasons"]["bugs"][item.facts.failure]))
     if "key_changes" in kinds:
         if state:
             words.append(t["badges"]["merged"] if item.state == "merged" else t["badges"]["in_review"])

@@ -170,3 +170,23 @@ def test_a_followed_topic_with_nothing_says_so_once_in_every_format() -> None:
 
 def test_a_day_where_every_followed_topic_has_items_has_no_quiet_line() -> None:
     assert chat_layout(post_digest()).quiet == ()
+
+
+def test_a_bug_report_says_its_failure_wherever_it_is_listed() -> None:
+    """The notable section keeps the worst ten; a hang it leaves out is still a hang in its topic section, in
+    the words the notable section uses (zh-CN "卡死"), and an item that reports no failure says none."""
+    from bot.model import ItemFacts, NewBug
+
+    evidence = InTopic((Evidence("title", "MI300X"),))
+    listed = dataclasses.replace(item(2, "[Bug]: TP=4 hangs during RCCL init", why=evidence),
+                                 facts=ItemFacts(failure="hang"))
+    notable = item(1, "[Bug]: Memory access fault on MI325X", why=NewBug("crash", 3, 1))
+    plain = item(3, "[Feature]: FP8 KV cache on MI300X", why=evidence)
+    digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), locale="zh-CN", followed=("rocm",), sections=(
+        Section.for_topic("rocm", "AMD / ROCm", (dataclasses.replace(notable, why=evidence), listed, plain)),
+        Section.builtin("notable", (notable,)),
+    ))
+    lines = {number: next(line for line in render_markdown(digest).splitlines() if f"[#{number}]" in line)
+             for number in (1, 2, 3)}
+    assert lines[2].endswith("· 卡死") and lines[1].count("崩溃") == 1
+    assert "卡死" not in lines[3] and "崩溃" not in lines[3]

@@ -22,13 +22,13 @@ from typing import Any
 
 from bot.model import Digest, DigestItem, ItemFacts
 from bot.store.records import FIRST_TIMER_ASSOCIATIONS, ItemRecord, WindowActivity
-from bot.topics.kinds import KINDS_KEY
+from bot.topics.kinds import KINDS_KEY, bug_kind
 
 
 def item_facts(item: ItemRecord, activity: WindowActivity | None = None) -> ItemFacts | None:
     """Everything known about ``item`` beyond its title, or None when nothing is: what its text says
-    (``text_facts``), its size and author (a PR's), and what the window's comments say (who replied first,
-    who confirmed)."""
+    (``text_facts``), its size and author (a PR's), the failure it reports (an issue's), and what the window's
+    comments say (who replied first, who confirmed)."""
     discussion = activity.discussions.get(item.number) if activity is not None else None
     known: dict[str, Any] = dict(text_facts(item))
     if item.is_pr:
@@ -38,6 +38,8 @@ def item_facts(item: ItemRecord, activity: WindowActivity | None = None) -> Item
                 known[name] = value
         if item.author_association in FIRST_TIMER_ASSOCIATIONS:
             known["first_time"] = True
+    elif (failure := bug_kind(item)) is not None:
+        known["failure"] = failure
     if discussion is not None:
         if discussion.first_maintainer:
             known["first_reply"] = discussion.first_maintainer

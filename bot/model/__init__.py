@@ -196,7 +196,9 @@ class ItemFacts:
     ``version``, the vLLM version the reporter runs ("0.11.1"), ``since_upgrade`` when the body says it worked
     before, ``worked_in`` the version it says worked ("0.10.2"); ``models``, the model ids it runs;
     ``parallel``, the parallelism it runs with ("TP=8", "PP=2", "EP"); ``confirmations``, others saying they
-    have it too in the window. PRs: ``fixes`` (the issues a closing keyword names), ``follow_up`` (the PR or
+    have it too in the window; ``failure``, the failure a bug report describes (its ``BugKind``: the notable
+    section ranks only the worst ten, every section says what each report is). PRs: ``fixes`` (the issues a
+    closing keyword names), ``follow_up`` (the PR or
     issue it follows up), ``figure`` (the effect its body quotes, "TPOT 12.1 ms → 9.8 ms", "1.8x throughput"),
     ``additions`` / ``deletions`` / ``files`` (its size), ``first_time`` (a first-time contributor's).
     Both: ``first_reply``, the first maintainer other than the author who commented in the window; and
@@ -219,6 +221,7 @@ class ItemFacts:
     first_reply: str = ""
     confirmations: int = 0
     sentence: str = ""
+    failure: BugKind | None = None
 
 
 @dataclass(frozen=True, slots=True)
