@@ -157,3 +157,15 @@ def test_prose_comes_only_where_a_word_could_match_it_or_the_topics_are_stale(st
     # A letter with case beyond ASCII: SQLite's lower() would not fold it, so every prose comes.
     assert prefilter(parse_query("über"), TAXONOMY).prose_fragments is None
     assert prefilter(parse_query("卡住"), TAXONOMY).prose_fragments is not None  # no case: compared as it is
+
+
+def test_a_sqlite_store_reads_through_a_memory_map(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every connection of a file store maps up to ``MMAP_BYTES`` of it (reads skip a copy per page), and the
+    store still writes and reads back through it."""
+    from bot.store.db import MMAP_BYTES
+
+    with Store.open(f"sqlite:///{tmp_path / 'store.sqlite3'}") as store:
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA mmap_size").scalar() == MMAP_BYTES
+        store.save_page([item_from_payload("o/r", issue_payload(1, NOW - timedelta(hours=1)), lambda _login: False)])
+        assert store.has_items("o/r")

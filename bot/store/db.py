@@ -193,12 +193,19 @@ def create_store_engine(url: str) -> Engine:
     return engine
 
 
+MMAP_BYTES = 1 << 30
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # WAL lets the web process read while the worker writes.
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    # Reads map the file instead of copying each page through read(): a month's search or a day's digest reads
+    # thousands of pages (~15% of a 30-day query's SQL, bench_cli). A year of a busy repository is ~450 MB;
+    # past 1 GiB, pages are read as before. Writes are unchanged (WAL).
+    cursor.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
     cursor.close()
 
 
