@@ -25,7 +25,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Literal, get_args
 
@@ -166,8 +166,6 @@ def compile_phrases(phrases: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(f"[{lead}](?:{'|'.join(parts)})", re.IGNORECASE)
 
 
-# Paragraphs of a pasted `python collect_env.py` (raw, not in a fence or <details>, so body_prose keeps them):
-# they name CUDA, ROCm, CPUs and libraries on every line and say nothing about the item itself.
 def _compiled(phrases: Iterable[str]) -> re.Pattern[str]:
     """``compile_phrases`` for a fixed, non-empty list of phrases."""
     pattern = compile_phrases(phrases)
@@ -176,21 +174,33 @@ def _compiled(phrases: Iterable[str]) -> re.Pattern[str]:
     return pattern
 
 
-_ENV_KEYS = _compiled([
-    "pytorch version", "is debug build", "cuda used to build", "rocm used to build", "is cuda available",
-    "cuda runtime version", "cuda_module_loading", "gpu models and configuration", "nvidia driver version",
-    "cudnn version", "hip runtime version", "miopen runtime version", "is xnnpack available", "vllm build flags",
-    "cuda archs", "gpu topology", "neuron sdk version", "rocm version", "vllm version", "libc version",
-    "gcc version", "clang version", "cmake version", "python platform", "cpu op-mode", "vendor id:",
-    "model name:", "address sizes", "architecture:", "flags:", "[pip3]", "[pip]", "[conda]", "numa node*",
-    "versions of relevant libraries", "collecting environment information",
-])
+@cache  # compiled on first use (~10 ms): a digest or a query reading stored matches never does
+def _env_keys() -> re.Pattern[str]:
+    """Paragraphs of a pasted `python collect_env.py` (raw, not in a fence or <details>, so body_prose keeps
+    them): they name CUDA, ROCm, CPUs and libraries on every line and say nothing about the item itself."""
+    return _compiled([
+        "pytorch version", "is debug build", "cuda used to build", "rocm used to build", "is cuda available",
+        "cuda runtime version", "cuda_module_loading", "gpu models and configuration", "nvidia driver version",
+        "cudnn version", "hip runtime version", "miopen runtime version", "is xnnpack available", "vllm build flags",
+        "cuda archs", "gpu topology", "neuron sdk version", "rocm version", "vllm version", "libc version",
+        "gcc version", "clang version", "cmake version", "python platform", "cpu op-mode", "vendor id:",
+        "model name:", "address sizes", "architecture:", "flags:", "[pip3]", "[pip]", "[conda]", "numa node*",
+        "versions of relevant libraries", "collecting environment information",
+    ])
+
+
 _ENV_VAR = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S")  # VLLM_USE_AITER=1, case-sensitive
-# Boilerplate that body_prose leaves in (the PR template's footer, bots' trailers and headers).
-_BOILERPLATE = _compiled([
-    "anything written below this line will be removed", "dependabot will resolve any conflicts",
-    "you can trigger dependabot actions", "automatic backport of pull request",
-])
+
+
+@cache
+def _boilerplate() -> re.Pattern[str]:
+    """Boilerplate that body_prose leaves in (the PR template's footer, bots' trailers and headers)."""
+    return _compiled([
+        "anything written below this line will be removed", "dependabot will resolve any conflicts",
+        "you can trigger dependabot actions", "automatic backport of pull request",
+    ])
+
+
 # A dependency bump's changelog lines ("Bumps the minor-update group with 3 updates ...: fastapi, ...",
 # "Updates `fastapi` from 0.116.1 to 0.116.2") name other projects, not what the item is about.
 _BUMP_LINE = re.compile(r"^[^\w\n]*(?:bumps|updates)\b.*\b(?:from \S*\d\S* to \S*\d|with \d+ updates?\b)",
@@ -224,7 +234,7 @@ _HANDLE = re.compile(r"(?<![\w@.])@(?=[A-Za-z0-9-]*[a-z])[A-Za-z][A-Za-z0-9-]*(?
 
 def _is_env_dump(paragraph: str) -> bool:
     # Two collect_env keys, or a run of environment variables; one "VLLM_USE_AITER=1" in a sentence is prose.
-    keys = len(_ENV_KEYS.findall(paragraph))
+    keys = len(_env_keys().findall(paragraph))
     assignments = len(_ENV_VAR.findall(paragraph))
     return keys >= 2 or assignments >= 3 or (keys >= 1 and assignments >= 1)
 
@@ -236,10 +246,10 @@ def matchable_prose(prose: str) -> str:
         return ""
     # Most prose has neither: one look at the whole text, then paragraph by paragraph only when needed.
     prose = _blank_names(prose)
-    if not (_ENV_KEYS.search(prose) or _ENV_VAR.search(prose) or _BOILERPLATE.search(prose)
+    if not (_env_keys().search(prose) or _ENV_VAR.search(prose) or _boilerplate().search(prose)
             or _BUMP_LINE.search(prose) or _COMMAND_LINE.search(prose)):
         return prose
-    kept = [p for p in prose.split("\n") if not _is_env_dump(p) and not _BOILERPLATE.search(p)
+    kept = [p for p in prose.split("\n") if not _is_env_dump(p) and not _boilerplate().search(p)
             and not _BUMP_LINE.match(p) and not _is_command(p)]
     return "\n".join(kept)
 
