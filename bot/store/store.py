@@ -17,6 +17,7 @@ from sqlalchemy import (
     case,
     cast,
     delete,
+    exists,
     false,
     func,
     literal,
@@ -626,7 +627,8 @@ class Store:
         counts = (select(func.count()).where(human).scalar_subquery().label("comments_in_window"),
                   select(func.coalesce(func.sum(c.c.reactions), 0)).where(human).scalar_subquery()
                   .label("comment_reactions"))
-        mentions = [_mentions(repo, topic, fragments, only.topics_key, within(c.c.created_at))
+        correlated = self.engine.dialect.name == "postgresql"
+        mentions = [_mentions(repo, topic, fragments, only.topics_key, within(c.c.created_at), correlated=correlated)
                     for topic, fragments in only.mentions]
         with self.engine.connect() as conn:
             if conn.dialect.name == "postgresql":
@@ -729,7 +731,8 @@ def _prose_when(fragments: Sequence[str], topics_key: str) -> Any:
     return case((needed, i.prose), else_=literal("")).label("prose")
 
 
-def _mentions(repo: str, topic: str, fragments: Sequence[str], topics_key: str, in_window: Any) -> Any:
+def _mentions(repo: str, topic: str, fragments: Sequence[str], topics_key: str, in_window: Any, *,
+              correlated: bool) -> Any:
     """An item one query word could match (``ItemFilter.mentions``): a fragment in its title, labels (their JSON
     text: ASCII fragments only), prose or a human comment in the window; or its topic among the stored ones."""
     i, c = schema.items.c, schema.comments.c
@@ -745,9 +748,14 @@ def _mentions(repo: str, topic: str, fragments: Sequence[str], topics_key: str, 
         options += [i.topics.is_(None), i.topics_key != topics_key,
                     cast(i.topics, String).contains(f'"{topic}"', autoescape=True)]
     options += [any_of(i.title), any_of(cast(i.labels, String)), any_of(i.prose)]
-    # The window's comments that say it, found once (not an EXISTS per item: the same comments, ~8% faster).
-    options.append(i.number.in_(select(c.number).where(c.repo == repo, in_window, c.author_is_bot == false(),
-                                                       any_of(c.body))))
+    said = and_(in_window, c.author_is_bot == false(), any_of(c.body))
+    if correlated:
+        # PostgreSQL: an uncorrelated IN here makes the planner expect half the items to pass and scan them all
+        # (bench_cli: 3.4x -> 4.1x); with EXISTS it looks up the window's items by number and filters those.
+        options.append(exists().where(c.repo == i.repo, c.number == i.number, said))
+    else:
+        # SQLite: the window's comments that say it, found once instead of looked up per item (~8% faster).
+        options.append(i.number.in_(select(c.number).where(c.repo == repo, said)))
     return or_(*options)
 
 
