@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from bot.model import (
     LEGACY_SIGNALS,
@@ -31,10 +31,12 @@ from bot.model import (
     TermHit,
     Theme,
 )
-from bot.model.edition import EditedSection, Edition, edition_of
 from bot.timeutil import iso_z
 from formatters.locale import strings
 from formatters.sections import section_title
+
+if TYPE_CHECKING:  # a query's answer has no edition: its module loads for a digest only
+    from bot.model.edition import EditedSection, Edition
 
 _SIGNALS = {
     "bugfix": "bugfix", "breaking": "breaking/removal", "new_model": "new model", "feature": "feature",
@@ -245,7 +247,7 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
         "appendix": {key: [item_to_dict(i) for i in items] for key, items in digest.appendix.items()},
         "followed": list(digest.followed),  # topic ids the reader follows (added): their sections lead the post
         # added: what every surface shows; ``sections`` keeps every candidate (for tools)
-        "edition": edition_to_dict(edition_of(digest)),
+        "edition": edition_to_dict(_edition_of(digest)),
     }
     if digest.narrative is not None:
         data["narrative"] = narrative_to_dict(digest.narrative)
@@ -290,3 +292,9 @@ def render_json(answer: Digest | QueryResult, *, pretty: bool = False) -> str:
     if pretty:
         return json.dumps(data, ensure_ascii=False, indent=2)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _edition_of(digest: Digest) -> Edition:
+    from bot.model.edition import edition_of
+
+    return edition_of(digest)

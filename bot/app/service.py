@@ -26,10 +26,6 @@ from bot.errors import UserError
 from bot.model import Answer, AnswerNote, Digest, Listed, QueryResult, Suggestion, Window
 from bot.model.views import ItemViewer
 from bot.settings import Settings
-from bot.store.alerts import Alert, AlertState
-from bot.store.chat import ChatState, Subscription
-from bot.store.mutes import CHANNEL, USER
-from bot.store.mutes import Mutes as MuteStore
 from bot.store.records import ItemRecord
 from bot.store.store import Store
 from bot.timeutil import utcnow
@@ -58,6 +54,9 @@ if TYPE_CHECKING:
     from bot.app.replies import Rendered
     from bot.app.subscriptions import SubscriptionCommands
     from bot.github.client import GitHubClient
+    from bot.store.alerts import Alert
+    from bot.store.chat import ChatState, Subscription
+    from bot.store.mutes import Mutes as MuteStore
 
 _log = logging.getLogger(__name__)
 
@@ -92,8 +91,6 @@ class DigestService:
         settings, made only when asked."""
         self.store = store
         self.access = RepoAccess(settings, github=github or self._github_client)
-        self.chat = ChatState(store)
-        self.mutes = MuteStore(store)
         self.settings = settings
         threads = settings.file.chat.build_threads if build_threads is None else build_threads
         processes = settings.file.chat.build_processes if build_processes is None else build_processes
@@ -121,6 +118,19 @@ class DigestService:
 
     # The chat-settings use cases, made on first use: a digest or a query from the terminal needs none of them
     # (nor the notices they say).
+
+    @cached_property
+    def chat(self) -> ChatState:
+        """Channels, subscriptions and handled requests (made on first use: a one-shot digest needs none)."""
+        from bot.store.chat import ChatState
+
+        return ChatState(self.store)
+
+    @cached_property
+    def mutes(self) -> MuteStore:
+        from bot.store.mutes import Mutes as MuteStore
+
+        return MuteStore(self.store)
 
     @cached_property
     def muting(self) -> MuteCommands:
@@ -189,6 +199,7 @@ class DigestService:
         """A channel's stored settings over the configured ones; with ``mutes_at``, its mutes in force then."""
         stored = self.chat.channel(platform, channel_id)
         base = self.default_context()
+        from bot.store.mutes import CHANNEL
         mutes = (frozenset(self.mutes.active(platform, CHANNEL, channel_id, mutes_at)) if mutes_at is not None
                  else frozenset())
         return ChannelContext(
@@ -246,6 +257,7 @@ class DigestService:
 
     def user_mutes(self, now: datetime) -> dict[tuple[str, str], tuple[str, ...]]:
         """Every user's mutes in force at ``now``, in one read: (platform, user) -> topic ids."""
+        from bot.store.mutes import USER
         return {key: tuple(topics) for key, topics in self.mutes.active_all(USER, now).items()}
 
     # --- targets a platform refuses (bot.app.channels) ---
@@ -688,6 +700,7 @@ class DigestService:
         """Why the caller's DMs (daily digests, live alerts) were paused, said once."""
         from bot.app.notices import Paused
         daily = self.chat.take_pause_notice(caller.platform, caller.user_id)
+        from bot.store.alerts import AlertState
         live = AlertState(self.store).take_pause_notice(caller.platform, caller.user_id)
         reason = daily or live
         return Paused(reason) if reason else None
