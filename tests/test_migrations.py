@@ -285,3 +285,25 @@ def test_a_version_13_store_gets_alert_pauses_and_keeps_its_alerts(store: Store)
     alerts.add("slack", "U1", dm=True, query="rocm", repo="o/r", locale="en", timezone="UTC", team_id="T2")
     (resumed,) = alerts.active()
     assert resumed.team_id == "T2" and resumed.paused is None
+
+
+def test_a_version_14_store_gets_text_facts_and_works_them_out_until_the_sync_stores_them(store: Store) -> None:
+    from sqlalchemy import text
+
+    from bot.digest.facts import item_facts
+
+    moment = datetime(2025, 12, 1, tzinfo=UTC)
+    body = "Serving on 8xH200 with `vllm serve Qwen/Qwen3-235B-A22B --tensor-parallel-size 8` hangs at start."
+    store.save_page([item_from_payload("o/r", issue_payload(1, moment, title="[Bug] Engine hangs", body=body),
+                                       lambda _: False)])
+    with store.engine.begin() as conn:  # back to what version 14 had: no text_facts
+        conn.execute(text("ALTER TABLE items DROP COLUMN text_facts"))
+        conn.execute(delete(schema.schema_version))
+        conn.execute(schema.schema_version.insert().values(version=14, applied_at=datetime.now(UTC)))
+
+    assert migrate(store.engine) == 14
+    assert versions(store) == [14, *(step for step in STEPS if step > 14)]
+    old = store.item("o/r", 1)
+    assert old is not None and old.text_facts is None and old.body == body
+    facts = item_facts(old)  # worked out from the body, as before the sync stores them
+    assert facts is not None and facts.hardware == ("H200",) and facts.parallel == ("TP=8",)
