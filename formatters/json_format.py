@@ -11,6 +11,8 @@ import dataclasses
 import json
 from typing import TYPE_CHECKING, Any, assert_never
 
+import orjson
+
 from bot.model import (
     LEGACY_SIGNALS,
     Active,
@@ -286,12 +288,16 @@ def query_to_dict(result: QueryResult) -> dict[str, Any]:
 
 
 def render_json(answer: Digest | QueryResult, *, pretty: bool = False) -> str:
-    """Compact by default: ``indent`` makes ``json`` use its pure-Python encoder, a third of a long answer's
-    time; ``pretty`` indents for a person reading it."""
+    """Compact by default; ``pretty`` indents for a person reading it. orjson writes a day's digest (~900 KB)
+    in a fifth of the standard library's time (bench_cli: ~27 ms of a one-shot digest, ~18 ms of a month's
+    query); text it refuses (a lone surrogate, which valid UTF-8 cannot hold) goes through ``json`` instead."""
     data = query_to_dict(answer) if isinstance(answer, QueryResult) else digest_to_dict(answer)
-    if pretty:
-        return json.dumps(data, ensure_ascii=False, indent=2)
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return orjson.dumps(data, option=orjson.OPT_INDENT_2 if pretty else 0).decode()
+    except orjson.JSONEncodeError:
+        if pretty:
+            return json.dumps(data, ensure_ascii=False, indent=2)
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _edition_of(digest: Digest) -> Edition:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -199,3 +200,21 @@ def test_json_reasons_are_the_contracts_english_in_every_locale(store: Store, lo
     # The heat's new facts are in the typed ``why`` only: the ``reason`` above is the contract's, unchanged.
     assert hot["why"] == {"kind": "hot", "comments": 3, "reactions": 2, "participants": 3, "maintainer": True,
                           "open_question": False}
+
+
+def test_json_rendering_says_what_the_standard_library_would(store: Store) -> None:
+    """orjson writes the answer (fast); what it writes reads back as the standard library's would, compact or
+    pretty, CJK and emoji unescaped; a title orjson refuses (a lone surrogate) is written by ``json`` instead."""
+    from formatters.json_format import render_json
+
+    save(store, [issue_payload(n, INSIDE + timedelta(minutes=n), title=f"[Bug]: 推理卡住 🚀 {n}", labels=("bug",))
+                 for n in range(1, 8)])
+    digest = build(store)
+    compact, pretty = render_json(digest), render_json(digest, pretty=True)
+    expected = json.loads(json.dumps(digest_to_dict(digest), ensure_ascii=False))
+    assert json.loads(compact) == json.loads(pretty) == expected
+    assert "\n" not in compact and '\n  "repo": ' in pretty and "推理卡住 🚀" in compact
+    item = digest.appendix["new_issues"][0]
+    odd = dataclasses.replace(digest, appendix={**digest.appendix, "new_issues": (
+        dataclasses.replace(item, title="bad \ud800 title"), *digest.appendix["new_issues"][1:])})
+    assert "bad \ud800 title" in render_json(odd)
