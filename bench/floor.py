@@ -13,11 +13,11 @@ taxonomy, no formatters.
 
 from __future__ import annotations
 
-import json
 import sys
 from datetime import datetime
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, Row, and_, create_engine, select, union
 
 from bot.store import schema
@@ -58,7 +58,9 @@ def write_json(rows: list[Row[Any]], size: int) -> int:
     total = 2
     k = 0
     while total < size and rows:
-        part = json.dumps(rows[k % len(rows)]._asdict(), separators=(",", ":"), ensure_ascii=False, default=str)
+        # orjson, as the commands write theirs (the floor is the least a command could do); its keys are
+        # SQLAlchemy's str subclass
+        part = orjson.dumps(rows[k % len(rows)]._asdict(), default=str, option=orjson.OPT_NON_STR_KEYS).decode()
         parts.append(part)
         total += len(part) + 1
         k += 1
