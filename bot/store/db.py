@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     Connection,
     Engine,
@@ -176,7 +177,9 @@ def create_store_engine(url: str) -> Engine:
     except ArgumentError:
         shown = Redactor(url_credentials(url))(url)  # unparsable, so found by hand: never echo its password
         raise ConfigError(f"store URL {shown!r} is not a SQLAlchemy URL (e.g. sqlite:///data/bot.db)") from None
-    kwargs: dict[str, Any] = {}
+    # JSON columns (labels, topic matches, text facts: thousands a digest or a month's search) read by orjson, a
+    # third of json's time; written by json as before.
+    kwargs: dict[str, Any] = {"json_deserializer": orjson.loads}
     if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         kwargs["connect_args"] = {"timeout": 30}

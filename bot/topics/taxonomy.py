@@ -546,6 +546,7 @@ def encode_evidence(evidence: Evidence) -> str:
 
 
 @lru_cache(maxsize=8192)  # the same few thousand strings recur in every digest; Evidence is frozen
+@lru_cache(maxsize=4096)  # the same few hundred texts ("label rocm", "title MI300X") across a search's items
 def decode_evidence(text: str) -> Evidence | None:
     """``encode_evidence``'s inverse; None for anything it did not write."""
     try:
