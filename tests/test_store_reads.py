@@ -169,3 +169,30 @@ def test_a_sqlite_store_reads_through_a_memory_map(tmp_path) -> None:  # type: i
             assert conn.exec_driver_sql("PRAGMA mmap_size").scalar() == MMAP_BYTES
         store.save_page([item_from_payload("o/r", issue_payload(1, NOW - timedelta(hours=1)), lambda _login: False)])
         assert store.has_items("o/r")
+
+
+@pytest.mark.parametrize("text", QUERIES)
+def test_comment_evidence_read_for_the_items_lacking_a_word_is_that_of_the_whole_window(store: Store,
+                                                                                         text: str) -> None:
+    """A search reads the comments of only the items whose own text lacks a word; its answer is the one a pass
+    over every comment of the window gives."""
+    _fill(store)
+    query = parse_query(text)
+    whole = store.window_activity("o/r", WINDOW.start, WINDOW.end)
+    read = functools.partial(store.comments_containing, "o/r", WINDOW.start, WINDOW.end)
+
+    def every_comment(fragments, numbers):  # type: ignore[no-untyped-def]
+        return read(fragments)
+
+    def answer(comments):  # type: ignore[no-untyped-def]
+        return find(query, whole.items.values(), WINDOW, TAXONOMY, ItemViewer(WINDOW, whole, _is_bot),
+                    comments=comments)
+
+    assert answer(read) == answer(every_comment)
+
+
+def test_comments_containing_reads_the_items_asked_for(store: Store) -> None:
+    _fill(store)
+    read = functools.partial(store.comments_containing, "o/r", WINDOW.start, WINDOW.end, ["gfx942"])
+    assert read() == read([6]) == {6: "Still stuck on GFX942"}
+    assert read([1, 2]) == {} and read([]) == {}

@@ -50,6 +50,9 @@ from bot.timeutil import utcnow
 SEARCH_FIELDS = ("repo", "number", "kind", "title", "author", "author_is_bot", "labels", "state", "created_at",
                  "updated_at", "url", "closed_at", "merged_at", "reactions", "prose", "summary", "topics",
                  "topics_key")
+# Items whose comments a search looks up by number (``Store.comments_containing``); more, and one pass over the
+# window's comments reads less (and stays under SQLite's limit of bound parameters).
+COMMENT_LOOKUPS = 2_000
 # Webhooks count towards a window's coverage only when their deliveries began this long before a poll completed.
 WEBHOOK_POLL_MARGIN = timedelta(minutes=10)
 _ITEM_FIELDS = [f.name for f in dataclasses.fields(ItemRecord)]
@@ -648,22 +651,23 @@ class Store:
                     reactions[row.number] = int(row.comment_reactions)
         return WindowActivity(items=items, comments_in_window=comments, comment_reactions_in_window=reactions)
 
-    def comments_containing(self, repo: str, start: datetime, end: datetime,
-                            fragments: Sequence[str]) -> dict[int, str]:
+    def comments_containing(self, repo: str, start: datetime, end: datetime, fragments: Sequence[str],
+                            numbers: Sequence[int] | None = None) -> dict[int, str]:
         """The human comments created in ``[start, end)`` whose body contains any of ``fragments`` (lower-case,
         compared case-insensitively; LIKE's wildcards are escaped), joined per item number: a query word's
-        weakest evidence, read only for the words an item's own text lacks (``bot.topics.search``)."""
-        if not fragments:
+        weakest evidence, read only for the words an item's own text lacks (``bot.topics.search``). ``numbers``:
+        of these items only (looked up by number, not a pass over the window's comments; past
+        ``COMMENT_LOOKUPS`` of them, the pass is the cheaper read)."""
+        if not fragments or (numbers is not None and not numbers):
             return {}
         c = schema.comments
         body = func.lower(c.c.body)
+        where = [c.c.repo == repo, c.c.created_at >= start, c.c.created_at < end, c.c.author_is_bot == false(),
+                 or_(*(body.contains(fragment.lower(), autoescape=True) for fragment in fragments))]
+        if numbers is not None and len(numbers) <= COMMENT_LOOKUPS:
+            where.append(c.c.number.in_(sorted(numbers)))
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(c.c.number, c.c.body)
-                .where(c.c.repo == repo, c.c.created_at >= start, c.c.created_at < end, c.c.author_is_bot == false(),
-                       or_(*(body.contains(fragment.lower(), autoescape=True) for fragment in fragments)))
-                .order_by(c.c.number, c.c.created_at)
-            ).all()
+            rows = conn.execute(select(c.c.number, c.c.body).where(*where).order_by(c.c.number, c.c.created_at)).all()
         found: dict[int, list[str]] = {}
         for number, text in rows:
             found.setdefault(number, []).append(text)

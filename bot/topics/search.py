@@ -40,9 +40,9 @@ TITLE_WEIGHT, LABEL_WEIGHT, BODY_WEIGHT, COMMENT_WEIGHT = 6, 4, 2, 1
 # author like a label, the body like the body.
 _EVIDENCE_WEIGHT = {"tag": TITLE_WEIGHT, "title": TITLE_WEIGHT, "label": LABEL_WEIGHT, "author": LABEL_WEIGHT,
                     "body": BODY_WEIGHT, "body_lead": BODY_WEIGHT}
-# The window's human comments of the items that have one containing any of these fragments (lower-case),
-# joined per item number: ``DigestService`` reads them from the store (``Store.comments_containing``).
-CommentSource = Callable[[Sequence[str]], Mapping[int, str]]
+# The window's human comments of the items (of these numbers) that have one containing any of these fragments
+# (lower-case), joined per item number: ``DigestService`` reads them from the store (``Store.comments_containing``).
+CommentSource = Callable[[Sequence[str], Sequence[int]], Mapping[int, str]]
 
 
 def stem(word: str) -> str:
@@ -243,21 +243,34 @@ class Found:
 
 class _Matcher:
     """Where each term matches each item, worked out once: the item's own text first, the window's comments
-    (one store read per term, on first need) only where the text has no match."""
+    (one store read per term, on first need, of the candidates whose own text lacks it) only where the text has
+    no match."""
 
-    def __init__(self, terms: Sequence[Term], taxonomy: Taxonomy, comments: CommentSource | None) -> None:
+    def __init__(self, terms: Sequence[Term], taxonomy: Taxonomy, comments: CommentSource | None,
+                 candidates: Sequence[tuple[ItemRecord, str]]) -> None:
         self.terms = terms
         self.taxonomy = taxonomy
         self.comments = comments
+        self.candidates = candidates
+        self._own: dict[tuple[int, int], tuple[int, TermHit] | None] = {}
         self._comment_text: dict[int, Mapping[int, str]] = {}
+
+    def own(self, index: int, item: ItemRecord, labels_text: str) -> tuple[int, TermHit] | None:
+        key = (index, item.number)
+        if key not in self._own:
+            self._own[key] = _best_hit(self.terms[index], item, labels_text, self.taxonomy)
+        return self._own[key]
 
     def hit(self, index: int, item: ItemRecord, labels_text: str) -> tuple[int, TermHit] | None:
         term = self.terms[index]
-        best = _best_hit(term, item, labels_text, self.taxonomy)
+        best = self.own(index, item, labels_text)
         if best is not None or term.pattern is None or self.comments is None or not term.fragments:
             return best
         if index not in self._comment_text:
-            self._comment_text[index] = self.comments(term.fragments)
+            # Only the comments of items the term is not in already: a month of a busy repository's comments is
+            # ~18,000 bodies to look through, those of the few hundred items that need them a tenth of it.
+            lacking = [other.number for other, text in self.candidates if self.own(index, other, text) is None]
+            self._comment_text[index] = self.comments(term.fragments, lacking)
         text = self._comment_text[index].get(item.number)
         found = term.pattern.search(text) if text else None
         return (COMMENT_WEIGHT, TermHit("comment", found.group(0))) if found else None
@@ -270,7 +283,6 @@ def find(query: Query, items: Iterable[ItemRecord], window: Window, taxonomy: Ta
     the window, their reason starting with the number; no looser reading). ``comments``: the window's comments
     (None: titles, labels and bodies only). ``loose``: try the looser readings when no item has every word."""
     terms = compile_terms(taxonomy, query.words)
-    matcher = _Matcher(terms, taxonomy, comments)
     # Exclusions take word forms but not synonyms: "-stuck" should not also hide "hangs".
     excluded = compile_phrases(v for word in query.excluded_words for v in _variants(word, synonyms=False))
     by_number = bool(query.numbers)
@@ -289,6 +301,7 @@ def find(query: Query, items: Iterable[ItemRecord], window: Window, taxonomy: Ta
             continue
         candidates.append((item, labels_text))
         labels.update(label.lower() for label in item.labels)
+    matcher = _Matcher(terms, taxonomy, comments, candidates)
     prefix = (lambda item: [TermHit("number", str(item.number))]) if by_number else (lambda item: [])
 
     def hit_of(item: ItemRecord, found: list[tuple[int, TermHit]]) -> Hit:
