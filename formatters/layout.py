@@ -387,10 +387,7 @@ def badge(entry: Entry, t: dict[str, Any], *, state: bool = True) -> str:
     kinds = entry.kinds
     words: list[str] = []
     item = entry.item
-    if "notable" in kinds:
-        words.append(bug_word(entry, t))
-    elif item.facts is not None and item.facts.failure is not None:  # a report past the notable ten says it too
-        words.append(str(t["reasons"]["bugs"][item.facts.failure]))
+    words.append(bug_word(entry, t))
     if "key_changes" in kinds:
         if state:
             words.append(t["badges"]["merged"] if item.state == "merged" else t["badges"]["in_review"])
@@ -426,10 +423,15 @@ def change_word(entry: Entry, t: dict[str, Any]) -> str:
 
 
 def bug_word(entry: Entry, t: dict[str, Any]) -> str:
+    """What a bug report describes ("crash", "卡死"): its ``NewBug`` as the notable section ranks it, else the
+    failure its facts name (a report past the notable ten says it too); "new bug" for a notable entry that says
+    neither, "" for an item that reports no failure."""
     why = entry.why(NewBug)
-    if why is not None:
-        return str(t["reasons"]["bugs"][why.bug])
-    return str(t["badges"]["new_bug"])
+    facts = entry.item.facts
+    failure = why.bug if why is not None else facts.failure if facts is not None else None
+    if failure is not None:
+        return str(t["reasons"]["bugs"][failure])
+    return str(t["badges"]["new_bug"]) if "notable" in entry.kinds else ""
 
 
 def hot_words(entry: Entry, t: dict[str, Any]) -> str:
