@@ -295,6 +295,17 @@ def test_a_terminal_gets_the_digest_laid_out_and_a_pipe_plain_markdown() -> None
     assert asked.getvalue() == piped.getvalue()
 
 
+def test_a_terminal_keeps_an_entrys_lines_apart() -> None:
+    """An entry's facts and sentence are lines of their own in the Markdown; the terminal keeps them so, not
+    joined to the badge before them ("crash TP=2 · v0.11.2")."""
+    from bot.platforms.console import print_markdown
+
+    out = io.StringIO()
+    print_markdown("- #1 **Engine crashes** — new issue · _crash_\n  TP=2 · v0.11.2\n  We run it on 2xMI325X.\n", out)
+    lines = [line.strip() for line in out.getvalue().splitlines()]
+    assert lines[-3].endswith("crash") and lines[-2] == "TP=2 · v0.11.2" and lines[-1] == "We run it on 2xMI325X."
+
+
 # What a digest or a query never needs: the GitHub client's stack and the chat SDKs (their start-up is most of
 # a command's time).
 HEAVY = ("httpx", "jwt", "cryptography", "bot.github.client", "bot.github.app_auth", "slack_sdk", "slack_bolt",

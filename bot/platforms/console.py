@@ -71,7 +71,14 @@ def print_markdown(text: str, out: TextIO) -> None:
     from rich.console import Console  # only the terminal pays for rich
     from rich.markdown import Markdown
 
-    Console(file=out, highlight=False, emoji=False).print(Markdown(text, hyperlinks=True))
+    markdown = Markdown(text, hyperlinks=True)
+    # Our Markdown breaks a line only where it means one (an entry's facts, its sentence, why it matched): rich
+    # would join such lines with a space ("crash TP=2 · v0.11.2"), so they stay lines here too.
+    for block in markdown.parsed:
+        for token in block.children or ():
+            if token.type == "softbreak":
+                token.type = "hardbreak"
+    Console(file=out, highlight=False, emoji=False).print(markdown)
 
 
 def _is_terminal(out: TextIO) -> bool:
