@@ -7,11 +7,11 @@ not. ``why`` (added) is the typed reason itself: ``{"kind": ..., ...}``.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import TYPE_CHECKING, Any, assert_never
 
 import orjson
+from msgspec import NODEFAULT, structs
 
 from bot.model import (
     LEGACY_SIGNALS,
@@ -129,11 +129,17 @@ _FIELDS: dict[type, tuple[tuple[str, object], ...] | None] = {}
 
 
 def _fields(cls: type) -> tuple[tuple[str, object], ...] | None:
-    """A dataclass's (field name, default), worked out once per class (a digest has a few thousand values of a
-    dozen classes); None for any other class."""
+    """A model class's (field name, default), worked out once per class (a digest has a few thousand values of
+    a dozen classes); None for any other class. A field without a default (or with a factory) pairs with
+    ``NODEFAULT``, which no value equals."""
     if cls not in _FIELDS:
-        is_dataclass = dataclasses.is_dataclass(cls)
-        _FIELDS[cls] = tuple((f.name, f.default) for f in dataclasses.fields(cls)) if is_dataclass else None
+        names: tuple[str, ...] | None = getattr(cls, "__struct_fields__", None)
+        if names is None:
+            _FIELDS[cls] = None
+        else:
+            defaults: tuple[object, ...] = cls.__struct_defaults__  # type: ignore[attr-defined]
+            padded = (NODEFAULT,) * (len(names) - len(defaults)) + defaults
+            _FIELDS[cls] = tuple(zip(names, padded, strict=True))
     return _FIELDS[cls]
 
 
@@ -170,7 +176,7 @@ def item_to_dict(item: DigestItem) -> dict[str, Any]:
     if item.streak_days is not None:
         data["streak_days"] = item.streak_days
     if item.analysis is not None:
-        data["analysis"] = {key: value for key, value in dataclasses.asdict(item.analysis).items() if value}
+        data["analysis"] = {key: value for key, value in structs.asdict(item.analysis).items() if value}
     if item.why is not None:
         data["why"] = why_to_dict(item.why)
     if item.facts is not None:

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from msgspec import Struct
+
 from bot.locales import normalise_locale
 from bot.model import AnswerNote, SectionKind, TopicRef
 from formatters.locale import strings
@@ -121,8 +123,12 @@ def notice_to_dict(notice: Notice) -> dict[str, Any]:
 def _plain(value: object) -> Any:
     if isinstance(value, tuple | list):
         return [_plain(element) for element in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
-        kind = getattr(type(value), "kind", None)  # a typed reason says which (hot, merged, topic, …)
-        return {"kind": kind, **data} if isinstance(kind, str) and "kind" not in data else data
-    return value
+    if isinstance(value, Struct):  # the model's values (a reason, an item)
+        names: Sequence[str] = value.__struct_fields__
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):  # the notices' own
+        names = [field.name for field in dataclasses.fields(value)]
+    else:
+        return value
+    data = {name: _plain(getattr(value, name)) for name in names}
+    kind = getattr(type(value), "kind", None)  # a typed reason says which (hot, merged, topic, …)
+    return {"kind": kind, **data} if isinstance(kind, str) and "kind" not in data else data

@@ -12,13 +12,13 @@ Two checks:
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from hypothesis import strategies as st
+from msgspec import structs
 
 from bot.model import (
     BUG_KINDS,
@@ -190,7 +190,7 @@ def greek(number: int) -> str:
 def greek_item(item: DigestItem) -> DigestItem:
     """``item`` with every GitHub text (title, login, labels, summary, the values its reason quotes) Greek, and
     an LLM analysis so that its headings are rendered too."""
-    return dataclasses.replace(
+    return structs.replace(
         item,
         title=greek(item.number),
         author=greek(item.number + 1),
@@ -206,7 +206,7 @@ def greek_facts(facts: ItemFacts | None) -> ItemFacts | None:
     """GitHub's text in an item's facts Greek (numbers, sizes and flags are ours to word: they stay)."""
     if facts is None:
         return None
-    return dataclasses.replace(
+    return structs.replace(
         facts, error="ερ" if facts.error else "", hardware=tuple("χ" for _ in facts.hardware),
         models=tuple("μ" for _ in facts.models), parallel=tuple("π" for _ in facts.parallel),
         version="1.2" if facts.version else "", worked_in="1.1" if facts.worked_in else "",
@@ -218,12 +218,12 @@ def greek_facts(facts: ItemFacts | None) -> ItemFacts | None:
 def greek_reason(why: Reason | None) -> Reason | None:
     match why:
         case Merged(signals=signals) | InReview(signals=signals):
-            return type(why)(tuple(dataclasses.replace(s, value="ζ" if s.value else "") for s in signals))
+            return type(why)(tuple(structs.replace(s, value="ζ" if s.value else "") for s in signals))
         case InTopic(evidence=evidence):
             return InTopic(_greek_evidence(evidence))
         case QueryMatch(terms=terms):
             return QueryMatch(tuple(
-                dataclasses.replace(term, value="η" if term.value else "", evidence=_greek_evidence(term.evidence))
+                structs.replace(term, value="η" if term.value else "", evidence=_greek_evidence(term.evidence))
                 for term in terms
             ))
         case Hot() | NewBug() | Listed() | Active() | None:
@@ -232,22 +232,22 @@ def greek_reason(why: Reason | None) -> Reason | None:
 
 
 def _greek_evidence(evidence: tuple[Evidence, ...]) -> tuple[Evidence, ...]:
-    return tuple(dataclasses.replace(found, value="θ") for found in evidence)
+    return tuple(structs.replace(found, value="θ") for found in evidence)
 
 
 def greek_digest(digest: Digest) -> Digest:
     """``digest`` with GitHub's text Greek everywhere: what stays Latin in its rendering is ours."""
     sections = tuple(
-        dataclasses.replace(section, items=tuple(greek_item(item) for item in section.items))
+        structs.replace(section, items=tuple(greek_item(item) for item in section.items))
         for section in digest.sections
     )
     appendix = {key: tuple(greek_item(item) for item in items) for key, items in digest.appendix.items()}
-    return dataclasses.replace(digest, sections=sections, appendix=appendix)
+    return structs.replace(digest, sections=sections, appendix=appendix)
 
 
 def greek_query(result: QueryResult) -> QueryResult:
     """``result`` with the query and its items' GitHub text Greek (suggestions are ours: they stay)."""
-    return dataclasses.replace(result, query="λμ", items=tuple(greek_item(item) for item in result.items))
+    return structs.replace(result, query="λμ", items=tuple(greek_item(item) for item in result.items))
 
 
 # --------------------------------------------------------------------------------------- strategies

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import typing
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import strategies as st
+from msgspec import structs
 
 from bot.model import (
     BUG_KINDS,
@@ -195,7 +195,7 @@ def item_lists(draw: st.DrawFn, repo: str, first: int, max_size: int = 600) -> t
         template = pool[offset % len(pool)]
         number = first + offset
         url = make_url(template.url, repo, number, template.kind)
-        made.append(dataclasses.replace(template, number=number, url=url))
+        made.append(structs.replace(template, number=number, url=url))
     return tuple(made)
 
 
@@ -305,15 +305,15 @@ def post_digest(locale: str = "en", thread: str = "short") -> Digest:
     hot_five = item(5, "[ROCm] fused_moe hangs on MI300X", why=rocm(5, "label"), labels=("rocm",))
     six = item(6, "Faster ROCm fp8 `scaled_mm`", kind="pr", state="merged", why=InTopic((Evidence("title", "ROCm"),)))
     rocm_items = (hot_five, six, *(item(n, f"[ROCm] Item {n}", why=rocm(n)) for n in range(7, 13)))
-    quant = (dataclasses.replace(six, why=InTopic((Evidence("label", "quantization"),))),
+    quant = (structs.replace(six, why=InTopic((Evidence("label", "quantization"),))),
              item(13, "[Quant] AWQ on gfx942", why=InTopic((Evidence("tag", "quant"),))))
-    hot = (dataclasses.replace(hot_five, why=Hot(30, 4)),
+    hot = (structs.replace(hot_five, why=Hot(30, 4)),
            *(item(n, f"Hot thread {n}", why=Hot(40 - n)) for n in (20, 21, 22, 23)))
-    key = (dataclasses.replace(six, why=Merged()),
+    key = (structs.replace(six, why=Merged()),
            item(24, "[Model] Add Gemma 4", kind="pr", state="merged", why=Merged()),
            item(25, "[Perf] 2x faster sampler", kind="pr", state="merged", why=Merged()),
            item(26, "[Core] New scheduler", kind="pr", state="open", why=Merged()))
-    notable = (dataclasses.replace(hot_five, why=NewBug("hang", 3)),
+    notable = (structs.replace(hot_five, why=NewBug("hang", 3)),
                item(27, "[Bug] Segfault in tokenizer", why=NewBug("crash")))
     sections = (
         Section.for_topic("rocm", "AMD / ROCm", rocm_items),

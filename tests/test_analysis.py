@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from msgspec import structs
 
 from bot.analysis.analyst import (
     FIELD_CHARS,
@@ -449,8 +450,8 @@ async def test_concurrency_limit_is_respected(world: Store, fake: FakeLLM) -> No
 def variants() -> list[Digest]:
     """Eight digests a DM slot could build at once: some equal, some sharing parts, some not."""
     base = make_digest()
-    reordered = dataclasses.replace(base, sections=tuple(
-        dataclasses.replace(section, items=section.items[::-1]) if section.id == "hot" else section
+    reordered = structs.replace(base, sections=tuple(
+        structs.replace(section, items=section.items[::-1]) if section.id == "hot" else section
         for section in base.sections
     ))
     return [base, make_digest(), make_digest("zh-CN"), make_digest("zh-CN"), make_digest(narrative=False),
@@ -488,8 +489,8 @@ async def test_concurrent_analyses_share_the_limit_and_ask_each_prompt_once(worl
 def with_hot(digest: Digest, items: Callable[[tuple[DigestItem, ...]], tuple[DigestItem, ...]]) -> Digest:
     """The digest with its hot section changed: its summary prompt (which lists hot titles) is a new one; the
     discussion prompts of the items it keeps are the same."""
-    return dataclasses.replace(digest, sections=tuple(
-        dataclasses.replace(section, items=items(section.items)) if section.id == "hot" else section
+    return structs.replace(digest, sections=tuple(
+        structs.replace(section, items=items(section.items)) if section.id == "hot" else section
         for section in digest.sections
     ))
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from msgspec import structs
 
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.github.payloads import comment_from_payload, item_from_payload
@@ -215,6 +215,6 @@ def test_json_rendering_says_what_the_standard_library_would(store: Store) -> No
     assert json.loads(compact) == json.loads(pretty) == expected
     assert "\n" not in compact and '\n  "repo": ' in pretty and "推理卡住 🚀" in compact
     item = digest.appendix["new_issues"][0]
-    odd = dataclasses.replace(digest, appendix={**digest.appendix, "new_issues": (
-        dataclasses.replace(item, title="bad \ud800 title"), *digest.appendix["new_issues"][1:])})
+    odd = structs.replace(digest, appendix={**digest.appendix, "new_issues": (
+        structs.replace(item, title="bad \ud800 title"), *digest.appendix["new_issues"][1:])})
     assert "bad \ud800 title" in render_json(odd)

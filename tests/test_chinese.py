@@ -23,6 +23,7 @@ import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec import Struct, structs
 
 from bot.app import notices as n
 from bot.app.service import DigestService
@@ -219,7 +220,7 @@ def test_query_answers_have_no_english_but_githubs(demo: Demo, query: str, fmt: 
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_an_answer_with_nothing_says_so_in_chinese(demo: Demo, fmt: str) -> None:
-    texts = rendered(dataclasses.replace(demo.nothing, suggestions=()), fmt)
+    texts = rendered(structs.replace(demo.nothing, suggestions=()), fmt)
     assert any("没有与“xyzzyq”匹配的内容" in text for text in texts)
     assert english_of_ours(texts, allowed=github_words(demo.nothing)) == []
     assert spaces_of_ours(texts) == []
@@ -265,6 +266,9 @@ def notice_values(notice: object) -> set[str]:
         elif isinstance(value, tuple | list):
             for part in value:
                 walk(part)
+        elif isinstance(value, Struct):
+            for name in value.__struct_fields__:
+                walk(getattr(value, name))
         elif dataclasses.is_dataclass(value):
             for field in dataclasses.fields(value):
                 walk(getattr(value, field.name))
@@ -322,7 +326,7 @@ def test_every_chinese_string_is_chinese_and_well_spaced() -> None:
 
 def summary_of(stats: Stats, *, daily: tuple[int, ...], focus: bool, trend: bool, hottest: int, streak: int,
                notable: str | None) -> str:
-    hot = (dataclasses.replace(item(7), comments_in_window=hottest, streak_days=streak),) if hottest else ()
+    hot = (structs.replace(item(7), comments_in_window=hottest, streak_days=streak),) if hottest else ()
     bugs = (item(9, why=NewBug(typing.cast(Any, notable))),) if notable else ()
     sections = [Section("hot", "", hot), Section("notable", "", bugs)]
     if focus:

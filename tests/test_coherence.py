@@ -14,12 +14,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 import pytest
+from msgspec import structs
 
 from bot.app.service import DigestService
 from bot.demo.fake_github import FakeGitHub
@@ -65,7 +65,7 @@ def _digests(tmp: Path, seed: int, end: datetime) -> list[Digest]:
     try:
         window = default_window(end, settings.digest.zone, settings.digest.post_time)
         for topics, locale in READERS:
-            context = replace(service.default_context(repo=REPO, locale=locale), topics=topics)
+            context = structs.replace(service.default_context(repo=REPO, locale=locale), topics=topics)
             found.append(service.build_digest(context, window, analyse=False))
     finally:
         service.close()

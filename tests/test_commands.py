@@ -11,6 +11,7 @@ import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec import structs
 
 from bot.app.access import GitHubFactory
 from bot.app.context import Context
@@ -198,11 +199,10 @@ def test_a_post_carries_the_request_that_rebuilds_it(commands: SyncCommands) -> 
 
 
 def test_a_post_from_a_workspace_remembers_it(commands: SyncCommands) -> None:
-    from dataclasses import replace
 
     from bot.app.context import PostRequest
 
-    posted = commands.handle(replace(ctx(), team_id="T2"), "post")
+    posted = commands.handle(structs.replace(ctx(), team_id="T2"), "post")
     assert posted.request is not None and posted.request.to_json()["team"] == "T2"
     assert PostRequest.from_json(posted.request.to_json()).context.team_id == "T2"
     single = commands.handle(ctx(), "post rocm")  # single-workspace mode: the row is as before

@@ -6,7 +6,6 @@ issue template with its collect_env dump, the PR template, a report written in C
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import time
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec import structs
 
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.facts import item_facts, with_facts
@@ -54,7 +54,7 @@ def record(title: str, body: str, *, number: int = 28001, pr: bool = False, asso
     """A record as the sync stores it (prose and summary worked out from the body)."""
     item = item_from_payload(REPO, issue_payload(number, INSIDE, repo=REPO, title=title, body=body, pr=pr,
                                                  association=association, user="reporter"), lambda _: False)
-    return dataclasses.replace(item, **details)  # type: ignore[arg-type]
+    return structs.replace(item, **details)  # type: ignore[arg-type]
 
 
 def digest_item(item: ItemRecord, facts: ItemFacts | None, **fields: object) -> DigestItem:

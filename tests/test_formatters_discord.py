@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 
 import discord
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec import structs
 
 from bot.model import Digest, Evidence, InTopic, QueryResult, Section, Stats, Suggestion
 from formatters.discord_embeds import render_discord_digest, render_discord_query
@@ -166,7 +166,7 @@ def test_locale_and_timezone_parameters_override_the_digest() -> None:
 def test_injection_is_escaped_not_removed() -> None:
     evil = "@everyone @here <@123456789012345678> <@&1> <#1> [x](http://evil) ***b*** ``` ||s|| # h"
     bad = item(7, evil, author="everyone", labels=(evil,), summary=evil, why=evil_reason(evil), url="http://evil/o/r/issues/7")
-    digest = dataclasses.replace(small_digest(), sections=(Section("hot", evil, (bad,)),),
+    digest = structs.replace(small_digest(), sections=(Section("hot", evil, (bad,)),),
                                  appendix={"new_issues": (bad,)}, thread="full")
     messages = render_discord_digest(digest)
     for message in messages:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
 from hypothesis import HealthCheck, given, settings
+from msgspec import structs
 
 from bot.model import Digest, Evidence, InTopic, Section, Stats
 from bot.model.edition import ENTRIES, Edition, Ref, edit
@@ -61,7 +61,7 @@ def test_on_a_tie_notable_beats_key_changes_beats_hot() -> None:
 
 def test_followed_topics_come_most_important_first_at_most_five() -> None:
     tagged = item(1, why=InTopic((Evidence("tag", "x"),)))
-    topics = [Section.for_topic(name, name.upper(), (dataclasses.replace(tagged, number=n),))
+    topics = [Section.for_topic(name, name.upper(), (structs.replace(tagged, number=n),))
               for n, name in enumerate("abcdefg", start=1)]
     topics[1] = Section.for_topic("b", "B", (tagged,))  # #1 is in a and b
     digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), followed=("b", "a", "c", "d", "e", "f", "g"),
@@ -99,8 +99,8 @@ def test_fewer_counts_move_a_topics_entries_to_the_thread_never_into_another_sec
 def test_an_item_the_summary_names_always_has_an_entry_in_the_channel_message() -> None:
     digest = post_digest()
     assert digest.narrative is not None
-    llm = dataclasses.replace(digest.narrative, summary="The thread #23 matters most.", summary_source="llm")
-    layout = chat_layout(dataclasses.replace(digest, narrative=llm), ChannelCounts(1, 1, 1, 1))
+    llm = structs.replace(digest.narrative, summary="The thread #23 matters most.", summary_source="llm")
+    layout = chat_layout(structs.replace(digest, narrative=llm), ChannelCounts(1, 1, 1, 1))
     assert 23 in shown(layout)["hot"]  # the fourth hot discussion, shown because the summary names it
 
 
@@ -118,9 +118,9 @@ def test_search_urls_name_the_window_in_utc_on_the_items_host() -> None:
     assert search_url(digest, "closed_unmerged_prs") == (
         "https://github.com/o/r/pulls?q=is%3Apr+is%3Aunmerged+closed%3A"
         "2025-12-01T03%3A05%3A00Z..2025-12-02T03%3A05%3A00Z")
-    ghe = dataclasses.replace(digest, appendix={"new_issues": (item(1, url="https://ghe.example.com/o/r/issues/1"),)})
+    ghe = structs.replace(digest, appendix={"new_issues": (item(1, url="https://ghe.example.com/o/r/issues/1"),)})
     assert (search_url(ghe, "new_issues") or "").startswith("https://ghe.example.com/o/r/issues?q=is%3Aissue+created")
-    assert search_url(dataclasses.replace(digest, repo="<!channel>/x"), "new_issues") is None
+    assert search_url(structs.replace(digest, repo="<!channel>/x"), "new_issues") is None
     assert search_url(digest, "other") is None
 
 
@@ -178,12 +178,12 @@ def test_a_bug_report_says_its_failure_wherever_it_is_listed() -> None:
     from bot.model import ItemFacts, NewBug
 
     evidence = InTopic((Evidence("title", "MI300X"),))
-    listed = dataclasses.replace(item(2, "[Bug]: TP=4 hangs during RCCL init", why=evidence),
+    listed = structs.replace(item(2, "[Bug]: TP=4 hangs during RCCL init", why=evidence),
                                  facts=ItemFacts(failure="hang"))
     notable = item(1, "[Bug]: Memory access fault on MI325X", why=NewBug("crash", 3, 1))
     plain = item(3, "[Feature]: FP8 KV cache on MI300X", why=evidence)
     digest = Digest(repo="o/r", window=WINDOW, stats=Stats(), locale="zh-CN", followed=("rocm",), sections=(
-        Section.for_topic("rocm", "AMD / ROCm", (dataclasses.replace(notable, why=evidence), listed, plain)),
+        Section.for_topic("rocm", "AMD / ROCm", (structs.replace(notable, why=evidence), listed, plain)),
         Section.builtin("notable", (notable,)),
     ))
     lines = {number: next(line for line in render_markdown(digest).splitlines() if f"[#{number}]" in line)

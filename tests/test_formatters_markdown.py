@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from msgspec import structs
 
 from bot.model import Digest, QueryResult, Section, Stats, Suggestion
 from formatters.markdown import render_markdown, render_markdown_query
@@ -91,7 +91,7 @@ def test_no_sparkline_without_activity_and_missing_appendix_keys_are_empty_lists
 
 def test_links_go_only_to_the_repository() -> None:
     evil = item(3, "[x](http://evil) <script>", url="http://evil.example/")
-    digest = dataclasses.replace(
+    digest = structs.replace(
         small_digest(), sections=(Section("hot", "", (evil,)),), appendix={"new_issues": (evil,)}
     )
     text = render_markdown(digest)

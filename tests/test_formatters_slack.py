@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from urllib.parse import parse_qs, urlsplit
@@ -10,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec import structs
 from slack_sdk.models.blocks import Block
 
 from bot.model import Analysis, Digest, Evidence, Hot, InTopic, QueryResult, Section, Stats, Suggestion
@@ -284,7 +284,7 @@ def test_injection_in_every_field_comes_out_inert_and_exact() -> None:
     bad = item(
         7, evil, author="<@U1>", labels=(evil,), summary=evil, why=evil_reason(evil), url="http://evil.example/o/r/issues/7"
     )
-    digest = dataclasses.replace(small_digest(), sections=(Section("hot", evil, (bad,)),),
+    digest = structs.replace(small_digest(), sections=(Section("hot", evil, (bad,)),),
                                  appendix={"new_issues": (bad,)}, thread="full")
     payloads = render_slack_digest(digest)
     for payload in payloads:
@@ -304,7 +304,7 @@ def test_links_only_to_the_repository() -> None:
     assert "https://ghe.example.com/o/r/pull/1" in urls and "https://github.com/o/r/issues/2" in urls
     assert not any("evil" in url for url in urls)
     assert all(url.startswith("https://ghe.example.com/o/r/") for url in links(payloads[-1]))  # searches too
-    no_repo = dataclasses.replace(digest, repo="not a repo")
+    no_repo = structs.replace(digest, repo="not a repo")
     assert not [url for payload in render_slack_digest(no_repo) for url in links(payload)]
 
 
@@ -344,7 +344,7 @@ def test_a_hostile_title_is_shown_exactly_and_makes_no_element_of_its_own(title:
     """What Slack displays of an item line (its elements' text) is the title as GitHub shows it: the same
     characters, on one line (no control or bidi-override character), never restyled; and nothing in it becomes a
     mention, broadcast, usergroup or foreign link."""
-    hot = dataclasses.replace(item(7, why=Hot(3)), title=title)
+    hot = structs.replace(item(7, why=Hot(3)), title=title)
     digest = Digest(repo="o/r", window=WINDOW, stats=Stats(new_issues=1), sections=(Section.builtin("hot", (hot,)),),
                     appendix={"new_issues": (hot,)}, thread="full")
     payloads = render_slack_digest(digest)
@@ -454,10 +454,10 @@ def test_the_llms_analysis_reaches_the_chat_reader_in_one_line_and_the_page_in_f
     digest = post_digest()
     said = {20: Analysis(question="Is the fix safe?", positions="@bob wants a flag", status="Waiting for a repro."),
             24: Analysis(impact="Gemma 4 serves out of the box.")}
-    sections = tuple(dataclasses.replace(section, items=tuple(
-        dataclasses.replace(i, analysis=said.get(i.number)) if section.kind in ("hot", "key_changes") else i
+    sections = tuple(structs.replace(section, items=tuple(
+        structs.replace(i, analysis=said.get(i.number)) if section.kind in ("hot", "key_changes") else i
         for i in section.items)) for section in digest.sections)
-    digest = dataclasses.replace(digest, sections=sections)
+    digest = structs.replace(digest, sections=sections)
     lines = rich_lines(render_slack_digest(digest)[0])
     assert "#20 Hot thread 20 — 20 new comments\n🤖 Waiting for a repro." in lines
     assert "#24 [Model] Add Gemma 4 — merged\n🤖 Gemma 4 serves out of the box." in lines

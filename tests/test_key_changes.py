@@ -3,10 +3,10 @@ merged PRs and significant PRs in review; what the JSON says about them."""
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import timedelta
 
 import pytest
+from msgspec import structs
 
 from bot.digest.rank import (
     IN_REVIEW_PENALTY,
@@ -29,7 +29,7 @@ def pr(title: str, *, lines: int | None = None, files: int | None = None, body: 
        labels: tuple[str, ...] = ()) -> ItemRecord:
     item = item_from_payload("o/r", issue_payload(1, BEFORE, pr=True, merged=INSIDE, title=title, labels=labels,
                                                   comments=comments), is_bot)
-    return dataclasses.replace(item, prose=body, additions=lines, deletions=0 if lines is not None else None,
+    return structs.replace(item, prose=body, additions=lines, deletions=0 if lines is not None else None,
                                changed_files=files)
 
 
@@ -37,7 +37,7 @@ def save(store: Store, issues: list[dict], comments: list[dict] = (), sizes: dic
          ) -> None:
     """Stored as the sync stores them, with a PR's lines (additions) where ``sizes`` gives them."""
     items = [item_from_payload("o/r", p, is_bot) for p in issues]
-    items = [dataclasses.replace(i, additions=sizes[i.number], deletions=0, changed_files=max(1, sizes[i.number] // 80))
+    items = [structs.replace(i, additions=sizes[i.number], deletions=0, changed_files=max(1, sizes[i.number] // 80))
              if sizes and i.number in sizes else i for i in items]
     store.save_page(items, [comment_from_payload("o/r", c, is_bot) for c in comments])
 
@@ -144,7 +144,7 @@ def test_size_has_diminishing_returns_and_an_unknown_size_counts_as_typical() ->
 
 def test_review_attention_breaks_ties() -> None:
     quiet = key_change_score(pr("[Frontend] Add an API", lines=200, files=4))
-    discussed = key_change_score(dataclasses.replace(pr("[Frontend] Add an API", lines=200, files=4, comments=9),
+    discussed = key_change_score(structs.replace(pr("[Frontend] Add an API", lines=200, files=4, comments=9),
                                                      review_comments=14, reactions=5))
     assert discussed.score > quiet.score
     assert Signal("review_comments", count=14) in discussed.signals

@@ -3,7 +3,6 @@ the sync and read back by digests; stored kinds from other rules are never trust
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import shutil
 from datetime import UTC, datetime, timedelta
@@ -11,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from msgspec import structs
 
 from bot.demo.fake_github import FakeGitHub
 from bot.github.client import GitHubClient
@@ -48,12 +48,12 @@ def test_stored_kinds_are_what_the_rules_say(path: Path) -> None:
 def test_stored_kinds_are_read_and_stale_ones_recomputed() -> None:
     crash = item_record(1, NOW, title="[Bug] Server crashes on startup")
     assert bug_kind(crash) == "crash"  # nothing stored: worked out
-    stored = dataclasses.replace(crash, bug_kind="hang", kinds_key=KINDS_KEY)
+    stored = structs.replace(crash, bug_kind="hang", kinds_key=KINDS_KEY)
     assert bug_kind(stored) == "hang"  # read, not worked out again (the build's whole point)
-    assert bug_kind(dataclasses.replace(stored, kinds_key="older-rules")) == "crash"
+    assert bug_kind(structs.replace(stored, kinds_key="older-rules")) == "crash"
     pr = item_record(2, NOW, title="[Perf] 2x faster sampler", pr=True)
     assert change_kind(pr) == ("speedup", "2x")
-    assert change_kind(dataclasses.replace(pr, change_kind="internal", change_value="", kinds_key=KINDS_KEY)) == (
+    assert change_kind(structs.replace(pr, change_kind="internal", change_value="", kinds_key=KINDS_KEY)) == (
         "internal", "")
 
 

@@ -15,7 +15,6 @@ Figures (parts asked / answered / accepted, refusals by kind, time) are logged a
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import importlib.util
 import json
 import logging
@@ -30,6 +29,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from msgspec import structs
 
 from bot.analysis import grounding
 from bot.analysis.analyst import DISCUSSION, IMPACT, SUMMARY, AnalysisReport, Analyst
@@ -159,11 +159,11 @@ def build(store: Store, settings: Settings, locale: str) -> Digest:
 
 
 def without_analysis(digest: Digest) -> Digest:
-    return dataclasses.replace(
+    return structs.replace(
         digest,
         sections=tuple(
-            dataclasses.replace(section, items=tuple(
-                dataclasses.replace(item, analysis=None) for item in section.items
+            structs.replace(section, items=tuple(
+                structs.replace(item, analysis=None) for item in section.items
             ))
             for section in digest.sections
         ),
@@ -209,9 +209,9 @@ def test_a_whole_digest_through_a_real_model_is_complete_on_time_and_grounded(
 
     # Complete: the deterministic digest, item for item, with LLM text only where it was accepted.
     assert analysed.narrative is not None
-    assert dataclasses.replace(analysed.narrative, summary=original.narrative.summary,
+    assert structs.replace(analysed.narrative, summary=original.narrative.summary,
                                summary_source=original.narrative.summary_source) == original.narrative
-    assert dataclasses.replace(without_analysis(analysed), narrative=original.narrative) == original
+    assert structs.replace(without_analysis(analysed), narrative=original.narrative) == original
     expected_parts = 3  # the summary, the hottest discussion, the first key change
     assert report.parts_total == expected_parts
     assert report.accepted + report.parts_fell_back == expected_parts

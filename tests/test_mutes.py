@@ -4,11 +4,11 @@ mute notices in both locales."""
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from msgspec import structs
 
 from bot.app.notices import Muted, MuteView, Unmuted
 from bot.app.notices import Mutes as MutesNotice
@@ -85,9 +85,9 @@ def test_item_topics_come_from_the_sync_when_current_and_are_matched_again_when_
     rocm = item_from_payload("o/r", issue_payload(1, NOW, title="[ROCm] MI300X hangs"), lambda login: False)
     cuda = item_from_payload("o/r", issue_payload(2, NOW, title="[CUDA] H100 crash"), lambda login: False)
     # Stored matches under the current fingerprint are trusted as they are (here: deliberately "wrong")...
-    stored = replace(classify(taxonomy, rocm), topics=(("qwen", 9, ("stored",)),))
+    stored = structs.replace(classify(taxonomy, rocm), topics=(("qwen", 9, ("stored",)),))
     # ...while matches under an older fingerprint are recomputed.
-    stale = replace(classify(taxonomy, cuda), topics=(("qwen", 9, ("old",)),), topics_key="old-fingerprint")
+    stale = structs.replace(classify(taxonomy, cuda), topics=(("qwen", 9, ("old",)),), topics_key="old-fingerprint")
     store.save_page([stored, stale])
     found, current = stored_topic_ids(store, taxonomy, "o/r", [1, 2, 3])
     assert found[1] == ("qwen",) and not current

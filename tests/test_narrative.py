@@ -3,9 +3,10 @@ status summary, on SQLite and PostgreSQL, through the real builder and the JSON 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from datetime import datetime, timedelta
+
+from msgspec import structs
 
 from bot.digest.build import BuildOptions, DigestBuilder
 from bot.digest.narrative import mood, render_summary, topic_baselines
@@ -173,10 +174,10 @@ def test_summary_reads_the_bug_kind_from_the_typed_reason() -> None:
     bug = DigestItem(4, "issue", "t", "u", "a", ("bug",), "", "new", why=NewBug("wrong_output", 2))
     digest = Digest("o/r", WINDOW, Stats(new_issues=1), (Section.builtin("notable", (bug,)),))
     assert "New bug to watch: #4 (wrong output)." in render_summary(digest, (), Activity(), [])
-    zh = dataclasses.replace(digest, locale="zh")  # any Chinese tag reads zh-CN
+    zh = structs.replace(digest, locale="zh")  # any Chinese tag reads zh-CN
     assert "值得关注的新 bug 是 #4（输出错误）。" in render_summary(zh, (), Activity(), [])
-    untyped = dataclasses.replace(bug, why=None)  # a hand-made item: no kind shown
-    bare = dataclasses.replace(digest, sections=(Section.builtin("notable", (untyped,)),))
+    untyped = structs.replace(bug, why=None)  # a hand-made item: no kind shown
+    bare = structs.replace(digest, sections=(Section.builtin("notable", (untyped,)),))
     assert "New bug to watch: #4." in render_summary(bare, (), Activity(), [])
 
 

@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from msgspec import structs
 
 from bot.app.service import DigestService
 from bot.digest.series import merge_buckets
@@ -299,7 +300,7 @@ def test_a_hostile_report_url_is_never_a_link_in_chat() -> None:
     from formatters.slack_blocks import render_slack_digest
 
     for url in ("javascript:report()", "https://x.test/a>b", "https://x.test/a|b", "https://x.test/(a)"):
-        digest = dataclasses.replace(hostile_digest(), report_url=url)
+        digest = structs.replace(hostile_digest(), report_url=url)
         assert url not in json.dumps(render_slack_digest(digest)) + json.dumps(render_discord_digest(digest))
 
 

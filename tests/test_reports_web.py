@@ -5,7 +5,6 @@ and the links chat posts carry (Slack, Discord, the CLI preview) when PUBLIC_URL
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import logging
 import re
@@ -16,6 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from msgspec import structs
 
 from bot.app.links import ReportLinks, day_path, index_path
 from bot.app.service import DigestService
@@ -374,7 +374,7 @@ def test_a_query_answer_as_a_page(linked: tuple[Digest, Digest, QueryResult, Dig
     _, _, answer, _ = linked
     html = render(answer, "html")
     assert html.startswith("<!DOCTYPE html>") and "“rocm 7d” in vllm-project/vllm" in html
-    assert "<script" not in render(dataclasses.replace(answer, query="<script>alert(1)</script>"), "html")
+    assert "<script" not in render(structs.replace(answer, query="<script>alert(1)</script>"), "html")
 
 
 async def test_concurrent_misses_build_a_page_once(demo_store: Path) -> None:

@@ -3,8 +3,8 @@ without raw bodies, and a query's column filters applied by the database, answer
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -119,7 +119,7 @@ def test_a_search_reading_less_finds_what_it_found_over_the_whole_window(store: 
     read = functools.partial(store.search_window, "o/r", WINDOW.start, WINDOW.end)
     after = find_window(query, WINDOW, TAXONOMY, read, _is_bot, comments=comments)
     if before.items:  # then ``labels`` (said only when nothing is found) are the labels of the items read
-        assert replace(after, labels=before.labels) == before
+        assert dataclasses.replace(after, labels=before.labels) == before
     else:
         assert after == before
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
+from msgspec import structs
 
 from bot.demo.fake_github import FakeGitHub
 from bot.github.client import GitHubClient
@@ -45,7 +45,7 @@ async def test_sync_stores_matches_that_digests_reuse(store: Store, tmp_path: Pa
     assert item.topics_key == taxonomy.fingerprint
     stored = item_topics(taxonomy, item)
     assert {m.topic_id for m in stored} >= {"rocm", "widgets"}  # the repository's own topic file counts
-    recomputed = item_topics(taxonomy, dataclasses.replace(item, topics_key="stale"))
+    recomputed = item_topics(taxonomy, structs.replace(item, topics_key="stale"))
     assert [(m.topic_id, m.score, m.evidence) for m in stored] == [(m.topic_id, m.score, m.evidence)
                                                                    for m in recomputed]
     assert all(m.evidence for m in stored)  # the stored evidence reads back typed

@@ -22,7 +22,6 @@ cached. The weak ones are refused, each for the kind of failure it has.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import tempfile
 from collections import Counter
@@ -31,6 +30,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from msgspec import structs
 
 from bench.editorial_eval import DAYS_DIR, _sync, day_end, eval_settings, load_day, serve
 from bot.analysis.analyst import DISCUSSION, IMPACT, SUMMARY, Analyst, Fallback, _Part, validate
@@ -81,14 +81,14 @@ def pinned(digest: Digest, locale: str) -> Digest:
     """``digest`` asking about the pinned items, with the pinned draft summary; its edition is worked out again."""
     pins = {"hot": HOT, "key_changes": KEY_CHANGES}
     sections = tuple(
-        dataclasses.replace(section, items=tuple(_item(digest, n, section.id) for n in pins[section.id]))
+        structs.replace(section, items=tuple(_item(digest, n, section.id) for n in pins[section.id]))
         if section.id in pins else section
         for section in digest.sections
     )
     assert {section.id for section in sections} >= set(pins)
     assert digest.narrative is not None
-    narrative = dataclasses.replace(digest.narrative, summary=DRAFT[locale])
-    return dataclasses.replace(digest, sections=sections, narrative=narrative, edition=None)
+    narrative = structs.replace(digest.narrative, summary=DRAFT[locale])
+    return structs.replace(digest, sections=sections, narrative=narrative, edition=None)
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +108,7 @@ def prompts() -> Iterator[dict[tuple[str, str], _Part]]:
             try:
                 for locale in LOCALES:
                     # a reader following no topic: every pinned discussion has its entry (and its analysis) in hot
-                    context = dataclasses.replace(service.default_context(repo=str(day["repo"]), locale=locale),
+                    context = structs.replace(service.default_context(repo=str(day["repo"]), locale=locale),
                                                   topics=())
                     digest = pinned(service.build_digest(context, window, analyse=False), locale)
                     parts.update(((locale, part.label), part) for part in Analyst(store, settings)._prepare(digest))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from zoneinfo import ZoneInfoNotFoundError
 
 import pytest
+from msgspec import structs
 
 from bot.app.context import Context
 from bot.app.notices import NoRepo, QueryProblem, Refused, RepoNotSynced, Sorry
@@ -59,7 +59,7 @@ def ctx(channel: str = "C1") -> Context:
 async def test_a_worker_process_gives_the_answers_the_threads_give(
         services: tuple[DigestService, DigestService]) -> None:
     threads, processes = services
-    context = replace(threads.default_context(), repo="o/r")
+    context = structs.replace(threads.default_context(), repo="o/r")
     for text in ("", "rocm 3d", "since 2025-11-01", "label:nothing 30d"):
         expected = await threads.answer_with_notes(context, text, now=NOW)
         got = await processes.answer_with_notes(context, text, now=NOW)
@@ -71,7 +71,7 @@ async def test_a_worker_process_gives_the_answers_the_threads_give(
 
 async def test_a_rendered_answer_is_the_same_from_a_worker(services: tuple[DigestService, DigestService]) -> None:
     threads, processes = services
-    answer = await threads.answer(replace(threads.default_context(), repo="o/r"), "", now=NOW)
+    answer = await threads.answer(structs.replace(threads.default_context(), repo="o/r"), "", now=NOW)
     here = render_private(answer, locale="en", timezone="UTC")
     assert await processes.in_heavy_pool(partial(render_private, answer, locale="en", timezone="UTC")) == here
 
@@ -79,7 +79,7 @@ async def test_a_rendered_answer_is_the_same_from_a_worker(services: tuple[Diges
 async def test_built_and_rendered_in_one_call_only_the_shown_parts_come_back(
         services: tuple[DigestService, DigestService]) -> None:
     threads, processes = services
-    channel = replace(threads.default_context(), repo="o/r")
+    channel = structs.replace(threads.default_context(), repo="o/r")
     spec = RenderSpec(render_private, 1)
     assert await threads.ask_rendered(ctx(), channel, "", spec) is None  # threads: the usual two steps
     rendered, notes = await processes.ask_rendered(ctx(), channel, "", spec)  # type: ignore[misc]
@@ -95,37 +95,37 @@ async def test_refusals_arrive_with_their_notices(services: tuple[DigestService,
     for service in services:
         context = service.default_context()
         with pytest.raises(Refused) as no_repo:
-            await service.answer_with_notes(replace(context, repo=None), "rocm", now=NOW)
+            await service.answer_with_notes(structs.replace(context, repo=None), "rocm", now=NOW)
         assert no_repo.value.notice == NoRepo()
         with pytest.raises(Refused) as unsynced:
-            await service.answer_with_notes(replace(context, repo="o/empty"), "rocm", now=NOW)
+            await service.answer_with_notes(structs.replace(context, repo="o/empty"), "rocm", now=NOW)
         assert unsynced.value.notice == RepoNotSynced("o/empty")
         with pytest.raises(Refused) as problem:
-            await service.answer_with_notes(replace(context, repo="o/r"), "labe:bug until:nope", now=NOW)
+            await service.answer_with_notes(structs.replace(context, repo="o/r"), "labe:bug until:nope", now=NOW)
         assert isinstance(problem.value.notice, QueryProblem) and len(problem.value.notes) == 1
 
 
 async def test_a_bug_in_a_worker_arrives_as_it_does_from_a_thread(
         services: tuple[DigestService, DigestService]) -> None:
     for service in services:
-        broken = replace(service.default_context(), repo="o/r", timezone="Nowhere/Atlantis")
+        broken = structs.replace(service.default_context(), repo="o/r", timezone="Nowhere/Atlantis")
         with pytest.raises(ZoneInfoNotFoundError):
             await service.answer_with_notes(broken, "rocm 3d", now=NOW)
         channel = await service.in_light_pool(service.caller_context, ctx())
         commands = Commands(service)
         # through the command handler a bug is "sorry", never a traceback, and the pool goes on answering
-        nowhere = replace(channel, repo="o/r", timezone="Nowhere/Atlantis")
+        nowhere = structs.replace(channel, repo="o/r", timezone="Nowhere/Atlantis")
         service.caller_context = lambda caller, nowhere=nowhere: nowhere  # type: ignore[method-assign,misc]
         assert (await commands.handle(ctx(), "rocm 3d")).notice == Sorry()
         del service.caller_context
-        ok = await service.answer_with_notes(replace(channel, repo="o/r"), "rocm 3d", now=NOW)
+        ok = await service.answer_with_notes(structs.replace(channel, repo="o/r"), "rocm 3d", now=NOW)
         assert isinstance(ok[0], QueryResult)
 
 
 async def test_the_pool_starts_on_first_use_and_close_ends_its_workers(filled: Store, settings: Settings) -> None:
     service = DigestService(filled, settings, build_processes=2)
     assert service.pools.processes is None  # nothing started for a service that never answers in chat (the CLI)
-    await service.answer(replace(service.default_context(), repo="o/r"), "rocm 3d", now=NOW)
+    await service.answer(structs.replace(service.default_context(), repo="o/r"), "rocm 3d", now=NOW)
     pool = service.pools.processes
     assert pool is not None
     workers = list(pool._processes.values())

@@ -56,6 +56,7 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import jinja2
+from msgspec import structs
 
 from bot.analysis import grounding
 from bot.analysis.client import ChatClient, Completion, LLMError, endpoint_id, estimate_prompt_tokens
@@ -906,7 +907,7 @@ def _apply(digest: Digest, parts: list[_Part]) -> Digest:
         if part.value is None:
             continue
         if part.kind == SUMMARY and narrative is not None:
-            narrative = dataclasses.replace(narrative, summary=str(part.value), summary_source="llm")
+            narrative = structs.replace(narrative, summary=str(part.value), summary_source="llm")
         elif part.kind == DISCUSSION and isinstance(part.value, Analysis):
             analyses[(id(part.section), part.index)] = part.value
         elif part.kind == IMPACT:
@@ -916,13 +917,13 @@ def _apply(digest: Digest, parts: list[_Part]) -> Digest:
         if not any(key[0] == id(section) for key in analyses):
             return section
         items: list[DigestItem] = [
-            dataclasses.replace(item, analysis=analyses[(id(section), index)])
+            structs.replace(item, analysis=analyses[(id(section), index)])
             if (id(section), index) in analyses else item
             for index, item in enumerate(section.items)
         ]
-        return dataclasses.replace(section, items=tuple(items))
+        return structs.replace(section, items=tuple(items))
 
-    return dataclasses.replace(
+    return structs.replace(
         digest, narrative=narrative, sections=tuple(with_analysis(section) for section in digest.sections)
     )
 

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from msgspec import Struct
+
 from bot.model import THREAD_MODES, ThreadMode
 
 
-@dataclass(frozen=True)
-class ChannelContext:
+class ChannelContext(Struct, frozen=True):
     """A channel's (or a DM's, or the terminal's) effective settings: stored values over the configured ones.
 
     ``topics`` are the topics it follows (None: the repository's ``default_topics``): every topic keeps its
@@ -46,8 +46,7 @@ class ChannelContext:
         return ZoneInfo(self.timezone)
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(Struct, frozen=True):
     """Who asks, from where, when: what a chat platform knows about one command."""
 
     platform: str  # slack | discord
@@ -59,8 +58,7 @@ class Context:
     team_id: str | None = None  # the workspace the command came from (Slack team, Discord guild)
 
 
-@dataclass(frozen=True)
-class PostRequest:
+class PostRequest(Struct, frozen=True):
     """What a ``/digest post`` was built from: the text, the channel's context as used (topics and mutes then)
     and the ``now`` it was answered for. Stored with the post's ledger row (``deliveries.request``), so the
     worker can rebuild the same answer and finish an interrupted post by itself."""

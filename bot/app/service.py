@@ -12,10 +12,12 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from msgspec.structs import replace
 
 from bot.app.access import GitHubFactory, RepoAccess
 from bot.app.context import ChannelContext, Context

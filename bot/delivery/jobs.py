@@ -30,6 +30,8 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from msgspec import structs
+
 from bot.app.context import ChannelContext, PostRequest
 from bot.app.messenger import Answer, DeliveryError, Messenger
 from bot.app.notices import QueryProblem, Refused
@@ -261,7 +263,7 @@ class DeliveryJobs:
             # Mutes in force at the window's end, like the window itself: a retry builds the same digest.
             context = await asyncio.to_thread(self.service.channel_context, platform, channel_id,
                                               mutes_at=plan.window.end)
-            return await self.service.digest(replace(plan.channel, mutes=context.mutes), plan.window)
+            return await self.service.digest(structs.replace(plan.channel, mutes=context.mutes), plan.window)
 
         outcome = await self.deliver(plan.key, plan.window, messenger, dm=False, locale=channel.locale,
                                      timezone=channel.timezone, build=build)
@@ -341,7 +343,7 @@ class DeliveryJobs:
 
     async def _build_dm(self, sub: Subscription, repo: str, window: Window,
                         hidden: frozenset[str] = frozenset()) -> Answer | Skip:
-        context = replace(self.service.subscription_context(sub, mutes=hidden), repo=repo)
+        context = structs.replace(self.service.subscription_context(sub, mutes=hidden), repo=repo)
         try:
             # A standing query means what it says every day: strict, never a looser reading of its words.
             return await self.service.answer(context, dm_text(sub.query, self.options.dm_window), now=window.end,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+
+from msgspec import structs
 
 from bot.digest.facts import with_facts
 from bot.digest.heat import MAX_HOT, heat, is_hot
@@ -88,9 +89,9 @@ class DigestBuilder:
         day = window.end - window.start
         starts = [window.start - day * back for back in range(6, -1, -1)]
         daily = self.store.daily_counts(repo, starts, window.end)
-        digest = dataclasses.replace(digest, daily_activity=tuple(daily))
+        digest = structs.replace(digest, daily_activity=tuple(daily))
         if self.options.series:
-            digest = dataclasses.replace(digest, activity_series=activity_series(
+            digest = structs.replace(digest, activity_series=activity_series(
                 self.store, digest, self.taxonomy, self.options.series_topics,
                 is_bot=self._is_bot or (lambda _login: False), synced_from=self.store.synced_from(repo),
                 complete_until=self.store.last_synced(repo), bots_key=self.options.bots_key))
@@ -154,7 +155,7 @@ def build_digest(
         followed=options.followed,
     )
     weights = {topic: importance(found) for topic, found in standings.items()}
-    return dataclasses.replace(digest, edition=edit(digest, importance=weights))
+    return structs.replace(digest, edition=edit(digest, importance=weights))
 
 
 # --- sections ---

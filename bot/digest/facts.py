@@ -12,15 +12,15 @@ text (``text_facts`` remembers them by the text's hash), until the sync re-does 
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
-import operator
 import threading
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from bot.model import Digest, DigestItem, ItemFacts
+from msgspec import structs
+
+from bot.model import Digest, ItemFacts
 from bot.store.records import FIRST_TIMER_ASSOCIATIONS, ItemRecord, WindowActivity
 from bot.topics.kinds import KINDS_KEY, bug_kind
 
@@ -102,10 +102,6 @@ MEMO_SIZE = 8_192
 _TEXT = _Memo(MEMO_SIZE)  # what each item's text says
 
 
-_ITEM_FIELDS = operator.attrgetter(*(field.name for field in dataclasses.fields(DigestItem)))
-_FACTS_AT = [field.name for field in dataclasses.fields(DigestItem)].index("facts")
-
-
 def with_facts(digest: Digest, activity: WindowActivity) -> Digest:
     """``digest`` with ``facts`` on every item of its sections (the appendix lists stay bare), each item's facts
     worked out once however many sections show it."""
@@ -121,10 +117,7 @@ def with_facts(digest: Digest, activity: WindowActivity) -> Digest:
                 record = activity.items.get(number)
                 facts = known[number] = item_facts(record, activity) if record is not None else None
             if facts is not None and facts != item.facts:
-                # dataclasses.replace at a third of its cost (a day's sections hold ~2,000 items)
-                values: list[Any] = list(_ITEM_FIELDS(item))
-                values[_FACTS_AT] = facts
-                item = DigestItem(*values)
+                item = structs.replace(item, facts=facts)
             items.append(item)
-        sections.append(dataclasses.replace(section, items=tuple(items)) if items else section)
-    return dataclasses.replace(digest, sections=tuple(sections))
+        sections.append(structs.replace(section, items=tuple(items)) if items else section)
+    return structs.replace(digest, sections=tuple(sections))

@@ -9,7 +9,6 @@ has at least ``TREND_MIN_DAYS`` of the ``BASELINE_DAYS`` days before it synced (
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import math
 import re
@@ -20,6 +19,7 @@ from functools import cache
 from zoneinfo import ZoneInfo
 
 import jinja2
+from msgspec import structs
 
 from bot.digest.heat import is_hot
 from bot.digest.themes import themes
@@ -70,7 +70,7 @@ def narrate(
     humans = sum(1 for item in activity.items.values() if not (item.author_is_bot or is_bot(item.author)))
     found = themes(digest, activity.items, taxonomy, baselines, _window_days(digest), humans)
     summary = render_summary(digest, found, figures, topic_sections)
-    return dataclasses.replace(
+    return structs.replace(
         digest, narrative=Narrative(summary=summary, trends=trends, activity=figures, themes=found)
     )
 
@@ -265,12 +265,12 @@ def _with_streaks(digest: Digest, history: History, hot_min_comments: int) -> Di
                 break
             streak += 1
         badge = streak if streak > 1 or item.number in created else None
-        items.append(dataclasses.replace(item, streak_days=badge))
+        items.append(structs.replace(item, streak_days=badge))
     sections = tuple(
-        dataclasses.replace(section, items=tuple(items)) if section.id == "hot" else section
+        structs.replace(section, items=tuple(items)) if section.id == "hot" else section
         for section in digest.sections
     )
-    return dataclasses.replace(digest, sections=sections)
+    return structs.replace(digest, sections=sections)
 
 
 # --- summary ---

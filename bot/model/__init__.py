@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, ClassVar, Literal, cast, get_args
+
+from msgspec import Struct, field
 
 if TYPE_CHECKING:
     from bot.model.edition import Edition
@@ -12,8 +13,7 @@ if TYPE_CHECKING:
 STAT_KEYS = ("new_issues", "closed_issues", "new_prs", "merged_prs", "closed_unmerged_prs")
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
+class Window(Struct, frozen=True):
     """``[start, end)`` in UTC; ``timezone`` is how people reading the digest see it."""
 
     start: datetime
@@ -24,8 +24,7 @@ class Window:
         return moment is not None and self.start <= moment < self.end
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(Struct, frozen=True):
     """LLM-written text about one item (untrusted: formatters escape it like titles). Empty fields: none."""
 
     question: str = ""  # hot discussion: the core question
@@ -56,8 +55,7 @@ ActiveEvent = Literal["merged", "closed", "opened", "commented"]
 TermSource = Literal["title", "topic", "label", "body", "number", "comment"]
 
 
-@dataclass(frozen=True, slots=True)
-class Evidence:
+class Evidence(Struct, frozen=True):
     """One piece of evidence that an item belongs to a topic: where it was found and GitHub's own text found
     there (a label, a title tag as normalised, the words matched). ``label``, ``tag``, ``title``, ``body`` (a
     strong phrase, or with ``sentences`` the number of body sentences naming the topic), ``body_lead`` (the
@@ -69,8 +67,7 @@ class Evidence:
     sentences: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Signal:
+class Signal(Struct, frozen=True):
     """One reason a PR is a key change (``bot.digest.rank``): a title ``tag`` or a ``label`` that marks
     user-visible work (``value``: its text), ``bugfix``, ``breaking`` (a breaking change or the removal of
     something users call), or ``comments`` / ``reactions`` (``count``: the item's totals). The kind of change:
@@ -84,8 +81,7 @@ class Signal:
     count: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class TopicRef:
+class TopicRef(Struct, frozen=True):
     """A topic as an answer names it: its id and its names from topics.toml (formatters pick per locale)."""
 
     id: str
@@ -93,8 +89,7 @@ class TopicRef:
     name_zh: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TermHit:
+class TermHit(Struct, frozen=True):
     """Where one query word matched an item: in the title, a label, the body or a comment in the window
     (``value``: the words matched), or through ``topic``, a topic the word names that the item belongs to
     (``evidence``: why it does); or ``number``: the query asked for the item by its number (``value``, digits
@@ -106,8 +101,7 @@ class TermHit:
     evidence: tuple[Evidence, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Hot:
+class Hot(Struct, frozen=True):
     """Hot discussion: human comments in the window and reactions (the item's and its comments' in the window);
     ``participants``: distinct human commenters in the window; ``maintainer``: one of them is the project's
     (OWNER, MEMBER or COLLABORATOR); ``open_question``: still open at the window's end and the last comment is
@@ -121,16 +115,14 @@ class Hot:
     kind: ClassVar[str] = "hot"
 
 
-@dataclass(frozen=True, slots=True)
-class Merged:
+class Merged(Struct, frozen=True):
     """Key change: merged in the window, for these signals (none: it scored on followed topics alone)."""
 
     signals: tuple[Signal, ...] = ()
     kind: ClassVar[str] = "merged"
 
 
-@dataclass(frozen=True, slots=True)
-class InReview:
+class InReview(Struct, frozen=True):
     """Key change still in review: an open, non-draft PR opened or discussed in the window that is significant
     (user-facing and not small, or large), for these signals."""
 
@@ -138,8 +130,7 @@ class InReview:
     kind: ClassVar[str] = "in_review"
 
 
-@dataclass(frozen=True, slots=True)
-class NewBug:
+class NewBug(Struct, frozen=True):
     """Notable issue: a bug report opened in the window that describes ``bug``; ``comments`` in the window;
     ``confirmations``: others saying they have it too in the window ("+1", "same here")."""
 
@@ -149,32 +140,28 @@ class NewBug:
     kind: ClassVar[str] = "new_bug"
 
 
-@dataclass(frozen=True, slots=True)
-class InTopic:
+class InTopic(Struct, frozen=True):
     """Topic section: the item matches the section's topic on this evidence, strongest first."""
 
     evidence: tuple[Evidence, ...]
     kind: ClassVar[str] = "topic"
 
 
-@dataclass(frozen=True, slots=True)
-class Listed:
+class Listed(Struct, frozen=True):
     """Appendix: the event the item is listed for."""
 
     event: ListedEvent
     kind: ClassVar[str] = "listed"
 
 
-@dataclass(frozen=True, slots=True)
-class QueryMatch:
+class QueryMatch(Struct, frozen=True):
     """Query answer: where each word of the query matched, in the query's order."""
 
     terms: tuple[TermHit, ...]
     kind: ClassVar[str] = "query"
 
 
-@dataclass(frozen=True, slots=True)
-class Active:
+class Active(Struct, frozen=True):
     """Query answer without words: what happened to the item in the window, most decisive first
     (``commented``: only comments, ``comments`` of them)."""
 
@@ -186,8 +173,7 @@ class Active:
 Reason = Hot | Merged | InReview | NewBug | InTopic | Listed | QueryMatch | Active
 
 
-@dataclass(frozen=True, slots=True)
-class ItemFacts:
+class ItemFacts(Struct, frozen=True):
     """What an item's own text and the window say about it beyond its title (``bot.digest.facts``): values only,
     never a sentence of ours, so ``formatters.facts`` words them in any locale. Empty / None / 0: not known.
 
@@ -224,8 +210,7 @@ class ItemFacts:
     failure: BugKind | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DigestItem:
+class DigestItem(Struct, frozen=True):
     number: int
     kind: str  # "issue" | "pr"
     title: str
@@ -251,8 +236,7 @@ BUILTIN_SECTIONS: tuple[BuiltinSection, ...] = get_args(BuiltinSection)
 TOPIC_PREFIX = "topic:"
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+class Section(Struct, frozen=True):
     """``id`` is the stable key (``"topic:<topic id>"`` or a built-in kind); ``kind`` and ``topic`` are its typed
     reading. ``title``: a topic section's name as topics.toml gives it in the digest's locale (data, like an
     item's title); empty for built-in sections, which the formatters name in the reader's locale."""
@@ -290,8 +274,7 @@ class Section:
         return self.id.removeprefix(TOPIC_PREFIX) if self.id.startswith(TOPIC_PREFIX) else None
 
 
-@dataclass(frozen=True, slots=True)
-class Stats:
+class Stats(Struct, frozen=True):
     new_issues: int = 0
     closed_issues: int = 0
     new_prs: int = 0
@@ -302,8 +285,7 @@ class Stats:
         return {key: getattr(self, key) for key in STAT_KEYS}
 
 
-@dataclass(frozen=True, slots=True)
-class Trend:
+class Trend(Struct, frozen=True):
     """A topic well above its usual level: ``count`` is its section's size (at least 3); ``baseline`` its mean
     items per day over the 7 days before the window (0: new; the builder lists trends only when at least 5 of
     those days were synced, so it is never None there)."""
@@ -323,8 +305,7 @@ class Trend:
         return self.count / (self.baseline * self.window_days)
 
 
-@dataclass(frozen=True, slots=True)
-class Activity:
+class Activity(Struct, frozen=True):
     contributors: int = 0  # distinct human authors of items opened and comments written in the window
     # of the people who opened an item in it, those GitHub marks FIRST_TIME_CONTRIBUTOR or FIRST_TIMER on it
     first_time_contributors: int = 0
@@ -338,8 +319,7 @@ ThemeFacet = Literal["bug_reports", "fixes", "features", "other"]
 THEME_FACETS: tuple[ThemeFacet, ...] = get_args(ThemeFacet)
 
 
-@dataclass(frozen=True, slots=True)
-class Theme:
+class Theme(Struct, frozen=True):
     """What the window was about: items of one topic, or of two at once ("Qwen" and "Quantization"), counted by
     what they are (``facets``: bug reports, fixes, features, the rest; a series of PRs counts once), with its
     best ``items`` (one per series, best first) and, where the store knows the topic's usual level, ``ratio``:
@@ -353,8 +333,7 @@ class Theme:
     new: bool = False  # the topic had nothing in the days before (its usual level is 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Narrative:
+class Narrative(Struct, frozen=True):
     summary: str  # three to five sentences; written by the LLM when ``summary_source`` is "llm"
     trends: tuple[Trend, ...] = ()
     activity: Activity = Activity()
@@ -371,8 +350,7 @@ SERIES_DAYS = 30  # days of opened/closed/merged counts, ending with the digest'
 TOPIC_SERIES_DAYS = 14  # days of each followed topic's counts
 
 
-@dataclass(frozen=True, slots=True)
-class DayCount:
+class DayCount(Struct, frozen=True):
     """One local day (the window of that length ending on ``day`` at the window's wall-clock time): items
     opened, closed without a merge, and PRs merged then. ``synced``: the store covered the whole day (a day
     before the first sync is no evidence of a quiet day)."""
@@ -384,8 +362,7 @@ class DayCount:
     synced: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class TopicSeries:
+class TopicSeries(Struct, frozen=True):
     """A followed topic's items per day (the trends' definition: human items touched that day), oldest first,
     on the last ``len(counts)`` days of ``ActivitySeries.days``; ``baseline``: its mean over the 7 days before
     the window (None: fewer than 5 of them synced)."""
@@ -396,8 +373,7 @@ class TopicSeries:
     baseline: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ActivitySeries:
+class ActivitySeries(Struct, frozen=True):
     """What the report page draws: ``days`` (``SERIES_DAYS`` of them, the window's own day last), the followed
     topics' daily counts, and how long the PRs merged in the last 7 days took (``merge_buckets[k]``: merged
     within ``MERGE_BUCKET_HOURS[k]`` hours and not the bucket before; the last bucket: longer)."""
@@ -412,8 +388,7 @@ ThreadMode = Literal["short", "full"]
 THREAD_MODES: tuple[ThreadMode, ...] = get_args(ThreadMode)
 
 
-@dataclass(frozen=True, slots=True)
-class Digest:
+class Digest(Struct, frozen=True):
     repo: str
     window: Window
     stats: Stats
@@ -444,8 +419,7 @@ class Digest:
 SuggestionKind = Literal["topic", "wider_window", "label"]
 
 
-@dataclass(frozen=True, slots=True)
-class Suggestion:
+class Suggestion(Struct, frozen=True):
     """What to try when nothing matched: a ``topic`` near a word (``value``: the name it is close to), a
     ``label`` of the window near a word (``value``: the label), or a ``wider_window`` (``value``: an example,
     "30d")."""
@@ -459,8 +433,7 @@ class Suggestion:
 Reading = Literal["all_words", "most_words", "topic"]
 
 
-@dataclass(frozen=True, slots=True)
-class AnswerNote:
+class AnswerNote(Struct, frozen=True):
     """Something said with an answer: it was not answered quite as typed (a limit, a clamped date, a looser
     reading), or the window reaches before the synced history. ``kind`` names it; ``value`` and ``hint`` are
     its data (``bot.app.notices.QueryAdjusted`` says which, per kind). Every renderer words it."""
@@ -470,8 +443,7 @@ class AnswerNote:
     hint: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class QueryResult:
+class QueryResult(Struct, frozen=True):
     """The answer to ``/digest <words> [window]``: every matching item, best first, each with its reason."""
 
     repo: str
@@ -489,8 +461,7 @@ class QueryResult:
     notes: tuple[AnswerNote, ...] = ()  # what to say with the answer, in every format
 
 
-@dataclass(frozen=True, slots=True)
-class IndexDay:
+class IndexDay(Struct, frozen=True):
     """A day in the report index: its counts, items opened on each of the 7 days ending with it (the row's
     sparkline), and the link to its page (relative; signed when reports are)."""
 
@@ -499,8 +470,7 @@ class IndexDay:
     url: str
 
 
-@dataclass(frozen=True, slots=True)
-class ReportIndex:
+class ReportIndex(Struct, frozen=True):
     """``/reports/<owner>/<name>/``: the days, newest first, and the search box (its action and the hidden
     parameters that keep a signed link valid), with the answer to ``query`` when one was asked."""
 

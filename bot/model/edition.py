@@ -16,7 +16,8 @@ renderer can recompute it for a digest made by hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from bot.model import BUILTIN_SECTIONS, TOPIC_PREFIX, Digest, Section
 
@@ -29,16 +30,14 @@ MAX_TOPICS = 5  # followed topics with a section of their own; the rest join the
 PRIORITY = ("topic", "notable", "key_changes", "hot")
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
+class Ref(Struct, frozen=True):
     """A candidate of a section whose full entry is in ``home`` (a section id): shown here as a short link."""
 
     number: int
     home: str
 
 
-@dataclass(frozen=True, slots=True)
-class EditedSection:
+class EditedSection(Struct, frozen=True):
     """One section as every surface shows it: ``entries``, the items whose full entry is here (best first);
     ``refs``, candidates ranked among them whose entry is elsewhere; ``rest``, the other candidates, best first
     (the page and Markdown link them, to their entry where they have one; a chat post counts them); ``total``,
@@ -60,8 +59,7 @@ class EditedSection:
         return len(self.entries) + len(self.refs)
 
 
-@dataclass(frozen=True, slots=True)
-class TopicIndexEntry:
+class TopicIndexEntry(Struct, frozen=True):
     """A topic with items in the window that has no section of its own: its name and how many items."""
 
     topic: str
@@ -69,8 +67,7 @@ class TopicIndexEntry:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Edition:
+class Edition(Struct, frozen=True):
     topics: tuple[EditedSection, ...] = ()  # followed topics with items, most important first
     hot: EditedSection | None = None
     key_changes: EditedSection | None = None

@@ -19,11 +19,12 @@ import logging
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
 from aiohttp import web
+from msgspec.structs import replace
 
 from bot.app.links import index_path
 from bot.app.reports import Reports

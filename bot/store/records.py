@@ -1,13 +1,15 @@
-"""What the store holds, as plain dataclasses: the sync writes them, the builders read them."""
+"""What the store holds, as plain frozen values: the sync writes them, the builders read them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from datetime import datetime
 
+from msgspec import Struct, field
 
-@dataclass(frozen=True, slots=True)
-class ItemRecord:
+
+class ItemRecord(Struct, frozen=True):
     repo: str
     number: int
     kind: str  # "issue" | "pr"
@@ -56,8 +58,7 @@ class ItemRecord:
         return self.kind == "pr"
 
 
-@dataclass(frozen=True, slots=True)
-class RemovedItem:
+class RemovedItem(Struct, frozen=True):
     """An issue GitHub says is gone from ``repo``: ``deleted``, or ``transferred`` (to ``moved_to``,
     "owner/name#number", when known). The store forgets it and never stores it again."""
 
@@ -68,8 +69,7 @@ class RemovedItem:
     removed_at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PullDetails:
+class PullDetails(Struct, frozen=True):
     """What ``GET /repos/{o}/{r}/pulls/{n}`` adds to the issues listing, as the store keeps it."""
 
     number: int
@@ -84,8 +84,7 @@ class PullDetails:
 DETAIL_FIELDS = ("additions", "deletions", "changed_files", "review_comments", "details_updated_at", "details_due")
 
 
-@dataclass(frozen=True, slots=True)
-class CommentRecord:
+class CommentRecord(Struct, frozen=True):
     repo: str
     id: int
     number: int
@@ -104,8 +103,7 @@ MAINTAINER_ASSOCIATIONS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
 FIRST_TIMER_ASSOCIATIONS = frozenset({"FIRST_TIME_CONTRIBUTOR", "FIRST_TIMER"})
 
 
-@dataclass(frozen=True, slots=True)
-class Discussion:
+class Discussion(Struct, frozen=True):
     """One item's human comments in a window: who took part, and who spoke last (bots never count)."""
 
     people: frozenset[str]  # distinct human commenters
@@ -127,8 +125,7 @@ class Discussion:
         return self.last_association in MAINTAINER_ASSOCIATIONS
 
 
-@dataclass(frozen=True, slots=True)
-class WindowActivity:
+class WindowActivity(Struct, frozen=True):
     """Everything one window's digest needs, read in a fixed number of queries."""
 
     items: dict[int, ItemRecord]
@@ -139,8 +136,7 @@ class WindowActivity:
     discussions: dict[int, Discussion] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class ItemFilter:
+class ItemFilter(Struct, frozen=True):
     """Which of a window's items a read returns, decided by the database (``Store.window_activity``): a query's
     filters that columns answer exactly. Empty fields filter nothing."""
 
@@ -160,8 +156,7 @@ class ItemFilter:
     mentions: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Unreadable:
+class Unreadable(Struct, frozen=True):
     """An item a sync saw but could not read (its payload was malformed), reported until it is stored."""
 
     resource: str  # "issues" | "comments"
@@ -177,7 +172,7 @@ class Unreadable:
 class UnreadableChange:
     """What one completed listing learnt about unreadable items, written with its cursor."""
 
-    found: dict[int, str] = field(default_factory=dict)  # key -> why, for items it saw malformed
-    fixed: set[int] = field(default_factory=set)  # reported keys it read fine: their reports go
-    unkeyed: list[tuple[str, datetime]] = field(default_factory=list)  # (why, hold) of items with no key
+    found: dict[int, str] = dataclass_field(default_factory=dict)  # key -> why, for items it saw malformed
+    fixed: set[int] = dataclass_field(default_factory=set)  # reported keys it read fine: their reports go
+    unkeyed: list[tuple[str, datetime]] = dataclass_field(default_factory=list)  # (why, hold) of items with no key
     replace_unkeyed: bool = False  # it re-read all of the held range: earlier unkeyed reports go

@@ -55,8 +55,8 @@ SEARCH_FIELDS = ("repo", "number", "kind", "title", "author", "author_is_bot", "
 COMMENT_LOOKUPS = 2_000
 # Webhooks count towards a window's coverage only when their deliveries began this long before a poll completed.
 WEBHOOK_POLL_MARGIN = timedelta(minutes=10)
-_ITEM_FIELDS = [f.name for f in dataclasses.fields(ItemRecord)]
-_COMMENT_FIELDS = [f.name for f in dataclasses.fields(CommentRecord)]
+_ITEM_FIELDS = list(ItemRecord.__struct_fields__)
+_COMMENT_FIELDS = list(CommentRecord.__struct_fields__)
 
 
 def item_row(item: ItemRecord) -> dict[str, Any]:
@@ -142,7 +142,7 @@ def drop_removed(conn: Connection, keys: Iterable[tuple[str, int]]) -> set[tuple
     return found
 
 
-_ITEM_DEFAULTS = tuple(None if f.default is dataclasses.MISSING else f.default for f in dataclasses.fields(ItemRecord))
+_ITEM_DEFAULTS = (None,) * (len(_ITEM_FIELDS) - len(ItemRecord.__struct_defaults__)) + ItemRecord.__struct_defaults__
 _LABELS_AT = _ITEM_FIELDS.index("labels")
 _TEXT_AT = tuple(_ITEM_FIELDS.index(name) for name in
                  ("body", "prose", "summary", "topics_key", "change_value", "kinds_key"))

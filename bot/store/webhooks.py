@@ -180,7 +180,7 @@ class WebhookLog:
         return int(result.rowcount or 0)
 
 
-_COMMENT_FIELDS = [f.name for f in dataclasses.fields(CommentRecord)]
+_COMMENT_FIELDS = list(CommentRecord.__struct_fields__)
 
 
 def _delivery(row: object) -> WebhookDelivery:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable
+
+from msgspec import structs
 
 from bot.store.history import History
 from bot.store.records import ItemRecord
@@ -32,7 +33,7 @@ def classify(taxonomy: Taxonomy, item: ItemRecord) -> ItemRecord:
 
     found = [topic.match(item.title, item.labels, item.prose, item.author) for topic in taxonomy.topics]
     topics = tuple(m.stored() for m in found if m is not None)
-    return with_kinds(dataclasses.replace(item, topics=topics, topics_key=taxonomy.fingerprint))
+    return with_kinds(structs.replace(item, topics=topics, topics_key=taxonomy.fingerprint))
 
 
 def stored_topic_ids(

@@ -11,11 +11,12 @@ import: ~10 ms of every digest's start-up)."""
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import re
 from pathlib import Path
 from typing import cast
+
+from msgspec import structs
 
 from bot.model import BugKind, SignalKind
 from bot.store.records import ItemRecord
@@ -53,7 +54,7 @@ def with_kinds(item: ItemRecord) -> ItemRecord:
 
     change, value = change_kind_of(item) if item.is_pr else (None, "")
     facts = tuple(text_facts_of(item).items())
-    return dataclasses.replace(item, bug_kind=bug_kind_of(item), change_kind=change, change_value=value,
+    return structs.replace(item, bug_kind=bug_kind_of(item), change_kind=change, change_value=value,
                                text_facts=facts, kinds_key=KINDS_KEY)
 
 

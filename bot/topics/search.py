@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
+
+from msgspec import structs
 
 from bot.model import Active, DigestItem, QueryMatch, Reading, Reason, Suggestion, TermHit, Window
 from bot.model.views import ItemViewer
@@ -201,7 +203,7 @@ def narrowed(query: Query, taxonomy: Taxonomy, only: ItemFilter) -> ItemFilter |
         if topic is not None and not topic.id.isascii():
             return None
         mentions.append((topic.id if topic else "", pieces))
-    return replace(only, mentions=tuple(mentions))
+    return structs.replace(only, mentions=tuple(mentions))
 
 
 def find_window(query: Query, window: Window, taxonomy: Taxonomy, read: Callable[[ItemFilter], WindowActivity],

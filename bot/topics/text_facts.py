@@ -17,7 +17,6 @@ what a normal one does.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import re
 from collections.abc import Iterator
@@ -65,7 +64,7 @@ def text_facts_of(item: ItemRecord) -> dict[str, object]:
     return {name: value for name, value in found.items() if value != _DEFAULTS[name]}
 
 
-_DEFAULTS: dict[str, object] = {field.name: field.default for field in dataclasses.fields(ItemFacts)}
+_DEFAULTS: dict[str, object] = dict(zip(ItemFacts.__struct_fields__, ItemFacts.__struct_defaults__, strict=True))
 
 
 # --- the environment dump (the issue template's collect_env output) ---
