@@ -7,8 +7,9 @@ the other kinds are the parts every renderer adds around them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal
+
+from msgspec import Struct
 
 from bot.model import Digest, Section, SectionKind
 
@@ -16,8 +17,7 @@ PartKind = Literal["headline", "trends", "activity", "appendix"]
 Kind = SectionKind | PartKind
 
 
-@dataclass(frozen=True, slots=True)
-class SectionStyle:
+class SectionStyle(Struct, frozen=True):
     title_key: str  # dotted key into the locale's strings ("sections.hot"); "" for topics (the topic's name)
     icon: str
     color: int  # Discord embed colour

@@ -3,11 +3,11 @@ without raw bodies, and a query's column filters applied by the database, answer
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from msgspec import structs
 
 from bot.github.payloads import comment_from_payload, item_from_payload
 from bot.model import Window
@@ -119,7 +119,7 @@ def test_a_search_reading_less_finds_what_it_found_over_the_whole_window(store: 
     read = functools.partial(store.search_window, "o/r", WINDOW.start, WINDOW.end)
     after = find_window(query, WINDOW, TAXONOMY, read, _is_bot, comments=comments)
     if before.items:  # then ``labels`` (said only when nothing is found) are the labels of the items read
-        assert dataclasses.replace(after, labels=before.labels) == before
+        assert structs.replace(after, labels=before.labels) == before
     else:
         assert after == before
 

@@ -12,11 +12,11 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from bot.app.access import GitHubFactory, RepoAccess
@@ -68,16 +68,14 @@ MUTED = "muted"  # why a daily DM was skipped: its query names a topic its user 
 QUERY_PROBLEM = "query_problem"  # why a daily DM was skipped: its query does not say what it means (labe:bug)
 
 
-@dataclass(frozen=True)
-class RenderSpec:
+class RenderSpec(Struct, frozen=True):
     """How a platform renders a private answer (a picklable renderer) and how many messages it may take."""
 
     render: Callable[..., Sequence[Any]]
     limit: int
 
 
-@dataclass(frozen=True)
-class Skip:
+class Skip(Struct, frozen=True):
     """A delivery that must not be sent: recorded as skipped with ``reason``."""
 
     reason: str

@@ -21,10 +21,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeAlias
+
+from msgspec import Struct, field
 
 from bot.model import THREAD_MODES
 from bot.settings import LOCALES, check_hhmm, check_repo, check_timezone
@@ -40,8 +41,7 @@ if TYPE_CHECKING:
 # again. Platforms that build commands from typed options (Discord) get the same.
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(Struct, frozen=True, dict=True):  # dict: room for its cached_property
     text: str  # empty: the digest; else a query
 
     @cached_property
@@ -50,8 +50,7 @@ class Ask:
         return parse_query(self.text)
 
 
-@dataclass(frozen=True)
-class Post:
+class Post(Struct, frozen=True, dict=True):  # dict: room for its cached_property
     text: str = ""
 
     @cached_property
@@ -59,8 +58,7 @@ class Post:
         return parse_query(self.text)
 
 
-@dataclass(frozen=True)
-class Subscribe:
+class Subscribe(Struct, frozen=True, dict=True):  # dict: room for its cached_property
     query: str
     at: str | None = None
     tz: str | None = None
@@ -72,14 +70,12 @@ class Subscribe:
         return parse_query(self.query)
 
 
-@dataclass(frozen=True)
-class Unsubscribe:
+class Unsubscribe(Struct, frozen=True):
     query: str | None  # None: all
     live: bool = False  # "<query> live": the live alert only
 
 
-@dataclass(frozen=True)
-class ChannelAlert:
+class ChannelAlert(Struct, frozen=True, dict=True):  # dict: room for its cached_property
     """``channel alert <query>`` (add), ``channel alert`` (list), ``channel alert off [<query>]`` (remove; no
     query: all)."""
 
@@ -92,46 +88,38 @@ class ChannelAlert:
         return parse_query(self.query) if self.query is not None else None
 
 
-@dataclass(frozen=True)
-class ListSubscriptions:
+class ListSubscriptions(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class ShowChannel:
+class ShowChannel(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class ConfigureChannel:
+class ConfigureChannel(Struct, frozen=True):
     changes: dict[str, object] = field(default_factory=dict)  # repo, post_time, timezone, locale, topics
 
 
-@dataclass(frozen=True)
-class Mute:
+class Mute(Struct, frozen=True):
     topic: str  # as typed: an id, alias or query word; the handler resolves it against the taxonomy
     duration: timedelta | None = None  # None: until unmuted
     personal: bool = False  # "for me": the user's daily DMs, not the channel's digests
 
 
-@dataclass(frozen=True)
-class Unmute:
+class Unmute(Struct, frozen=True):
     topic: str | None  # None: all
     personal: bool = False
 
 
-@dataclass(frozen=True)
-class ListMutes:
+class ListMutes(Struct, frozen=True):
     personal: bool = False
 
 
-@dataclass(frozen=True)
-class Help:
+class Help(Struct, frozen=True):
     topic: str | None = None
 
 
-@dataclass(frozen=True)
-class Why:
+class Why(Struct, frozen=True):
     """``why 123``: why item 123 is where it is in today's digest, or why it is not there."""
 
     number: int

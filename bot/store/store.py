@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy
+from msgspec import Struct
 from sqlalchemy import (
     Connection,
     Engine,
@@ -162,8 +162,7 @@ SELECT repo FROM walk WHERE repo IS NOT NULL ORDER BY repo
 """)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class DetailsWanted:
+class DetailsWanted(Struct, frozen=True):
     """A PR whose details the sync should fetch: it changed since they were read, or an earlier fetch failed."""
 
     number: int

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import get_args
 from zoneinfo import ZoneInfo
+
+from msgspec import Struct, field
 
 from bot.model import QueryAdjustmentKind, QueryProblemKind, Window
 from bot.settings import REPO_RE
@@ -51,8 +52,7 @@ _FILTER_EXAMPLES = {"label": "label:bug", "author": "author:alice", "is": "is:pr
 _IS_OPPOSITES = {"pr": "is:issue", "issue": "is:pr", "open": "is:closed", "closed": "is:open", "merged": "is:open"}
 
 
-@dataclass(frozen=True)
-class QueryNote:
+class QueryNote(Struct, frozen=True):
     """Something in the text the grammar did not take as typed: ``value`` is the part at fault (or a limit),
     ``hint`` the fix or what was used instead (a known filter, the range the right way round, a date)."""
 
@@ -86,8 +86,7 @@ class QueryNote:
         }[self.kind]
 
 
-@dataclass(frozen=True)
-class WindowSpec:
+class WindowSpec(Struct, frozen=True):
     """A window as typed; ``resolve`` turns it into UTC times for a given now and zone."""
 
     kind: str  # relative | today | yesterday | last_week | since | range
@@ -150,8 +149,7 @@ def _utc(moment: datetime) -> datetime:
     return moment.astimezone(UTC)
 
 
-@dataclass(frozen=True)
-class Query:
+class Query(Struct, frozen=True):
     text: str
     words: tuple[str, ...] = ()
     excluded_words: tuple[str, ...] = ()
@@ -206,8 +204,7 @@ class Query:
         return data
 
 
-@dataclass
-class _Builder:
+class _Builder(Struct):
     words: list[str] = field(default_factory=list)
     excluded_words: list[str] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)

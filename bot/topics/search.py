@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 
-from msgspec import structs
+from msgspec import Struct, field, structs
 
 from bot.model import Active, DigestItem, QueryMatch, Reading, Reason, Suggestion, TermHit, Window
 from bot.model.views import ItemViewer
@@ -77,8 +76,7 @@ def _fragments(forms: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(p for p in pieces if not any(q != p and q in p for q in pieces)))
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(Struct, frozen=True):
     word: str
     pattern: re.Pattern[str] | None
     topic: Topic | None  # the word names this topic: its members match too
@@ -99,8 +97,7 @@ def compile_terms(taxonomy: Taxonomy, words: Sequence[str]) -> list[Term]:
     return terms
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(Struct, frozen=True):
     item: ItemRecord
     strength: tuple[int, int, int]  # (words found, words found in the title, summed weights): greater is stronger
     latest: datetime  # the item's latest activity in the window
@@ -226,8 +223,7 @@ def find_window(query: Query, window: Window, taxonomy: Taxonomy, read: Callable
                 ItemViewer(window, activity, is_bot), comments=comments, loose=loose)
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(Struct, frozen=True):
     """A query's matches, best first, and how its words were read: ``reading`` all_words (every item has every
     word), most_words (none had; each item shown has at least ``least`` of them), or topic (none had, and
     fewer than most: ``topics``, the topics the words name, alone). ``unmatched``: the words no item of the

@@ -29,6 +29,7 @@ from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Literal, get_args
 
+from msgspec import Struct
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -516,8 +517,7 @@ class TopicsFile(BaseModel):
     topic: list[TopicDef] = Field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class TopicMatch:
+class TopicMatch(Struct, frozen=True):
     topic_id: str
     score: int
     evidence: tuple[Evidence, ...]  # why, strongest first (``Evidence``); formatters put it into words
