@@ -29,7 +29,6 @@ from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Literal, get_args
 
-from msgspec import Struct
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -517,7 +516,8 @@ class TopicsFile(BaseModel):
     topic: list[TopicDef] = Field(default_factory=list)
 
 
-class TopicMatch(Struct, frozen=True):
+@dataclass(frozen=True)
+class TopicMatch:
     topic_id: str
     score: int
     evidence: tuple[Evidence, ...]  # why, strongest first (``Evidence``); formatters put it into words
