@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any, assert_never
 
 import orjson
-from msgspec import NODEFAULT, structs
+from msgspec import structs, to_builtins
 
 from bot.model import (
     LEGACY_SIGNALS,
@@ -120,40 +120,8 @@ def why_to_dict(why: Reason) -> dict[str, Any]:
     every field of it; inside, evidence, signals, query terms and topics are objects without the fields left at their
     default (``{"source": "tag", "value": "rocm"}``, ``{"kind": "comments", "count": 12}``)."""
     data: dict[str, Any] = {"kind": why.kind}
-    for name, _ in _fields(type(why)) or ():
-        data[name] = _plain(getattr(why, name))
-    return data
-
-
-_FIELDS: dict[type, tuple[tuple[str, object], ...] | None] = {}
-
-
-def _fields(cls: type) -> tuple[tuple[str, object], ...] | None:
-    """A model class's (field name, default), worked out once per class (a digest has a few thousand values of
-    a dozen classes); None for any other class. A field without a default (or with a factory) pairs with
-    ``NODEFAULT``, which no value equals."""
-    if cls not in _FIELDS:
-        names: tuple[str, ...] | None = getattr(cls, "__struct_fields__", None)
-        if names is None:
-            _FIELDS[cls] = None
-        else:
-            defaults: tuple[object, ...] = cls.__struct_defaults__  # type: ignore[attr-defined]
-            padded = (NODEFAULT,) * (len(names) - len(defaults)) + defaults
-            _FIELDS[cls] = tuple(zip(names, padded, strict=True))
-    return _FIELDS[cls]
-
-
-def _plain(value: object) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(element) for element in value]
-    fields = _fields(type(value))
-    if fields is None:
-        return value
-    data: dict[str, Any] = {}
-    for name, default in fields:
-        own = getattr(value, name)
-        if own != default:
-            data[name] = _plain(own)
+    for name in why.__struct_fields__:
+        data[name] = to_builtins(getattr(why, name))  # inner values: their classes omit_defaults
     return data
 
 
@@ -180,7 +148,7 @@ def item_to_dict(item: DigestItem) -> dict[str, Any]:
     if item.why is not None:
         data["why"] = why_to_dict(item.why)
     if item.facts is not None:
-        data["facts"] = _plain(item.facts)  # added: what its text says, fields at their default left out
+        data["facts"] = to_builtins(item.facts)  # added: what its text says, fields at their default left out
     return data
 
 

@@ -54,8 +54,11 @@ ListedEvent = Literal["opened", "closed", "merged", "closed_unmerged"]
 ActiveEvent = Literal["merged", "closed", "opened", "commented"]
 TermSource = Literal["title", "topic", "label", "body", "number", "comment"]
 
+# ``omit_defaults``: a value's plain form (``msgspec.to_builtins``, which the JSON formatter writes) leaves out the
+# fields at their default, which say nothing ("", 0, None, ()).
 
-class Evidence(Struct, frozen=True):
+
+class Evidence(Struct, frozen=True, omit_defaults=True):
     """One piece of evidence that an item belongs to a topic: where it was found and GitHub's own text found
     there (a label, a title tag as normalised, the words matched). ``label``, ``tag``, ``title``, ``body`` (a
     strong phrase, or with ``sentences`` the number of body sentences naming the topic), ``body_lead`` (the
@@ -67,7 +70,7 @@ class Evidence(Struct, frozen=True):
     sentences: int = 0
 
 
-class Signal(Struct, frozen=True):
+class Signal(Struct, frozen=True, omit_defaults=True):
     """One reason a PR is a key change (``bot.digest.rank``): a title ``tag`` or a ``label`` that marks
     user-visible work (``value``: its text), ``bugfix``, ``breaking`` (a breaking change or the removal of
     something users call), or ``comments`` / ``reactions`` (``count``: the item's totals). The kind of change:
@@ -81,7 +84,7 @@ class Signal(Struct, frozen=True):
     count: int = 0
 
 
-class TopicRef(Struct, frozen=True):
+class TopicRef(Struct, frozen=True, omit_defaults=True):
     """A topic as an answer names it: its id and its names from topics.toml (formatters pick per locale)."""
 
     id: str
@@ -89,7 +92,7 @@ class TopicRef(Struct, frozen=True):
     name_zh: str | None = None
 
 
-class TermHit(Struct, frozen=True):
+class TermHit(Struct, frozen=True, omit_defaults=True):
     """Where one query word matched an item: in the title, a label, the body or a comment in the window
     (``value``: the words matched), or through ``topic``, a topic the word names that the item belongs to
     (``evidence``: why it does); or ``number``: the query asked for the item by its number (``value``, digits
@@ -173,7 +176,7 @@ class Active(Struct, frozen=True):
 Reason = Hot | Merged | InReview | NewBug | InTopic | Listed | QueryMatch | Active
 
 
-class ItemFacts(Struct, frozen=True):
+class ItemFacts(Struct, frozen=True, omit_defaults=True):
     """What an item's own text and the window say about it beyond its title (``bot.digest.facts``): values only,
     never a sentence of ours, so ``formatters.facts`` words them in any locale. Empty / None / 0: not known.
 
