@@ -118,7 +118,8 @@ def _contract_term(term: TermHit) -> str:
 def why_to_dict(why: Reason) -> dict[str, Any]:
     """The typed reason as JSON: ``kind`` (hot, merged, in_review, new_bug, topic, listed, query, active) and
     every field of it; inside, evidence, signals, query terms and topics are objects without the fields left at their
-    default (``{"source": "tag", "value": "rocm"}``, ``{"kind": "comments", "count": 12}``)."""
+    default (``{"source": "tag", "value": "rocm"}``, ``{"kind": "comments", "count": 12}``). Arrays may be tuples:
+    the dict is only ever written as JSON."""
     data: dict[str, Any] = {"kind": why.kind}
     for name in why.__struct_fields__:
         data[name] = to_builtins(getattr(why, name))  # inner values: their classes omit_defaults
