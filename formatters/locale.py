@@ -287,7 +287,7 @@ STRINGS: dict[Locale, dict[str, Any]] = {
                 "label": "label {value}",
                 "body": "body: {value}",
                 "comment": "comment: {value}",
-                "topic": "{topic}: {evidence}",
+                "topic": "{name} ({evidence})",  # the topic as readers know it, not its id
                 "number": "#{value}",
             },
             "active": {

@@ -362,5 +362,5 @@ def test_a_vendor_topic_section_shows_its_engineers_prs(store: Store, settings: 
     assert query_to_dict(result)["items"][0]["reason"] == "rocm: by @hongxiayang-amd"
     from formatters.reasons import reason_text
 
-    assert reason_text(result.items[0].why, "en") == "rocm: by @hongxiayang-amd"  # type: ignore[arg-type]
+    assert reason_text(result.items[0].why, "en") == "AMD / ROCm (by @hongxiayang-amd)"  # type: ignore[arg-type]
     assert "作者 @hongxiayang-amd" in reason_text(result.items[0].why, "zh-CN")  # type: ignore[arg-type]
