@@ -575,7 +575,8 @@ async def test_a_cancelled_analysis_gives_back_its_call_slot(world: Store, fake:
     english.cancel()
     with pytest.raises(asyncio.CancelledError):
         await english
-    assert analyst.calls_in_flight == 0  # its call ended with it, not later
+    # Its call ended with it, not later: the waiting Chinese analysis (one slot; the English reply is never sent)
+    # gets the slot and asks every part. Counting the calls in flight here would race with it taking the slot.
     _, report = await chinese  # well before its deadline
     assert (report.parts_llm, report.fell_back) == (TOTAL_PARTS, {})
     assert len(fake.requests) == 1 + TOTAL_PARTS and analyst.max_calls_in_flight == 1
