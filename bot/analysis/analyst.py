@@ -565,6 +565,10 @@ class Analyst:
                         )
                     except LLMError as err:
                         budget.settle(reserved, part.prompt_estimate)
+                        if err.reason == "timeout" and left < self.limits.timeout_seconds:
+                            # Cut at what the deadline left it, a hair before the deadline's own cancel (which
+                            # wins on an idle machine): the deadline's, not a slow server's.
+                            raise Fallback("deadline", f"not done within {self.limits.deadline_seconds:g} s") from err
                         breaker.failed(err.reason)
                         if err.reason == "timeout":
                             self.pace.timed_out(max(overlap, self.pace.in_flight))
