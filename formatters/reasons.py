@@ -131,7 +131,6 @@ def _term(term: TermHit, words: dict[str, Any], locale: str | None) -> str:
         return str(words["terms"][term.source].format(value=term.value))
     topic = term.topic
     return str(words["terms"]["topic"].format(
-        topic=topic.id if topic else "",
         name=topic_name(topic, locale) if topic else "",
         evidence=_evidence(term.evidence, words),
     ))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from dataclasses import field as dataclass_field
 from datetime import datetime
 
 from msgspec import Struct, field
@@ -168,11 +166,10 @@ class Unreadable(Struct, frozen=True):
     attempts: int = 1
 
 
-@dataclass
-class UnreadableChange:
+class UnreadableChange(Struct):
     """What one completed listing learnt about unreadable items, written with its cursor."""
 
-    found: dict[int, str] = dataclass_field(default_factory=dict)  # key -> why, for items it saw malformed
-    fixed: set[int] = dataclass_field(default_factory=set)  # reported keys it read fine: their reports go
-    unkeyed: list[tuple[str, datetime]] = dataclass_field(default_factory=list)  # (why, hold) of items with no key
+    found: dict[int, str] = field(default_factory=dict)  # key -> why, for items it saw malformed
+    fixed: set[int] = field(default_factory=set)  # reported keys it read fine: their reports go
+    unkeyed: list[tuple[str, datetime]] = field(default_factory=list)  # (why, hold) of items with no key
     replace_unkeyed: bool = False  # it re-read all of the held range: earlier unkeyed reports go
